@@ -1,0 +1,6 @@
+//! The command line.
+
+/// Runs the command line and returns the process exit status.
+pub fn main() -> i32 {
+    0
+}

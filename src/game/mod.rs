@@ -1,0 +1,199 @@
+//! Game rules: the [`Game`] trait every game implements, and the registry of games.
+//!
+//! Nothing here knows about searching or drawing: the search and the user
+//! interfaces are built on top of these types.
+
+pub mod grundy;
+pub mod options;
+pub mod registry;
+pub mod synthetic;
+pub mod tictactoe;
+pub mod zobrist;
+
+use std::fmt::{self, Debug, Display};
+use std::hash::Hash;
+
+pub use options::GameOptions;
+pub use registry::{GameInfo, GameVisitor, Playable, find_game, games, visit_game};
+
+/// One of the two sides; `First` is the side that moves first from the usual start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Player {
+    /// The side that moves first from the start position (X, Red, White...).
+    First,
+    /// The side that moves second from the start position.
+    Second,
+}
+
+impl Player {
+    /// The opponent, so that code never has to spell out both cases.
+    pub fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// 0 for the first player, 1 for the second: an index into per-side tables.
+    pub fn index(self) -> usize {
+        match self {
+            Player::First => 0,
+            Player::Second => 1,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The given player won.
+    Win(Player),
+    /// Nobody won.
+    Draw,
+}
+
+/// A rejected input: an illegal move, a malformed position or an unknown option.
+///
+/// It carries one human-readable line, shown as-is by the command line and the arcade.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameError(pub String);
+
+impl GameError {
+    /// Builds an error from anything printable, so callers can use `format!` directly.
+    pub fn new(message: impl Into<String>) -> GameError {
+        GameError(message.into())
+    }
+}
+
+impl Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// The rules of a two-player game of perfect information, as the search sees them.
+///
+/// Games keep their own move history, so `undo` needs no argument: each game chooses
+/// whether to undo by reversing the move or by restoring a saved copy.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A move: small and copyable, so move lists are cheap.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// The side to move. It may stay the same after a move (Kalah's extra turn).
+    fn to_move(&self) -> Player;
+
+    /// Appends the legal moves to `out` (which the caller has cleared), so that the
+    /// search can reuse one buffer per ply. Empty when the game is over.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Plays a legal move. Playing an illegal move is a caller bug; use
+    /// [`Game::parse_move`] to validate input from people.
+    fn play(&mut self, m: Self::Move);
+
+    /// Takes back the last move played; does nothing at the start of the history.
+    fn undo(&mut self);
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Zobrist hash of the position (side to move included), kept incrementally.
+    fn hash(&self) -> u64;
+
+    /// Reads a move in the game's notation and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, GameError>;
+
+    /// Writes a move in the game's notation; `parse_move` reads it back.
+    fn format_move(&self, m: Self::Move) -> String;
+
+    /// Writes the position in the game's notation; the game's `parse_position` reads it back.
+    fn format_position(&self) -> String;
+
+    /// Game-specific move ordering: a higher value is searched earlier. The default
+    /// keeps the generator's order.
+    fn move_priority(&self, _m: Self::Move) -> i32 {
+        0
+    }
+
+    /// Plays a sequence of moves written in the game's notation, separated by spaces
+    /// or commas, stopping at the first bad one with an error that names it.
+    fn play_moves(&mut self, text: &str) -> Result<(), GameError> {
+        for (index, word) in text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .enumerate()
+        {
+            let m = self
+                .parse_move(word)
+                .map_err(|e| GameError::new(format!("move {} ({word}): {e}", index + 1)))?;
+            self.play(m);
+        }
+        Ok(())
+    }
+
+    /// The legal moves as a fresh vector, for code off the hot path.
+    fn moves(&self) -> Vec<Self::Move> {
+        let mut out = Vec::new();
+        self.legal_moves(&mut out);
+        out
+    }
+}
+
+/// A static evaluation: the value of a position for the side to move, higher is better.
+///
+/// Scores of finished games are the search's business; an evaluator only has to
+/// value positions where the game goes on.
+pub trait Evaluator<G: Game>: Send + Sync {
+    /// The value of `game` from the point of view of the side to move.
+    fn evaluate(&self, game: &G) -> i32;
+}
+
+impl<G: Game, F: Fn(&G) -> i32 + Send + Sync> Evaluator<G> for F {
+    fn evaluate(&self, game: &G) -> i32 {
+        self(game)
+    }
+}
+
+/// A named evaluation a user can pick (`--eval NAME`, the arcade's setup screen).
+pub struct NamedEvaluator<G: Game> {
+    /// Short id used on the command line: `seed` for the course material's evaluation.
+    pub name: &'static str,
+    /// One line saying what it measures, shown in `ply list` and the arcade.
+    pub description: &'static str,
+    /// The evaluation itself, shareable with a search thread.
+    pub evaluator: std::sync::Arc<dyn Evaluator<G>>,
+}
+
+impl<G: Game> Clone for NamedEvaluator<G> {
+    fn clone(&self) -> Self {
+        NamedEvaluator {
+            name: self.name,
+            description: self.description,
+            evaluator: self.evaluator.clone(),
+        }
+    }
+}
+
+/// Parses a square name like `b3` (files from `a`, ranks from 1) into zero-based
+/// (file, rank), checking it lies on a board of the given size.
+pub fn parse_square(text: &str, files: usize, ranks: usize) -> Result<(usize, usize), GameError> {
+    let mut chars = text.chars();
+    let file_char = chars.next().filter(|c| c.is_ascii_lowercase());
+    let rank_text = chars.as_str();
+    let (Some(file_char), Ok(rank)) = (file_char, rank_text.parse::<usize>()) else {
+        return Err(GameError::new(format!(
+            "'{text}' is not a square (like a1)"
+        )));
+    };
+    let file = (file_char as u8 - b'a') as usize;
+    if file >= files || rank == 0 || rank > ranks {
+        return Err(GameError::new(format!("square '{text}' is off the board")));
+    }
+    Ok((file, rank - 1))
+}
+
+/// Writes zero-based (file, rank) as a square name like `b3`.
+pub fn format_square(file: usize, rank: usize) -> String {
+    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
+}

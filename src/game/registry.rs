@@ -1,0 +1,123 @@
+//! The list of games ply knows, and a way to run generic code on one chosen by name.
+
+use super::options::OptionInfo;
+use super::{Game, GameError, GameOptions, NamedEvaluator};
+
+/// What the menu, `ply list` and the help texts say about a game.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    /// The id used on the command line (`ply solve tictactoe`).
+    pub id: &'static str,
+    /// The name shown to people.
+    pub name: &'static str,
+    /// One line for menus.
+    pub description: &'static str,
+    /// How moves are written, with an example.
+    pub move_notation: &'static str,
+    /// How positions are written, with an example.
+    pub position_notation: &'static str,
+    /// The options `-o KEY=VALUE` accepts.
+    pub options: &'static [OptionInfo],
+    /// The rules as a short text for the arcade's side panel.
+    pub rules: &'static str,
+}
+
+/// A game that can be created by name: the registry's view of a [`Game`].
+pub trait Playable: Game {
+    /// Static facts about the game.
+    fn info() -> GameInfo;
+
+    /// The start position for these options (already checked against `info().options`).
+    fn start(options: &GameOptions) -> Result<Self, GameError>;
+
+    /// Reads a position in the game's notation.
+    fn parse_position(text: &str, options: &GameOptions) -> Result<Self, GameError>;
+
+    /// The evaluations a user can choose from; the first is `seed`, the default.
+    fn evaluators() -> Vec<NamedEvaluator<Self>>;
+
+    /// Creates the game a user asked for: options checked, then the position (or the
+    /// start position), then the moves played from it.
+    fn setup(
+        options: &GameOptions,
+        position: Option<&str>,
+        moves: Option<&str>,
+    ) -> Result<Self, GameError> {
+        let info = Self::info();
+        options.check_known(info.id, info.options)?;
+        let mut game = match position {
+            Some(text) => Self::parse_position(text, options)
+                .map_err(|e| GameError::new(format!("position '{text}': {e}")))?,
+            None => Self::start(options)?,
+        };
+        if let Some(moves) = moves {
+            game.play_moves(moves)?;
+        }
+        Ok(game)
+    }
+
+    /// Finds an evaluation by name, listing the known ones when it is missing.
+    fn evaluator_named(name: &str) -> Result<NamedEvaluator<Self>, GameError> {
+        let all = Self::evaluators();
+        let names: Vec<&str> = all.iter().map(|e| e.name).collect();
+        all.iter().find(|e| e.name == name).cloned().ok_or_else(|| {
+            GameError::new(format!(
+                "unknown evaluation '{name}' for {}: expected one of {}",
+                Self::info().id,
+                names.join(", ")
+            ))
+        })
+    }
+}
+
+/// Generic code to run on a game chosen at run time: [`visit_game`] calls `visit`
+/// with the game's type, so the caller's code is monomorphised per game.
+pub trait GameVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Called with the chosen game's type.
+    fn visit<G: Playable>(self) -> Self::Output;
+}
+
+/// The ids of all games, in menu order.
+pub fn games() -> Vec<GameInfo> {
+    struct Collect;
+    impl GameVisitor for Collect {
+        type Output = GameInfo;
+        fn visit<G: Playable>(self) -> GameInfo {
+            G::info()
+        }
+    }
+    GAME_IDS
+        .iter()
+        .filter_map(|id| visit_game(id, Collect).ok())
+        .collect()
+}
+
+/// Every game id, in menu order.
+pub const GAME_IDS: &[&str] = &["tictactoe", "grundy", "synthetic"];
+
+/// Finds a game's facts by id.
+pub fn find_game(id: &str) -> Result<GameInfo, GameError> {
+    games()
+        .into_iter()
+        .find(|g| g.id == id)
+        .ok_or_else(|| unknown_game(id))
+}
+
+fn unknown_game(id: &str) -> GameError {
+    GameError::new(format!(
+        "unknown game '{id}': expected one of {}",
+        GAME_IDS.join(", ")
+    ))
+}
+
+/// Runs `visitor` on the game named `id`.
+pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, GameError> {
+    match id {
+        "tictactoe" => Ok(visitor.visit::<super::tictactoe::TicTacToe>()),
+        "grundy" => Ok(visitor.visit::<super::grundy::Grundy>()),
+        "synthetic" => Ok(visitor.visit::<super::synthetic::Synthetic>()),
+        _ => Err(unknown_game(id)),
+    }
+}

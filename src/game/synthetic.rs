@@ -1,0 +1,233 @@
+//! A synthetic uniform game tree: every node has `b` moves down to depth `d`, and the
+//! leaves carry values drawn from a seed.
+//!
+//! It is the tree of the textbooks' alpha-beta examples: small, with known shape,
+//! so that node counts can be checked against formulas (Knuth and Moore) and
+//! searches can be replayed step by step. With `order=best-first`, the first move
+//! of every node is its best one, which is the perfectly ordered case.
+
+use std::sync::Arc;
+
+use super::options::OptionInfo;
+use super::{
+    Game, GameError, GameInfo, GameOptions, NamedEvaluator, Outcome, Playable, Player, zobrist,
+};
+
+const MAX_BRANCHING: u64 = 64;
+const MAX_DEPTH: u64 = 24;
+const VALUE_TABLE: u64 = 3;
+
+/// How leaf values are laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ordering {
+    /// Independent values in -99..=99 at every node, from the seed.
+    Random,
+    /// Values built top-down so that the first move of every node is the best.
+    BestFirst,
+}
+
+/// A node of the synthetic tree, with the path that leads to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Synthetic {
+    branching: u8,
+    depth: u8,
+    seed: u64,
+    ordering: Ordering,
+    path: Vec<u8>,
+    /// Node ids along the path, root first: the hash of each node.
+    ids: Vec<u64>,
+    /// With `BestFirst`: each node's exact value for its side to move, root first.
+    values: Vec<i32>,
+}
+
+impl Synthetic {
+    /// The root of a tree with `branching` moves per node and `depth` levels.
+    pub fn new(branching: u8, depth: u8, seed: u64, ordering: Ordering) -> Synthetic {
+        let root_id = zobrist::key(VALUE_TABLE, seed);
+        let root_value = (zobrist::mix64(root_id) % 101) as i32 - 50;
+        Synthetic {
+            branching,
+            depth,
+            seed,
+            ordering,
+            path: Vec::new(),
+            ids: vec![root_id],
+            values: vec![root_value],
+        }
+    }
+
+    /// The moves from the root to this node.
+    pub fn path(&self) -> &[u8] {
+        &self.path
+    }
+
+    /// Moves per node.
+    pub fn branching(&self) -> u8 {
+        self.branching
+    }
+
+    /// Levels below the root.
+    pub fn depth(&self) -> u8 {
+        self.depth
+    }
+
+    /// The static value of this node for the side to move.
+    pub fn value(&self) -> i32 {
+        let id = *self.ids.last().expect("the root is always on the path");
+        match self.ordering {
+            Ordering::BestFirst => *self.values.last().expect("values follow ids"),
+            Ordering::Random => {
+                let for_first = (zobrist::mix64(id) % 199) as i32 - 99;
+                if self.to_move() == Player::First {
+                    for_first
+                } else {
+                    -for_first
+                }
+            }
+        }
+    }
+
+    fn child_value(&self, m: u8, child_id: u64) -> i32 {
+        let parent = *self.values.last().expect("values follow ids");
+        if m == 0 {
+            -parent
+        } else {
+            // Strictly worse for the parent than the first move, so it is refuted.
+            -parent + 1 + (zobrist::mix64(child_id) % 10) as i32
+        }
+    }
+}
+
+impl Game for Synthetic {
+    type Move = u8;
+
+    fn to_move(&self) -> Player {
+        if self.path.len().is_multiple_of(2) {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<u8>) {
+        if self.path.len() < self.depth as usize {
+            out.extend(0..self.branching);
+        }
+    }
+
+    fn play(&mut self, m: u8) {
+        let parent_id = *self.ids.last().expect("the root is always on the path");
+        let child_id = zobrist::mix64(parent_id ^ (m as u64 + 1));
+        let value = self.child_value(m, child_id);
+        self.values.push(value);
+        self.ids.push(child_id);
+        self.path.push(m);
+    }
+
+    fn undo(&mut self) {
+        if self.path.pop().is_some() {
+            self.ids.pop();
+            self.values.pop();
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        None
+    }
+
+    fn hash(&self) -> u64 {
+        *self.ids.last().expect("the root is always on the path")
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, GameError> {
+        if self.path.len() >= self.depth as usize {
+            return Err(GameError::new("this node is a leaf: no moves"));
+        }
+        match text.trim().parse::<u8>() {
+            Ok(n) if (1..=self.branching).contains(&n) => Ok(n - 1),
+            _ => Err(GameError::new(format!(
+                "'{text}' is not a move: expected 1 to {}",
+                self.branching
+            ))),
+        }
+    }
+
+    fn format_move(&self, m: u8) -> String {
+        (m + 1).to_string()
+    }
+
+    fn format_position(&self) -> String {
+        if self.path.is_empty() {
+            return "-".to_string();
+        }
+        let moves: Vec<String> = self.path.iter().map(|&m| self.format_move(m)).collect();
+        moves.join(".")
+    }
+}
+
+impl Playable for Synthetic {
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "synthetic",
+            name: "Synthetic tree",
+            description: "A uniform tree with seeded leaf values, for studying the search",
+            move_notation: "the child's number, 1 to b",
+            position_notation: "the path from the root as move numbers joined by dots, '-' for the root: 2.1.3",
+            options: &[
+                OptionInfo {
+                    key: "b",
+                    default: "3",
+                    description: "moves per node (1 to 64)",
+                },
+                OptionInfo {
+                    key: "d",
+                    default: "3",
+                    description: "depth of the tree (0 to 24)",
+                },
+                OptionInfo {
+                    key: "seed",
+                    default: "1",
+                    description: "seed of the leaf values",
+                },
+                OptionInfo {
+                    key: "order",
+                    default: "random",
+                    description: "random, or best-first (every node's first move is its best: perfect ordering)",
+                },
+            ],
+            rules: include_str!("../../assets/rules/synthetic.txt"),
+        }
+    }
+
+    fn start(options: &GameOptions) -> Result<Self, GameError> {
+        let branching = options.get_number("b", 3, 1, MAX_BRANCHING)? as u8;
+        let depth = options.get_number("d", 3, 0, MAX_DEPTH)? as u8;
+        let seed = options.get_number("seed", 1, 0, u64::MAX)?;
+        let ordering = match options.get_choice("order", &["random", "best-first"])? {
+            "best-first" => Ordering::BestFirst,
+            _ => Ordering::Random,
+        };
+        Ok(Synthetic::new(branching, depth, seed, ordering))
+    }
+
+    fn parse_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
+        let mut game = Self::start(options)?;
+        let text = text.trim();
+        if text == "-" || text.is_empty() {
+            return Ok(game);
+        }
+        for word in text.split('.') {
+            let m = game.parse_move(word)?;
+            game.play(m);
+        }
+        Ok(game)
+    }
+
+    fn evaluators() -> Vec<NamedEvaluator<Self>> {
+        vec![NamedEvaluator {
+            name: "seed",
+            description: "the node's value drawn from the seed (exact at the leaves)",
+            evaluator: Arc::new(|g: &Synthetic| g.value()),
+        }]
+    }
+}

@@ -1,0 +1,324 @@
+//! The search driver: iterative deepening over the root moves, the results it
+//! reports while it runs, and the final [`SearchResult`].
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use super::limits::{Algorithm, SearchConfig};
+use super::score::{self, GameValue, INFINITY, MAX_PLY, Score};
+use super::searcher::Searcher;
+use super::stats::Stats;
+use crate::game::{Evaluator, Game};
+
+/// A root move with what the search knows of it so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Its score for the side to move at the root, once searched in this iteration
+    /// or the last.
+    pub score: Option<Score>,
+    /// False when alpha-beta only proved the score is at most this (the move was refuted).
+    pub exact: bool,
+    /// Nodes spent below this move over the whole search.
+    pub nodes: u64,
+}
+
+/// A snapshot sent while the search runs (about every 100 ms).
+#[derive(Clone, Debug)]
+pub struct Progress<M> {
+    /// The iteration in progress.
+    pub depth: u32,
+    /// Counters so far.
+    pub stats: Stats,
+    /// Score and principal variation of the last finished iteration.
+    pub best_line: Option<(Score, Vec<M>)>,
+    /// Every root move with its current score and node count.
+    pub root_moves: Vec<RootMove<M>>,
+}
+
+/// Sent when an iteration of iterative deepening finishes.
+#[derive(Clone, Debug)]
+pub struct Iteration<M> {
+    /// The depth just finished.
+    pub depth: u32,
+    /// The root's score at that depth.
+    pub score: Score,
+    /// The principal variation, best move first.
+    pub pv: Vec<M>,
+    /// Counters so far (elapsed included).
+    pub stats: Stats,
+    /// Every root move with its score and node count.
+    pub root_moves: Vec<RootMove<M>>,
+}
+
+/// What watches a search as it runs. Both methods do nothing by default.
+pub trait Observer<M> {
+    /// A periodic snapshot.
+    fn progress(&mut self, _progress: &Progress<M>) {}
+    /// A finished iteration.
+    fn iteration(&mut self, _iteration: &Iteration<M>) {}
+}
+
+impl<M> Observer<M> for () {}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` when the game is over or there is no move.
+    pub best_move: Option<M>,
+    /// The root's score for the side to move.
+    pub score: Score,
+    /// The principal variation.
+    pub pv: Vec<M>,
+    /// The deepest finished iteration.
+    pub depth: u32,
+    /// True when the search reached the end of every line: the score is the game's value.
+    pub proven: bool,
+    /// True when a limit or the stop flag cut the search short.
+    pub stopped: bool,
+    /// What the search did.
+    pub stats: Stats,
+    /// The root moves of the last finished iteration, best first.
+    pub root_moves: Vec<RootMove<M>>,
+}
+
+impl<M> SearchResult<M> {
+    /// Win, loss or draw for the side to move, when the search proved it.
+    pub fn value(&self) -> Option<GameValue> {
+        if score::is_win(self.score) {
+            Some(GameValue::Win)
+        } else if score::is_loss(self.score) {
+            Some(GameValue::Loss)
+        } else if self.proven {
+            Some(match self.score {
+                0 => GameValue::Draw,
+                s if s > 0 => GameValue::Win,
+                _ => GameValue::Loss,
+            })
+        } else {
+            None
+        }
+    }
+}
+
+/// Searches `game` and returns the best move, score and statistics.
+///
+/// With iterative deepening the search goes one ply deeper at a time until a limit
+/// is reached or the value is proven (every line reached the end of the game);
+/// without it, it searches once at the depth limit (or to the end when there is none).
+/// Single-threaded and deterministic: the same input gives the same output, node
+/// counts included, unless a time limit or the stop flag cuts it short.
+pub fn search<G: Game>(
+    game: &G,
+    evaluator: &dyn Evaluator<G>,
+    config: &SearchConfig,
+    stop: Option<&AtomicBool>,
+    observer: &mut dyn Observer<G::Move>,
+) -> SearchResult<G::Move> {
+    let mut searcher = Searcher::new(game, evaluator, config, stop, observer);
+    let result = searcher.run();
+    SearchResult {
+        stats: Stats {
+            elapsed: searcher.elapsed(),
+            ..result.stats
+        },
+        ..result
+    }
+}
+
+impl<G: Game> Searcher<'_, G> {
+    fn run(&mut self) -> SearchResult<G::Move> {
+        if let Some(result) = self.finished_root() {
+            return result;
+        }
+        let mut moves = Vec::new();
+        self.game.legal_moves(&mut moves);
+        if self.orderer.active() {
+            self.orderer.sort(&self.game, &mut moves, None, 0);
+        }
+        self.root_moves = moves
+            .into_iter()
+            .map(|mv| RootMove {
+                mv,
+                score: None,
+                exact: false,
+                nodes: 0,
+            })
+            .collect();
+        let max_depth = self
+            .config
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY - 1)
+            .clamp(1, MAX_PLY - 1);
+        let first_depth = if self.config.iterative { 1 } else { max_depth };
+        let mut finished: Option<SearchResult<G::Move>> = None;
+        for depth in first_depth..=max_depth {
+            let nodes_before = self.stats.nodes;
+            let Some(result) = self.search_root(depth) else {
+                break;
+            };
+            self.stats
+                .nodes_per_iteration
+                .push(self.stats.nodes - nodes_before);
+            self.report_iteration(&result);
+            let proven = result.proven;
+            finished = Some(result);
+            if proven || self.out_of_time_for_another_iteration() {
+                break;
+            }
+        }
+        let stopped = self.aborted;
+        let mut result = finished.unwrap_or_else(|| self.unfinished_result());
+        result.stopped = stopped;
+        result.stats = self.stats.clone();
+        result
+    }
+
+    /// The result when the game is already over (or has no moves) at the root.
+    fn finished_root(&mut self) -> Option<SearchResult<G::Move>> {
+        self.enter_node(0);
+        let score = if let Some(outcome) = self.game.outcome() {
+            self.terminal_score(outcome, 0)
+        } else if self.game.moves().is_empty() {
+            self.evaluate(false)
+        } else {
+            self.stats.nodes = 0;
+            self.stats.nodes_per_ply[0] = 0;
+            return None;
+        };
+        Some(SearchResult {
+            best_move: None,
+            score,
+            pv: Vec::new(),
+            depth: 0,
+            proven: true,
+            stopped: false,
+            stats: self.stats.clone(),
+            root_moves: Vec::new(),
+        })
+    }
+
+    /// One full-width pass over the root moves at `depth`; `None` if it was cut short.
+    fn search_root(&mut self, depth: u32) -> Option<SearchResult<G::Move>> {
+        self.current_depth = depth;
+        self.horizon_hit = false;
+        if self.enter_node(0) {
+            return None;
+        }
+        let mut alpha = -INFINITY;
+        let mut best: Option<(usize, Score)> = None;
+        for index in 0..self.root_moves.len() {
+            let m = self.root_moves[index].mv;
+            let nodes_before = self.stats.nodes;
+            let score = match self.config.algorithm {
+                Algorithm::Minimax => self.minimax_child(m, depth, 0),
+                Algorithm::AlphaBeta => self.negamax_child(m, depth, 0, alpha, INFINITY),
+            };
+            self.root_moves[index].nodes += self.stats.nodes - nodes_before;
+            if self.aborted {
+                return None;
+            }
+            let root_move = &mut self.root_moves[index];
+            root_move.score = Some(score);
+            root_move.exact =
+                self.config.algorithm == Algorithm::Minimax || score > alpha || best.is_none();
+            if best.is_none_or(|(_, b)| score > b) {
+                best = Some((index, score));
+                self.update_pv(0, m);
+            }
+            alpha = alpha.max(score);
+        }
+        let (best_index, score) = best?;
+        if self.config.algorithm == Algorithm::AlphaBeta && self.orderer.active() {
+            // Best first next iteration; refuted moves keep their relative order.
+            let best_move = self.root_moves.remove(best_index);
+            self.root_moves.insert(0, best_move);
+        }
+        let pv = self.extend_pv_from_table(self.pv_at(0).to_vec());
+        // A search with no depth limit reports how deep it actually went.
+        let depth = depth.min(self.stats.nodes_per_ply.len().saturating_sub(1) as u32);
+        self.best_line = Some((score, pv.clone()));
+        Some(SearchResult {
+            best_move: pv.first().copied(),
+            score,
+            pv,
+            depth,
+            proven: !self.horizon_hit,
+            stopped: false,
+            stats: self.stats.clone(),
+            root_moves: self.root_moves.clone(),
+        })
+    }
+
+    /// A line cut short by a table hit goes on with the table's best moves, as long
+    /// as they are legal and the line does not repeat a position.
+    fn extend_pv_from_table(&mut self, mut pv: Vec<G::Move>) -> Vec<G::Move> {
+        let Some(tt) = self.tt.as_ref() else {
+            return pv;
+        };
+        for &m in &pv {
+            self.game.play(m);
+        }
+        let mut seen = vec![self.game.hash()];
+        while let Some(m) = tt.probe(self.game.hash()).and_then(|e| e.best_move) {
+            if pv.len() >= MAX_PLY as usize || !self.game.moves().contains(&m) {
+                break;
+            }
+            self.game.play(m);
+            pv.push(m);
+            if seen.contains(&self.game.hash()) {
+                break;
+            }
+            seen.push(self.game.hash());
+        }
+        for _ in 0..pv.len() {
+            self.game.undo();
+        }
+        pv
+    }
+
+    /// When even the first iteration did not finish: the best root move searched so
+    /// far, else the first move in order, so that a move is always returned.
+    fn unfinished_result(&self) -> SearchResult<G::Move> {
+        let best = self
+            .root_moves
+            .iter()
+            .filter(|r| r.score.is_some())
+            .max_by_key(|r| r.score)
+            .or(self.root_moves.first());
+        SearchResult {
+            best_move: best.map(|r| r.mv),
+            score: best.and_then(|r| r.score).unwrap_or(0),
+            pv: best.map(|r| vec![r.mv]).unwrap_or_default(),
+            depth: 0,
+            proven: false,
+            stopped: true,
+            stats: self.stats.clone(),
+            root_moves: self.root_moves.clone(),
+        }
+    }
+
+    fn report_iteration(&mut self, result: &SearchResult<G::Move>) {
+        let mut stats = self.stats.clone();
+        stats.elapsed = self.elapsed();
+        let iteration = Iteration {
+            depth: result.depth,
+            score: result.score,
+            pv: result.pv.clone(),
+            stats,
+            root_moves: self.root_moves.clone(),
+        };
+        self.observer_mut().iteration(&iteration);
+    }
+
+    /// With a time limit, another iteration usually takes longer than all before
+    /// it together: do not start one past half the budget.
+    fn out_of_time_for_another_iteration(&self) -> bool {
+        self.config
+            .limits
+            .time
+            .is_some_and(|t| self.elapsed() > t.mul_f64(0.5).max(Duration::from_millis(1)))
+    }
+}

@@ -1,0 +1,96 @@
+//! Plain minimax as the textbook gives it: MAX-VALUE and MIN-VALUE, full width,
+//! values always from MAX's (the root player's) point of view. It is slow on
+//! purpose: it is the reference every faster search is checked against.
+
+use super::score::{INFINITY, Score};
+use super::searcher::Searcher;
+use super::tt::Bound;
+use crate::game::Game;
+
+impl<G: Game> Searcher<'_, G> {
+    /// The minimax value of the current position for MAX, searched `depth` plies.
+    pub(super) fn minimax_value(&mut self, depth: u32, ply: usize) -> Score {
+        if self.enter_node(ply) {
+            return 0;
+        }
+        let for_max = |searcher: &Self, score: Score| {
+            if searcher.game.to_move() == searcher.root_player {
+                score
+            } else {
+                -score
+            }
+        };
+        if let (Some(score), _) = self.probe(depth, ply, -INFINITY, INFINITY) {
+            return for_max(self, score);
+        }
+        if let Some(outcome) = self.game.outcome() {
+            let score = self.terminal_score(outcome, ply);
+            self.store(depth, ply, score, Bound::Exact, None, true);
+            return for_max(self, score);
+        }
+        if depth == 0 {
+            let score = self.evaluate(true);
+            return for_max(self, score);
+        }
+        let moves = self.take_moves(ply);
+        let ((value, best), proven) = self.tracking_horizon(|s| {
+            if moves.is_empty() {
+                let score = s.evaluate(false);
+                (for_max(s, score), None)
+            } else if s.game.to_move() == s.root_player {
+                s.max_value(&moves, depth, ply)
+            } else {
+                s.min_value(&moves, depth, ply)
+            }
+        });
+        self.give_back_moves(ply, moves);
+        if !self.aborted {
+            self.store(depth, ply, for_max(self, value), Bound::Exact, best, proven);
+        }
+        value
+    }
+
+    /// MAX-VALUE: the best child for MAX.
+    fn max_value(&mut self, moves: &[G::Move], depth: u32, ply: usize) -> (Score, Option<G::Move>) {
+        let mut value = -INFINITY;
+        let mut best = None;
+        for &m in moves {
+            let child = self.minimax_child(m, depth, ply);
+            if self.aborted {
+                break;
+            }
+            if child > value {
+                value = child;
+                best = Some(m);
+                self.update_pv(ply, m);
+            }
+        }
+        (value, best)
+    }
+
+    /// MIN-VALUE: the best child for MIN, which is the worst for MAX.
+    fn min_value(&mut self, moves: &[G::Move], depth: u32, ply: usize) -> (Score, Option<G::Move>) {
+        let mut value = INFINITY;
+        let mut best = None;
+        for &m in moves {
+            let child = self.minimax_child(m, depth, ply);
+            if self.aborted {
+                break;
+            }
+            if child < value {
+                value = child;
+                best = Some(m);
+                self.update_pv(ply, m);
+            }
+        }
+        (value, best)
+    }
+
+    /// The minimax value (for MAX) after playing `m`.
+    pub(super) fn minimax_child(&mut self, m: G::Move, depth: u32, ply: usize) -> Score {
+        self.game.play(m);
+        let value = self.minimax_value(depth - 1, ply + 1);
+        self.game.undo();
+        value
+    }
+}

@@ -1,0 +1,21 @@
+//! Game-tree search, generic over [`Game`](crate::game::Game): plain minimax as the
+//! textbook gives it, and alpha-beta in negamax form with iterative deepening, a
+//! transposition table and move ordering. Nothing here draws anything: the arcade
+//! and the command line watch a search through [`Observer`] or [`runner`].
+
+mod alphabeta;
+mod iterative;
+pub mod limits;
+mod minimax;
+pub mod order;
+pub mod runner;
+pub mod score;
+mod searcher;
+pub mod stats;
+pub mod tt;
+
+pub use iterative::{Iteration, Observer, Progress, RootMove, SearchResult, search};
+pub use limits::{Algorithm, Limits, SearchConfig};
+pub use runner::{SearchEvent, SearchHandle, spawn_search};
+pub use score::{GameValue, Score};
+pub use stats::Stats;

@@ -1,0 +1,134 @@
+//! Move ordering: the transposition table's move, the game's own hint, killer
+//! moves and the history heuristic. Good ordering is what makes alpha-beta cut.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+use super::limits::SearchConfig;
+use crate::game::{Game, Player};
+
+/// A small, fast hasher for the history table (moves are a few bytes).
+#[derive(Default)]
+pub struct MoveHasher(u64);
+
+impl Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        crate::game::zobrist::mix64(self.0)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.0 = self.0.rotate_left(8) ^ n as u64;
+    }
+    fn write_u16(&mut self, n: u16) {
+        self.0 = self.0.rotate_left(16) ^ n as u64;
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.0 = self.0.rotate_left(32) ^ n as u64;
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = self.0.rotate_left(17) ^ n;
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+type SortKey = (bool, i32, u8, u32);
+
+/// Killer and history tables, and the sort that uses them.
+pub struct MoveOrderer<M> {
+    killers: Vec<[Option<M>; 2]>,
+    history: HashMap<(Player, M), u32, BuildHasherDefault<MoveHasher>>,
+    scratch: Vec<(SortKey, M)>,
+    use_tt_move: bool,
+    use_game: bool,
+    use_killers: bool,
+    use_history: bool,
+}
+
+impl<M: Copy + Eq + Hash> MoveOrderer<M> {
+    /// An orderer with the helpers the configuration switches on.
+    pub fn new(config: &SearchConfig) -> MoveOrderer<M> {
+        MoveOrderer {
+            killers: Vec::new(),
+            history: HashMap::default(),
+            scratch: Vec::new(),
+            use_tt_move: config.tt_move_first,
+            use_game: config.game_ordering,
+            use_killers: config.killers,
+            use_history: config.history,
+        }
+    }
+
+    /// True when ordering would change anything.
+    pub fn active(&self) -> bool {
+        self.use_tt_move || self.use_game || self.use_killers || self.use_history
+    }
+
+    /// Sorts `moves` best-first: TT move, then the game's priority, then killers,
+    /// then history. Ties keep the generator's order, so searches stay deterministic.
+    pub fn sort<G: Game<Move = M>>(
+        &mut self,
+        game: &G,
+        moves: &mut [M],
+        tt_move: Option<M>,
+        ply: usize,
+    ) {
+        if !self.active() || moves.len() < 2 {
+            return;
+        }
+        let side = game.to_move();
+        let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
+        self.scratch.clear();
+        for &m in moves.iter() {
+            let key = (
+                self.use_tt_move && tt_move == Some(m),
+                if self.use_game {
+                    game.move_priority(m)
+                } else {
+                    0
+                },
+                if !self.use_killers {
+                    0
+                } else if killers[0] == Some(m) {
+                    2
+                } else {
+                    u8::from(killers[1] == Some(m))
+                },
+                if self.use_history {
+                    self.history.get(&(side, m)).copied().unwrap_or(0)
+                } else {
+                    0
+                },
+            );
+            self.scratch.push((key, m));
+        }
+        self.scratch.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        for (slot, (_, m)) in moves.iter_mut().zip(&self.scratch) {
+            *slot = *m;
+        }
+    }
+
+    /// Remembers a move that caused a cutoff `depth` plies above the horizon.
+    pub fn record_cutoff(&mut self, side: Player, m: M, ply: usize, depth: u32) {
+        if self.use_killers {
+            if self.killers.len() <= ply {
+                self.killers.resize(ply + 1, [None, None]);
+            }
+            let slot = &mut self.killers[ply];
+            if slot[0] != Some(m) {
+                slot[1] = slot[0];
+                slot[0] = Some(m);
+            }
+        }
+        if self.use_history {
+            let bonus = depth.min(60).pow(2).max(1);
+            let entry = self.history.entry((side, m)).or_insert(0);
+            *entry = entry.saturating_add(bonus);
+        }
+    }
+}

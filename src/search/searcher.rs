@@ -1,0 +1,241 @@
+//! The state one search carries: position, counters, table, ordering, principal
+//! variation. The algorithms (minimax.rs, alphabeta.rs) and the driver
+//! (iterative.rs) add their methods to [`Searcher`].
+
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::time::{Duration, Instant};
+
+use super::iterative::{Observer, Progress, RootMove};
+use super::limits::SearchConfig;
+use super::order::MoveOrderer;
+use super::score::{self, Score};
+use super::stats::Stats;
+use super::tt::{Bound, Entry, TranspositionTable};
+use crate::game::{Evaluator, Game, Outcome, Player};
+
+/// How often (in nodes) the stop flag and the clock are looked at.
+const POLL_INTERVAL: u64 = 1024;
+/// How often progress is reported to the observer.
+const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);
+
+pub(super) struct Searcher<'a, G: Game> {
+    pub game: G,
+    pub evaluator: &'a dyn Evaluator<G>,
+    pub config: &'a SearchConfig,
+    pub tt: Option<TranspositionTable<G::Move>>,
+    pub orderer: MoveOrderer<G::Move>,
+    pub root_player: Player,
+    pub root_moves: Vec<RootMove<G::Move>>,
+    pub stats: Stats,
+    /// Set when a leaf was scored by the evaluation because the depth ran out: the
+    /// result then depends on the horizon and is not the game's proven value.
+    pub horizon_hit: bool,
+    pub aborted: bool,
+    pub current_depth: u32,
+    /// The last finished iteration's best line, for progress reports.
+    pub best_line: Option<(Score, Vec<G::Move>)>,
+    pv: Vec<Vec<G::Move>>,
+    move_buffers: Vec<Vec<G::Move>>,
+    start: Instant,
+    deadline: Option<Instant>,
+    stop: Option<&'a AtomicBool>,
+    observer: &'a mut dyn Observer<G::Move>,
+    last_progress: Instant,
+}
+
+impl<'a, G: Game> Searcher<'a, G> {
+    pub fn new(
+        game: &G,
+        evaluator: &'a dyn Evaluator<G>,
+        config: &'a SearchConfig,
+        stop: Option<&'a AtomicBool>,
+        observer: &'a mut dyn Observer<G::Move>,
+    ) -> Self {
+        let start = Instant::now();
+        Searcher {
+            game: game.clone(),
+            evaluator,
+            config,
+            tt: (config.tt_mib > 0).then(|| TranspositionTable::new(config.tt_mib)),
+            orderer: MoveOrderer::new(config),
+            root_player: game.to_move(),
+            root_moves: Vec::new(),
+            stats: Stats::default(),
+            horizon_hit: false,
+            aborted: false,
+            current_depth: 0,
+            best_line: None,
+            pv: Vec::new(),
+            move_buffers: Vec::new(),
+            start,
+            deadline: config.limits.time.map(|t| start + t),
+            stop,
+            observer,
+            last_progress: start,
+        }
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Counts a visit at `ply` and checks the limits; true when the search must stop.
+    pub fn enter_node(&mut self, ply: usize) -> bool {
+        self.stats.nodes += 1;
+        if self.stats.nodes_per_ply.len() <= ply {
+            self.stats.nodes_per_ply.resize(ply + 1, 0);
+            self.pv.resize_with(ply + 2, Vec::new);
+            self.move_buffers.resize_with(ply + 1, Vec::new);
+        }
+        self.stats.nodes_per_ply[ply] += 1;
+        self.pv[ply].clear();
+        if self
+            .config
+            .limits
+            .nodes
+            .is_some_and(|n| self.stats.nodes > n)
+        {
+            self.aborted = true;
+        }
+        if self.stats.nodes.is_multiple_of(POLL_INTERVAL) {
+            self.poll();
+        }
+        self.aborted
+    }
+
+    fn poll(&mut self) {
+        let stopped = self.stop.is_some_and(|s| s.load(AtomicOrdering::Relaxed));
+        let now = Instant::now();
+        if stopped || self.deadline.is_some_and(|d| now >= d) {
+            self.aborted = true;
+        }
+        if now.duration_since(self.last_progress) >= PROGRESS_INTERVAL {
+            self.last_progress = now;
+            self.report_progress();
+        }
+    }
+
+    fn report_progress(&mut self) {
+        let mut stats = self.stats.clone();
+        stats.elapsed = self.elapsed();
+        let progress = Progress {
+            depth: self.current_depth,
+            stats,
+            best_line: self.best_line.clone(),
+            root_moves: self.root_moves.clone(),
+        };
+        self.observer.progress(&progress);
+    }
+
+    /// The observer, for the driver's iteration reports.
+    pub fn observer_mut(&mut self) -> &mut dyn Observer<G::Move> {
+        &mut *self.observer
+    }
+
+    /// The score of a finished game for the side to move, `ply` plies from the root.
+    pub fn terminal_score(&mut self, outcome: Outcome, ply: usize) -> Score {
+        self.stats.leaves += 1;
+        match outcome {
+            Outcome::Draw => 0,
+            Outcome::Win(p) if p == self.game.to_move() => score::win_in(ply as u32),
+            Outcome::Win(_) => score::loss_in(ply as u32),
+        }
+    }
+
+    /// The evaluation of the current position for the side to move. `at_horizon`
+    /// says the depth limit, not the end of the tree, stopped the search here.
+    pub fn evaluate(&mut self, at_horizon: bool) -> Score {
+        self.stats.leaves += 1;
+        self.horizon_hit |= at_horizon;
+        score::clamp_eval(self.evaluator.evaluate(&self.game))
+    }
+
+    /// Takes the move buffer of `ply`, filled with the legal moves; give it back
+    /// with [`Searcher::give_back_moves`].
+    pub fn take_moves(&mut self, ply: usize) -> Vec<G::Move> {
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        moves.clear();
+        self.game.legal_moves(&mut moves);
+        moves
+    }
+
+    pub fn give_back_moves(&mut self, ply: usize, moves: Vec<G::Move>) {
+        self.move_buffers[ply] = moves;
+    }
+
+    /// Records `m` followed by the child's line as the principal variation at `ply`.
+    pub fn update_pv(&mut self, ply: usize, m: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    pub fn pv_at(&self, ply: usize) -> &[G::Move] {
+        &self.pv[ply]
+    }
+
+    /// A stored result usable at this depth and window, counted as a hit; the
+    /// entry's move (for ordering) either way.
+    pub fn probe(
+        &mut self,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> (Option<Score>, Option<G::Move>) {
+        let Some(entry) = self.tt.as_ref().and_then(|t| t.probe(self.game.hash())) else {
+            return (None, None);
+        };
+        if ply == 0 || !(entry.proven || entry.depth as u32 >= depth) {
+            return (None, entry.best_move);
+        }
+        let score = score::from_table(entry.score, ply as u32);
+        let usable = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        if !usable {
+            return (None, entry.best_move);
+        }
+        self.stats.tt_hits += 1;
+        self.horizon_hit |= !entry.proven;
+        (Some(score), entry.best_move)
+    }
+
+    /// Stores a node's result; `proven` when no leaf below it met the horizon.
+    pub fn store(
+        &mut self,
+        depth: u32,
+        ply: usize,
+        score: Score,
+        bound: Bound,
+        best_move: Option<G::Move>,
+        proven: bool,
+    ) {
+        let key = self.game.hash();
+        if let Some(tt) = self.tt.as_mut() {
+            tt.store(Entry {
+                key,
+                score: score::to_table(score, ply as u32),
+                best_move,
+                depth: depth.min(u16::MAX as u32) as u16,
+                bound,
+                proven,
+            });
+        }
+    }
+
+    /// Runs `search` on a subtree and tells whether its result is proven (no leaf
+    /// met the horizon), keeping the flag for the enclosing tree.
+    pub fn tracking_horizon<T>(&mut self, search: impl FnOnce(&mut Self) -> T) -> (T, bool) {
+        let outer = std::mem::replace(&mut self.horizon_hit, false);
+        let result = search(self);
+        let proven = !self.horizon_hit;
+        self.horizon_hit |= outer;
+        (result, proven)
+    }
+}

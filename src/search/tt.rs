@@ -1,0 +1,101 @@
+//! A transposition table: positions already searched, by Zobrist hash, so that a
+//! position reached again by another move order is not searched again.
+//!
+//! Four entries a bucket; a new entry takes an empty slot or the shallowest one.
+
+use super::score::Score;
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The score is the value.
+    Exact,
+    /// The value is at least the score (the search failed high: a cutoff).
+    Lower,
+    /// The value is at most the score (no move reached alpha).
+    Upper,
+}
+
+/// One stored search result.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry<M> {
+    /// The full hash, to tell positions sharing a bucket apart.
+    pub key: u64,
+    /// Score from the side to move's view, wins counted from this node.
+    pub score: Score,
+    /// The best or refuting move found, tried first next time.
+    pub best_move: Option<M>,
+    /// Remaining depth the score was searched to.
+    pub depth: u16,
+    /// How the score relates to the value.
+    pub bound: Bound,
+    /// True when no leaf below was cut off by the depth limit: valid at any depth.
+    pub proven: bool,
+}
+
+const BUCKET: usize = 4;
+
+/// The table itself, sized in MiB.
+pub struct TranspositionTable<M> {
+    slots: Vec<Option<Entry<M>>>,
+    bucket_mask: usize,
+}
+
+impl<M: Copy> TranspositionTable<M> {
+    /// A table of about `mib` MiB (at least one bucket).
+    pub fn new(mib: usize) -> TranspositionTable<M> {
+        let entry_size = std::mem::size_of::<Option<Entry<M>>>().max(1);
+        let wanted = (mib << 20) / entry_size / BUCKET;
+        let buckets = if wanted <= 1 { 1 } else { 1 << wanted.ilog2() };
+        TranspositionTable {
+            slots: vec![None; buckets * BUCKET],
+            bucket_mask: buckets - 1,
+        }
+    }
+
+    fn bucket(&self, key: u64) -> std::ops::Range<usize> {
+        let start = (key as usize & self.bucket_mask) * BUCKET;
+        start..start + BUCKET
+    }
+
+    /// The entry for this position, if stored.
+    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
+        self.slots[self.bucket(key)]
+            .iter()
+            .flatten()
+            .find(|e| e.key == key)
+            .copied()
+    }
+
+    /// Stores a result, replacing the same position, else an empty slot, else the
+    /// entry searched least deep.
+    pub fn store(&mut self, entry: Entry<M>) {
+        let range = self.bucket(entry.key);
+        let bucket = &mut self.slots[range];
+        let index = bucket
+            .iter()
+            .position(|s| s.is_some_and(|e| e.key == entry.key))
+            .or_else(|| bucket.iter().position(Option::is_none))
+            .unwrap_or_else(|| {
+                (0..BUCKET)
+                    .min_by_key(|&i| bucket[i].map_or(0, |e| effective_depth(&e)))
+                    .unwrap_or(0)
+            });
+        bucket[index] = Some(entry);
+    }
+
+    /// How many entries are in use, in thousandths of the table (UCI's hashfull).
+    pub fn permille_full(&self) -> u32 {
+        let sample = self.slots.len().min(4000);
+        let used = self.slots[..sample].iter().filter(|s| s.is_some()).count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+fn effective_depth<M>(entry: &Entry<M>) -> u32 {
+    if entry.proven {
+        u32::MAX
+    } else {
+        entry.depth as u32
+    }
+}
