@@ -1,6 +1,75 @@
-//! The command line.
+//! The command line: `ply list|solve|perft|bench`, each with `--json` for scripts.
+//!
+//! Bad input (unknown game or option, malformed position, illegal move) prints one
+//! line to stderr and exits with status 2; nothing here panics on user input.
 
-/// Runs the command line and returns the process exit status.
+mod args;
+pub mod bench;
+mod list;
+mod perft;
+mod solve;
+
+use clap::{Parser, Subcommand};
+
+pub use args::{GameArgs, SearchArgs};
+
+/// Exit status for input the program refuses (clap uses the same for usage errors).
+pub const EXIT_BAD_INPUT: i32 = 2;
+
+/// ply: classic two-player games in the terminal, against a search you can watch think.
+#[derive(Parser, Debug)]
+#[command(name = "ply", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List every game with its move and position notation and start position.
+    List(list::ListArgs),
+    /// Search a position: score, proven value, best move, principal variation, counters.
+    Solve(solve::SolveArgs),
+    /// Count the positions exactly DEPTH plies ahead (checks the move generator).
+    Perft(perft::PerftArgs),
+    /// Run a fixed, deterministic set of searches and report nodes per second.
+    Bench(bench::BenchArgs),
+}
+
+/// Parses the process arguments, runs the command and returns the exit status.
 pub fn main() -> i32 {
-    0
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return error.exit_code();
+        }
+    };
+    match run(cli) {
+        Ok(()) => 0,
+        Err(error) => {
+            eprintln!("ply: {error:#}");
+            EXIT_BAD_INPUT
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        None => {
+            use clap::CommandFactory;
+            Cli::command().print_help()?;
+            Ok(())
+        }
+        Some(Command::List(args)) => list::run(&args),
+        Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
+    }
+}
+
+/// Prints a value as one line of JSON on stdout.
+fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
+    println!("{}", serde_json::to_string(value)?);
+    Ok(())
 }

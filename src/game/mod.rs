@@ -5,6 +5,7 @@
 
 pub mod grundy;
 pub mod options;
+pub mod perft;
 pub mod registry;
 pub mod synthetic;
 pub mod tictactoe;

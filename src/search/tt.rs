@@ -34,22 +34,30 @@ pub struct Entry<M> {
 }
 
 const BUCKET: usize = 4;
+/// Buckets a table starts with: small searches should not pay for clearing a
+/// large table, so it starts small and doubles while more than half full.
+const INITIAL_BUCKETS: usize = 1 << 10;
 
 /// The table itself, sized in MiB.
 pub struct TranspositionTable<M> {
     slots: Vec<Option<Entry<M>>>,
     bucket_mask: usize,
+    max_buckets: usize,
+    used: usize,
 }
 
 impl<M: Copy> TranspositionTable<M> {
-    /// A table of about `mib` MiB (at least one bucket).
+    /// A table that grows to about `mib` MiB (at least one bucket).
     pub fn new(mib: usize) -> TranspositionTable<M> {
         let entry_size = std::mem::size_of::<Option<Entry<M>>>().max(1);
         let wanted = (mib << 20) / entry_size / BUCKET;
-        let buckets = if wanted <= 1 { 1 } else { 1 << wanted.ilog2() };
+        let max_buckets = if wanted <= 1 { 1 } else { 1 << wanted.ilog2() };
+        let buckets = max_buckets.min(INITIAL_BUCKETS);
         TranspositionTable {
             slots: vec![None; buckets * BUCKET],
             bucket_mask: buckets - 1,
+            max_buckets,
+            used: 0,
         }
     }
 
@@ -69,7 +77,25 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// Stores a result, replacing the same position, else an empty slot, else the
     /// entry searched least deep.
+    ///
+    /// Below its full size the table grows rather than evict anything, so a search
+    /// that fits never loses an entry.
     pub fn store(&mut self, entry: Entry<M>) {
+        while self.bucket_mask + 1 < self.max_buckets
+            && (self.used * 2 > self.slots.len() || !self.has_room_for(entry.key))
+        {
+            self.grow();
+        }
+        self.place(entry);
+    }
+
+    fn has_room_for(&self, key: u64) -> bool {
+        self.slots[self.bucket(key)]
+            .iter()
+            .any(|s| s.is_none_or(|e| e.key == key))
+    }
+
+    fn place(&mut self, entry: Entry<M>) {
         let range = self.bucket(entry.key);
         let bucket = &mut self.slots[range];
         let index = bucket
@@ -81,7 +107,20 @@ impl<M: Copy> TranspositionTable<M> {
                     .min_by_key(|&i| bucket[i].map_or(0, |e| effective_depth(&e)))
                     .unwrap_or(0)
             });
+        if bucket[index].is_none() {
+            self.used += 1;
+        }
         bucket[index] = Some(entry);
+    }
+
+    fn grow(&mut self) {
+        let buckets = (self.bucket_mask + 1) * 2;
+        let old = std::mem::replace(&mut self.slots, vec![None; buckets * BUCKET]);
+        self.bucket_mask = buckets - 1;
+        self.used = 0;
+        for entry in old.into_iter().flatten() {
+            self.place(entry);
+        }
     }
 
     /// How many entries are in use, in thousandths of the table (UCI's hashfull).

@@ -1,0 +1,109 @@
+//! Arguments shared by the commands that take a game or run a search.
+
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::game::{GameError, GameOptions, Playable};
+use crate::search::{Algorithm, Limits, SearchConfig};
+
+/// Which game, and which position of it.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// Game id (see `ply list`).
+    pub game: String,
+    /// Start from this position, in the game's notation (see `ply list`).
+    #[arg(long, value_name = "P")]
+    pub position: Option<String>,
+    /// Moves played from the start position (or from --position), in the game's notation.
+    #[arg(long, value_name = "\"M1 M2 ...\"", allow_hyphen_values = true)]
+    pub moves: Option<String>,
+    /// A game option KEY=VALUE, repeatable (e.g. -o heap=9).
+    #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+}
+
+impl GameArgs {
+    /// Creates the position the user asked for, or says in one line what is wrong.
+    pub fn setup<G: Playable>(&self) -> Result<G, GameError> {
+        let options = GameOptions::parse(&self.options)?;
+        G::setup(&options, self.position.as_deref(), self.moves.as_deref())
+    }
+}
+
+/// How to search.
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Deepest iteration in plies (default: search to the end of the game).
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+    /// Time limit in seconds (fractions allowed).
+    #[arg(long, value_name = "SECS")]
+    pub time: Option<f64>,
+    /// Node limit.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Search algorithm: minimax (plain, the textbook's) or alphabeta.
+    #[arg(long, value_name = "ALGO", default_value = "alphabeta")]
+    pub algo: String,
+    /// Turn the transposition table off.
+    #[arg(long, conflicts_with = "tt_mib")]
+    pub no_tt: bool,
+    /// Transposition table size in MiB (also turns it on for minimax).
+    #[arg(long, value_name = "MIB")]
+    pub tt_mib: Option<usize>,
+    /// Turn all move ordering off (TT move, game hint, killers, history).
+    #[arg(long)]
+    pub no_ordering: bool,
+    /// Evaluation to use at the depth limit (see `ply list`; default `seed`).
+    #[arg(long, value_name = "NAME", default_value = "seed")]
+    pub eval: String,
+}
+
+impl SearchArgs {
+    /// The search configuration these arguments describe.
+    pub fn config(&self) -> Result<SearchConfig, GameError> {
+        let algorithm = Algorithm::parse(&self.algo).ok_or_else(|| {
+            GameError::new(format!(
+                "unknown algorithm '{}': expected minimax or alphabeta",
+                self.algo
+            ))
+        })?;
+        let time = match self.time {
+            None => None,
+            Some(secs) if secs.is_finite() && secs > 0.0 && secs < 1e9 => {
+                Some(Duration::from_secs_f64(secs))
+            }
+            Some(secs) => {
+                return Err(GameError::new(format!(
+                    "--time {secs}: expected a positive number of seconds"
+                )));
+            }
+        };
+        if self.depth == Some(0) {
+            return Err(GameError::new("--depth must be at least 1"));
+        }
+        let limits = Limits {
+            depth: self.depth,
+            time,
+            nodes: self.nodes,
+        };
+        let mut config = SearchConfig::for_algorithm(algorithm, limits);
+        if let Some(mib) = self.tt_mib {
+            if mib == 0 || mib > 65536 {
+                return Err(GameError::new("--tt-mib: expected 1 to 65536"));
+            }
+            config.tt_mib = mib;
+        }
+        if self.no_tt {
+            config.tt_mib = 0;
+        }
+        if self.no_ordering {
+            config.tt_move_first = false;
+            config.game_ordering = false;
+            config.killers = false;
+            config.history = false;
+        }
+        Ok(config)
+    }
+}

@@ -1,0 +1,189 @@
+//! `ply bench`: a fixed, deterministic suite of searches and perft runs, reported as
+//! nodes, time and nodes per second. Node counts must be identical from run to run
+//! (the searches are single-threaded and depth-limited); only the times vary.
+
+use std::time::Instant;
+
+use clap::Args;
+use serde::Serialize;
+
+use crate::game::perft::perft;
+use crate::game::{GameOptions, GameVisitor, Playable, visit_game};
+use crate::search::stats::nodes_per_second;
+use crate::search::{self, Limits, SearchConfig};
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// What a bench case runs.
+#[derive(Clone, Copy, Debug)]
+pub enum Work {
+    /// A search with this configuration builder and depth limit (`None`: to the end).
+    Search(fn(Limits) -> SearchConfig, Option<u32>),
+    /// Perft to this depth.
+    Perft(u32),
+}
+
+/// One entry of the suite.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchCase {
+    /// Short name printed in the table.
+    pub name: &'static str,
+    /// Game id.
+    pub game: &'static str,
+    /// Game options as `KEY=VALUE`.
+    pub options: &'static [&'static str],
+    /// What to run.
+    pub work: Work,
+}
+
+fn alpha_beta_without_tt(limits: Limits) -> SearchConfig {
+    SearchConfig {
+        tt_mib: 0,
+        ..SearchConfig::alpha_beta(limits)
+    }
+}
+
+/// The suite, in the order it is printed.
+pub const SUITE: &[BenchCase] = &[
+    BenchCase {
+        name: "tictactoe minimax",
+        game: "tictactoe",
+        options: &[],
+        work: Work::Search(SearchConfig::minimax, None),
+    },
+    BenchCase {
+        name: "tictactoe alphabeta",
+        game: "tictactoe",
+        options: &[],
+        work: Work::Search(SearchConfig::plain_alpha_beta, None),
+    },
+    BenchCase {
+        name: "tictactoe alphabeta+tt",
+        game: "tictactoe",
+        options: &[],
+        work: Work::Search(SearchConfig::alpha_beta, None),
+    },
+    BenchCase {
+        name: "tictactoe perft 9",
+        game: "tictactoe",
+        options: &[],
+        work: Work::Perft(9),
+    },
+    BenchCase {
+        name: "grundy 36 alphabeta+tt",
+        game: "grundy",
+        options: &["heap=36"],
+        work: Work::Search(SearchConfig::alpha_beta, None),
+    },
+    BenchCase {
+        name: "synthetic 8^7 minimax",
+        game: "synthetic",
+        options: &["b=8", "d=7"],
+        work: Work::Search(SearchConfig::minimax, None),
+    },
+    BenchCase {
+        name: "synthetic 8^7 alphabeta",
+        game: "synthetic",
+        options: &["b=8", "d=7"],
+        work: Work::Search(SearchConfig::plain_alpha_beta, None),
+    },
+    BenchCase {
+        name: "synthetic 8^7 id+ordering",
+        game: "synthetic",
+        options: &["b=8", "d=7"],
+        work: Work::Search(alpha_beta_without_tt, Some(7)),
+    },
+];
+
+/// The figures of one case.
+#[derive(Serialize, Debug, Clone)]
+pub struct CaseReport {
+    /// The case's name.
+    pub name: &'static str,
+    /// Positions visited (searches) or counted (perft).
+    pub nodes: u64,
+    /// Wall-clock milliseconds.
+    pub millis: f64,
+    /// Nodes per second.
+    pub nps: u64,
+}
+
+struct RunCase(BenchCase);
+
+impl GameVisitor for RunCase {
+    type Output = anyhow::Result<CaseReport>;
+    fn visit<G: Playable>(self) -> anyhow::Result<CaseReport> {
+        let case = self.0;
+        let mut game = G::start(&GameOptions::parse(case.options)?)?;
+        let start = Instant::now();
+        let nodes = match case.work {
+            Work::Perft(depth) => perft(&mut game, depth),
+            Work::Search(config, depth) => {
+                let config = config(Limits {
+                    depth,
+                    ..Limits::default()
+                });
+                let evaluator = G::evaluators().remove(0);
+                search::search(&game, evaluator.evaluator.as_ref(), &config, None, &mut ())
+                    .stats
+                    .nodes
+            }
+        };
+        let elapsed = start.elapsed();
+        Ok(CaseReport {
+            name: case.name,
+            nodes,
+            millis: elapsed.as_secs_f64() * 1000.0,
+            nps: nodes_per_second(nodes, elapsed),
+        })
+    }
+}
+
+/// Runs one case of the suite.
+pub fn run_case(case: BenchCase) -> anyhow::Result<CaseReport> {
+    visit_game(case.game, RunCase(case))?
+}
+
+#[derive(Serialize)]
+struct BenchReport {
+    cases: Vec<CaseReport>,
+    total_nodes: u64,
+    total_millis: f64,
+    total_nps: u64,
+}
+
+pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
+    let cases = SUITE
+        .iter()
+        .map(|&c| run_case(c))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let total_nodes = cases.iter().map(|c| c.nodes).sum();
+    let total_millis: f64 = cases.iter().map(|c| c.millis).sum();
+    let total_nps = (total_nodes as f64 / (total_millis / 1000.0).max(1e-9)) as u64;
+    let report = BenchReport {
+        cases,
+        total_nodes,
+        total_millis,
+        total_nps,
+    };
+    if args.json {
+        return super::print_json(&report);
+    }
+    println!("{:<28} {:>12} {:>10} {:>12}", "case", "nodes", "ms", "nps");
+    for case in &report.cases {
+        println!(
+            "{:<28} {:>12} {:>10.1} {:>12}",
+            case.name, case.nodes, case.millis, case.nps
+        );
+    }
+    println!(
+        "{:<28} {:>12} {:>10.1} {:>12}",
+        "total", report.total_nodes, report.total_millis, report.total_nps
+    );
+    Ok(())
+}

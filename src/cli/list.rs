@@ -1,0 +1,107 @@
+//! `ply list`: the games, their notations, options and evaluations.
+
+use clap::Args;
+use serde::Serialize;
+
+use crate::game::{GameOptions, GameVisitor, Playable, games, visit_game};
+
+#[derive(Args, Debug)]
+pub struct ListArgs {
+    /// Print one JSON array instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct GameListing {
+    id: &'static str,
+    name: &'static str,
+    description: &'static str,
+    move_notation: &'static str,
+    position_notation: &'static str,
+    start_position: String,
+    options: Vec<OptionListing>,
+    evaluations: Vec<EvaluationListing>,
+}
+
+#[derive(Serialize)]
+struct OptionListing {
+    key: &'static str,
+    default: &'static str,
+    description: &'static str,
+}
+
+#[derive(Serialize)]
+struct EvaluationListing {
+    name: &'static str,
+    description: &'static str,
+}
+
+struct Describe;
+
+impl GameVisitor for Describe {
+    type Output = GameListing;
+    fn visit<G: Playable>(self) -> GameListing {
+        let info = G::info();
+        let start_position = G::start(&GameOptions::default())
+            .map(|g| g.format_position())
+            .unwrap_or_default();
+        GameListing {
+            id: info.id,
+            name: info.name,
+            description: info.description,
+            move_notation: info.move_notation,
+            position_notation: info.position_notation,
+            start_position,
+            options: info
+                .options
+                .iter()
+                .map(|o| OptionListing {
+                    key: o.key,
+                    default: o.default,
+                    description: o.description,
+                })
+                .collect(),
+            evaluations: G::evaluators()
+                .iter()
+                .map(|e| EvaluationListing {
+                    name: e.name,
+                    description: e.description,
+                })
+                .collect(),
+        }
+    }
+}
+
+pub fn run(args: &ListArgs) -> anyhow::Result<()> {
+    let listings = games()
+        .iter()
+        .map(|info| visit_game(info.id, Describe))
+        .collect::<Result<Vec<_>, _>>()?;
+    if args.json {
+        return super::print_json(&listings);
+    }
+    for (index, game) in listings.iter().enumerate() {
+        if index > 0 {
+            println!();
+        }
+        print_listing(game);
+    }
+    Ok(())
+}
+
+fn print_listing(game: &GameListing) {
+    println!("{}  {}: {}", game.id, game.name, game.description);
+    println!("  moves:     {}", game.move_notation);
+    println!("  positions: {}", game.position_notation);
+    println!("  start:     {}", game.start_position);
+    for option in &game.options {
+        println!(
+            "  -o {}=...  {} (default {})",
+            option.key, option.description, option.default
+        );
+    }
+    for evaluation in &game.evaluations {
+        println!("  --eval {}  {}", evaluation.name, evaluation.description);
+    }
+}

@@ -1,0 +1,128 @@
+//! `ply solve`: search one position and report what the search found.
+
+use clap::Args;
+use serde::Serialize;
+
+use super::args::{GameArgs, SearchArgs};
+use crate::game::{Game, GameVisitor, Playable, visit_game};
+use crate::search::{self, SearchResult, score};
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The `--json` output: exactly these keys, so scripts can rely on them.
+#[derive(Serialize, Debug)]
+pub struct SolveReport {
+    game: String,
+    position: String,
+    algo: &'static str,
+    depth: u32,
+    score: i32,
+    value: Option<&'static str>,
+    best_move: Option<String>,
+    pv: Vec<String>,
+    nodes: u64,
+    leaves: u64,
+    cutoffs: u64,
+    tt_hits: u64,
+    millis: u64,
+    nps: u64,
+}
+
+struct Solve<'a>(&'a SolveArgs);
+
+impl GameVisitor for Solve<'_> {
+    type Output = anyhow::Result<SolveReport>;
+    fn visit<G: Playable>(self) -> anyhow::Result<SolveReport> {
+        let args = self.0;
+        let game: G = args.game.setup()?;
+        let evaluator = G::evaluator_named(&args.search.eval)?;
+        let config = args.search.config()?;
+        let result = search::search(&game, evaluator.evaluator.as_ref(), &config, None, &mut ());
+        Ok(report(
+            &args.game.game,
+            &game,
+            config.algorithm.name(),
+            &result,
+        ))
+    }
+}
+
+fn report<G: Game>(
+    id: &str,
+    game: &G,
+    algo: &'static str,
+    result: &SearchResult<G::Move>,
+) -> SolveReport {
+    let mut line = game.clone();
+    let pv = result
+        .pv
+        .iter()
+        .map(|&m| {
+            let text = line.format_move(m);
+            line.play(m);
+            text
+        })
+        .collect();
+    SolveReport {
+        game: id.to_string(),
+        position: game.format_position(),
+        algo,
+        depth: result.depth,
+        score: result.score,
+        value: result.value().map(|v| v.as_str()),
+        best_move: result.best_move.map(|m| game.format_move(m)),
+        pv,
+        nodes: result.stats.nodes,
+        leaves: result.stats.leaves,
+        cutoffs: result.stats.cutoffs,
+        tt_hits: result.stats.tt_hits,
+        millis: result.stats.elapsed.as_millis() as u64,
+        nps: result.stats.nps(),
+    }
+}
+
+pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+    let report = visit_game(&args.game.game, Solve(args))??;
+    if args.json {
+        return super::print_json(&report);
+    }
+    println!("game      {}", report.game);
+    println!("position  {}", report.position);
+    println!("algorithm {}", report.algo);
+    println!("depth     {}", report.depth);
+    println!(
+        "score     {} ({})",
+        report.score,
+        score::describe(report.score)
+    );
+    println!(
+        "value     {}",
+        report
+            .value
+            .unwrap_or("not proven (the search hit its limits)")
+    );
+    println!(
+        "best move {}",
+        report
+            .best_move
+            .as_deref()
+            .unwrap_or("none (the game is over)")
+    );
+    println!("pv        {}", report.pv.join(" "));
+    println!("nodes     {}", report.nodes);
+    println!("leaves    {}", report.leaves);
+    println!("cutoffs   {}", report.cutoffs);
+    println!("tt hits   {}", report.tt_hits);
+    println!("time      {} ms", report.millis);
+    println!("nps       {}", report.nps);
+    Ok(())
+}

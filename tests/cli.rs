@@ -1,0 +1,194 @@
+//! The command line, driven through the built binary: outputs, JSON shapes, and
+//! refusal of bad input with status 2 and one line on stderr.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn ply(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .expect("the ply binary runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let output = ply(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("stdout is one JSON value")
+}
+
+#[test]
+fn solve_json_has_exactly_the_documented_keys() {
+    let report = json(&["solve", "tictactoe", "--json"]);
+    let mut keys: Vec<&str> = report
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    let mut expected = [
+        "game",
+        "position",
+        "algo",
+        "depth",
+        "score",
+        "value",
+        "best_move",
+        "pv",
+        "nodes",
+        "leaves",
+        "cutoffs",
+        "tt_hits",
+        "millis",
+        "nps",
+    ];
+    expected.sort_unstable();
+    assert_eq!(keys, expected);
+    assert_eq!(report["value"], "draw");
+    assert_eq!(report["score"], 0);
+    assert_eq!(report["algo"], "alphabeta");
+}
+
+#[test]
+fn plain_minimax_from_the_command_line_visits_the_whole_tic_tac_toe_tree() {
+    // 549,946 nodes: the game tree of tic-tac-toe, root included (shared/reference).
+    let report = json(&["solve", "tictactoe", "--algo", "minimax", "--json"]);
+    assert_eq!(report["nodes"], 549_946);
+    assert_eq!(report["leaves"], 255_168);
+    assert_eq!(report["cutoffs"], 0);
+    assert_eq!(report["value"], "draw");
+    assert_eq!(report["pv"].as_array().unwrap().len(), 9);
+}
+
+#[test]
+fn minimax_with_a_table_expands_each_of_the_5478_positions_once() {
+    let report = json(&[
+        "solve",
+        "tictactoe",
+        "--algo",
+        "minimax",
+        "--tt-mib",
+        "16",
+        "--json",
+    ]);
+    let searched = report["nodes"].as_u64().unwrap() - report["tt_hits"].as_u64().unwrap();
+    assert_eq!(searched, 5478);
+}
+
+#[test]
+fn grundy_seven_is_lost_for_the_player_to_move() {
+    let report = json(&["solve", "grundy", "-o", "heap=7", "--json"]);
+    assert_eq!(report["value"], "loss");
+    assert_eq!(report["position"], "7");
+}
+
+#[test]
+fn moves_and_positions_are_applied_before_searching() {
+    // X holds a1 and b2, O holds b1 and c1, X to move: c3 completes the diagonal.
+    let report = json(&["solve", "tictactoe", "--position", ".../.x./xoo", "--json"]);
+    assert_eq!(report["best_move"], "c3");
+    assert_eq!(report["value"], "win");
+    let report = json(&["solve", "tictactoe", "--moves", "a1 b1 b2 c1", "--json"]);
+    assert_eq!(report["position"], ".../.x./xoo");
+    assert_eq!(report["best_move"], "c3");
+}
+
+#[test]
+fn perft_counts_and_divides() {
+    // Tic-tac-toe game tree per ply (shared/reference): 9, 72, 504, 3024...
+    for (depth, nodes) in [(1, 9), (2, 72), (3, 504), (4, 3024), (9, 127_872)] {
+        let report = json(&["perft", "tictactoe", &depth.to_string(), "--json"]);
+        assert_eq!(report["nodes"], nodes, "perft {depth}");
+    }
+    let report = json(&["perft", "tictactoe", "3", "--divide", "--json"]);
+    let split = report["divide"].as_array().unwrap();
+    assert_eq!(split.len(), 9);
+    let sum: u64 = split.iter().map(|m| m["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(sum, 504);
+}
+
+#[test]
+fn depth_limited_search_reports_its_depth_and_is_not_proven() {
+    let report = json(&["solve", "tictactoe", "--depth", "2", "--json"]);
+    assert_eq!(report["depth"], 2);
+    assert_eq!(report["value"], Value::Null);
+}
+
+#[test]
+fn list_names_every_game_with_its_start_position() {
+    let games = json(&["list", "--json"]);
+    let ids: Vec<&str> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert!(ids.contains(&"tictactoe") && ids.contains(&"grundy") && ids.contains(&"synthetic"));
+    let text = String::from_utf8(ply(&["list"]).stdout).unwrap();
+    assert!(text.contains("start:     .../.../..."));
+}
+
+#[test]
+fn bench_runs_the_fixed_suite() {
+    let report = json(&["bench", "--json"]);
+    let cases = report["cases"].as_array().unwrap();
+    assert!(cases.len() >= 5);
+    let minimax = cases
+        .iter()
+        .find(|c| c["name"] == "tictactoe minimax")
+        .unwrap();
+    assert_eq!(minimax["nodes"], 549_946);
+}
+
+#[test]
+fn bad_input_is_refused_with_status_2_and_one_line() {
+    let cases: &[&[&str]] = &[
+        &["solve", "chess"],
+        &["solve", "tictactoe", "--position", "xxx"],
+        &["solve", "tictactoe", "--position", "xxx/ooo/..."],
+        &["solve", "tictactoe", "--position", "xxx/.../..."],
+        &["solve", "tictactoe", "--moves", "a1 a1"],
+        &["solve", "tictactoe", "--moves", "z9"],
+        &["solve", "tictactoe", "--moves", "é1"],
+        &["solve", "grundy", "-o", "heap=0"],
+        &["solve", "grundy", "-o", "heap=99999999999999999999"],
+        &["solve", "grundy", "-o", "size=3"],
+        &["solve", "grundy", "-o", "heap"],
+        &["solve", "grundy", "--position", "4,,2"],
+        &["solve", "grundy", "--moves", "7=5+1"],
+        &["solve", "grundy", "--moves", "4=2+2", "--position", "4"],
+        &["solve", "tictactoe", "--algo", "quantum"],
+        &["solve", "tictactoe", "--eval", "nope"],
+        &["solve", "tictactoe", "--depth", "0"],
+        &["solve", "tictactoe", "--time", "0"],
+        &["solve", "synthetic", "-o", "b=0"],
+        &["solve", "synthetic", "-o", "order=sideways"],
+        &["perft", "tictactoe", "999"],
+        &["perft", "nosuchgame", "1"],
+    ];
+    for args in cases {
+        let output = ply(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("ply: "), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn usage_errors_exit_with_status_2_and_help_with_0() {
+    assert_eq!(ply(&["frobnicate"]).status.code(), Some(2));
+    assert_eq!(ply(&["solve"]).status.code(), Some(2));
+    for command in ["list", "solve", "perft", "bench"] {
+        let output = ply(&[command, "--help"]);
+        assert!(output.status.success(), "{command} --help");
+        assert!(!output.stdout.is_empty());
+    }
+}
