@@ -17,6 +17,9 @@ pub struct BenchArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
+    /// Run the long exact solves instead (seconds to minutes each).
+    #[arg(long)]
+    solve: bool,
 }
 
 /// What a bench case runs.
@@ -26,6 +29,9 @@ pub enum Work {
     Search(fn(Limits) -> SearchConfig, Option<u32>),
     /// Perft to this depth.
     Perft(u32),
+    /// The game's exact solver (`ply solve` with no limit), or the generic search
+    /// to the end where the game has none.
+    Exact,
 }
 
 /// One entry of the suite.
@@ -100,6 +106,14 @@ pub const SUITE: &[BenchCase] = &[
     },
 ];
 
+/// The long solves of `ply bench --solve`: published values, proven from scratch.
+pub const SOLVE_SUITE: &[BenchCase] = &[BenchCase {
+    name: "grundy 50 solve",
+    game: "grundy",
+    options: &["heap=50"],
+    work: Work::Exact,
+}];
+
 /// The figures of one case.
 #[derive(Serialize, Debug, Clone)]
 pub struct CaseReport {
@@ -123,16 +137,17 @@ impl GameVisitor for RunCase {
         let start = Instant::now();
         let nodes = match case.work {
             Work::Perft(depth) => perft(&mut game, depth),
-            Work::Search(config, depth) => {
-                let config = config(Limits {
+            Work::Search(config, depth) => searched_nodes(
+                &game,
+                config(Limits {
                     depth,
                     ..Limits::default()
-                });
-                let evaluator = G::evaluators().remove(0);
-                search::search(&game, evaluator.evaluator.as_ref(), &config, None, &mut ())
-                    .stats
-                    .nodes
-            }
+                }),
+            ),
+            Work::Exact => match game.solve_exactly(None) {
+                Some(solution) => solution.nodes,
+                None => searched_nodes(&game, SearchConfig::alpha_beta(Limits::default())),
+            },
         };
         let elapsed = start.elapsed();
         Ok(CaseReport {
@@ -142,6 +157,13 @@ impl GameVisitor for RunCase {
             nps: nodes_per_second(nodes, elapsed),
         })
     }
+}
+
+fn searched_nodes<G: Playable>(game: &G, config: SearchConfig) -> u64 {
+    let evaluator = G::evaluators().remove(0);
+    search::search(game, evaluator.evaluator.as_ref(), &config, None, &mut ())
+        .stats
+        .nodes
 }
 
 /// Runs one case of the suite.
@@ -158,7 +180,8 @@ struct BenchReport {
 }
 
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
-    let cases = SUITE
+    let suite = if args.solve { SOLVE_SUITE } else { SUITE };
+    let cases = suite
         .iter()
         .map(|&c| run_case(c))
         .collect::<anyhow::Result<Vec<_>>>()?;

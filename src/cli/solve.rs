@@ -1,11 +1,14 @@
 //! `ply solve`: search one position and report what the search found.
 
+use std::time::{Duration, Instant};
+
 use clap::Args;
 use serde::Serialize;
 
 use super::args::{GameArgs, SearchArgs};
-use crate::game::{Game, GameVisitor, Playable, visit_game};
-use crate::search::{self, SearchResult, score};
+use crate::game::{ExactSolution, Game, GameVisitor, Playable, visit_game};
+use crate::search::stats::nodes_per_second;
+use crate::search::{self, Algorithm, SearchConfig, SearchResult, score};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -16,6 +19,9 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Use the generic search even where the game has an exact solver of its own.
+    #[arg(long)]
+    no_solver: bool,
 }
 
 /// The `--json` output: exactly these keys, so scripts can rely on them.
@@ -46,6 +52,17 @@ impl GameVisitor for Solve<'_> {
         let game: G = args.game.setup()?;
         let evaluator = G::evaluator_named(&args.search.eval)?;
         let config = args.search.config()?;
+        if args.wants_exact_solver(&config) {
+            let start = Instant::now();
+            if let Some(solution) = game.solve_exactly(None) {
+                return Ok(exact_report(
+                    &args.game.game,
+                    &game,
+                    &solution,
+                    start.elapsed(),
+                ));
+            }
+        }
         let result = search::search(&game, evaluator.evaluator.as_ref(), &config, None, &mut ());
         Ok(report(
             &args.game.game,
@@ -56,22 +73,57 @@ impl GameVisitor for Solve<'_> {
     }
 }
 
+impl SolveArgs {
+    /// The game's own solver answers when the user asked for the value (no limit)
+    /// with the default algorithm, and did not opt out.
+    fn wants_exact_solver(&self, config: &SearchConfig) -> bool {
+        !self.no_solver && config.limits.unlimited() && config.algorithm == Algorithm::AlphaBeta
+    }
+}
+
+/// The moves of a line in the game's notation, each written in the position it is played in.
+fn format_line<G: Game>(game: &G, line: &[G::Move]) -> Vec<String> {
+    let mut position = game.clone();
+    line.iter()
+        .map(|&m| {
+            let text = position.format_move(m);
+            position.play(m);
+            text
+        })
+        .collect()
+}
+
+fn exact_report<G: Game>(
+    id: &str,
+    game: &G,
+    solution: &ExactSolution<G::Move>,
+    elapsed: Duration,
+) -> SolveReport {
+    SolveReport {
+        game: id.to_string(),
+        position: game.format_position(),
+        algo: solution.algorithm,
+        depth: solution.pv.len() as u32,
+        score: solution.score,
+        value: Some(solution.value.as_str()),
+        best_move: solution.best_move.map(|m| game.format_move(m)),
+        pv: format_line(game, &solution.pv),
+        nodes: solution.nodes,
+        leaves: solution.leaves,
+        cutoffs: solution.cutoffs,
+        tt_hits: solution.tt_hits,
+        millis: elapsed.as_millis() as u64,
+        nps: nodes_per_second(solution.nodes, elapsed),
+    }
+}
+
 fn report<G: Game>(
     id: &str,
     game: &G,
     algo: &'static str,
     result: &SearchResult<G::Move>,
 ) -> SolveReport {
-    let mut line = game.clone();
-    let pv = result
-        .pv
-        .iter()
-        .map(|&m| {
-            let text = line.format_move(m);
-            line.play(m);
-            text
-        })
-        .collect();
+    let pv = format_line(game, &result.pv);
     SolveReport {
         game: id.to_string(),
         position: game.format_position(),

@@ -14,7 +14,7 @@ pub mod zobrist;
 use std::fmt::{self, Debug, Display};
 use std::hash::Hash;
 
-pub use options::GameOptions;
+pub use options::{GameOptions, OptionInfo};
 pub use registry::{GameInfo, GameVisitor, Playable, find_game, games, visit_game};
 
 /// One of the two sides; `First` is the side that moves first from the usual start.
@@ -51,6 +51,54 @@ pub enum Outcome {
     Win(Player),
     /// Nobody won.
     Draw,
+}
+
+/// The game-theoretic value for the side to move, once proven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameValue {
+    /// The side to move wins with best play.
+    Win,
+    /// The side to move loses with best play.
+    Loss,
+    /// Best play on both sides draws.
+    Draw,
+}
+
+impl GameValue {
+    /// The lower-case word used in text and JSON output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameValue::Win => "win",
+            GameValue::Loss => "loss",
+            GameValue::Draw => "draw",
+        }
+    }
+}
+
+/// What a game's own exact solver proved about a position (see
+/// [`Playable::solve_exactly`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExactSolution<M> {
+    /// The score in the game's published convention, for the side to move (Kalah:
+    /// final seed margin; Connect Four: Pons' 22 minus the winner's stones).
+    pub score: i32,
+    /// Win, loss or draw for the side to move.
+    pub value: GameValue,
+    /// A move that achieves the value; `None` when the game is over.
+    pub best_move: Option<M>,
+    /// A line of best play, best move first (may stop short of the end).
+    pub pv: Vec<M>,
+    /// Positions the solver searched.
+    pub nodes: u64,
+    /// Positions it scored statically (0 where the method has no such notion).
+    pub leaves: u64,
+    /// Alpha-beta cutoffs (0 where the method has none).
+    pub cutoffs: u64,
+    /// Visits answered by a transposition table.
+    pub tt_hits: u64,
+    /// Short name of the method, printed as `algo` (e.g. `retrograde`).
+    pub algorithm: &'static str,
 }
 
 /// A rejected input: an illegal move, a malformed position or an unknown option.

@@ -1,7 +1,9 @@
 //! The list of games ply knows, and a way to run generic code on one chosen by name.
 
 use super::options::OptionInfo;
-use super::{Game, GameError, GameOptions, NamedEvaluator};
+use std::sync::atomic::AtomicBool;
+
+use super::{ExactSolution, Game, GameError, GameOptions, NamedEvaluator};
 
 /// What the menu, `ply list` and the help texts say about a game.
 #[derive(Clone, Copy, Debug)]
@@ -35,6 +37,15 @@ pub trait Playable: Game {
 
     /// The evaluations a user can choose from; the first is `seed`, the default.
     fn evaluators() -> Vec<NamedEvaluator<Self>>;
+
+    /// A game-specific exact solver, for games where a dedicated method (retrograde
+    /// analysis, a bitboard solver) beats the generic search or reports a score the
+    /// generic search cannot (a final margin). `ply solve` uses it when no limit is
+    /// given; `None` means the game has none and the generic search solves it.
+    /// The solver returns `None` as well when `stop` is raised before it finishes.
+    fn solve_exactly(&self, _stop: Option<&AtomicBool>) -> Option<ExactSolution<Self::Move>> {
+        None
+    }
 
     /// Creates the game a user asked for: options checked, then the position (or the
     /// start position), then the moves played from it.

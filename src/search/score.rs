@@ -1,7 +1,7 @@
 //! Scores: evaluations in a small range, wins and losses far outside it, encoded so
 //! that a quicker win and a slower loss score better.
 
-use serde::Serialize;
+pub use crate::game::GameValue;
 
 /// A search score from the point of view of the side to move.
 pub type Score = i32;
@@ -66,29 +66,6 @@ pub fn from_table(score: Score, ply: u32) -> Score {
 /// Keeps an evaluation out of the win/loss range.
 pub fn clamp_eval(score: Score) -> Score {
     score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
-}
-
-/// The game-theoretic value for the side to move, once a search has proven it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameValue {
-    /// The side to move wins with best play.
-    Win,
-    /// The side to move loses with best play.
-    Loss,
-    /// Best play on both sides draws.
-    Draw,
-}
-
-impl GameValue {
-    /// The lower-case word used in text and JSON output.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameValue::Win => "win",
-            GameValue::Loss => "loss",
-            GameValue::Draw => "draw",
-        }
-    }
 }
 
 /// A score for people: `+3`, `win in 5`, `loss in 2`.
