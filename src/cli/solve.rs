@@ -1,5 +1,6 @@
 //! `ply solve`: search one position and report what the search found.
 
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -8,7 +9,8 @@ use serde::Serialize;
 use super::args::{GameArgs, SearchArgs};
 use crate::game::{ExactSolution, Game, GameVisitor, Playable, visit_game};
 use crate::search::stats::nodes_per_second;
-use crate::search::{self, Algorithm, SearchConfig, SearchResult, score};
+use crate::search::tree::DEFAULT_NODE_CAP;
+use crate::search::{self, Algorithm, SearchConfig, SearchResult, export, score};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -22,6 +24,13 @@ pub struct SolveArgs {
     /// Use the generic search even where the game has an exact solver of its own.
     #[arg(long)]
     no_solver: bool,
+    /// Record the search tree (the last iteration) and write it to FILE: Graphviz
+    /// DOT for `.dot`, JSON for `.json`.
+    #[arg(long, value_name = "FILE")]
+    tree: Option<PathBuf>,
+    /// Most nodes the tree recording keeps; past it, only counts.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_CAP)]
+    tree_cap: usize,
 }
 
 /// The `--json` output: exactly these keys, so scripts can rely on them.
@@ -51,8 +60,12 @@ impl GameVisitor for Solve<'_> {
         let args = self.0;
         let game: G = args.game.setup()?;
         let evaluator = G::evaluator_named(&args.search.eval)?;
-        let config = args.search.config()?;
-        if args.wants_exact_solver(&config) {
+        let mut config = args.search.config()?;
+        let tree_format = args.tree.as_deref().map(TreeFormat::of).transpose()?;
+        if tree_format.is_some() {
+            config.trace = Some(args.tree_cap.max(1));
+        }
+        if tree_format.is_none() && args.wants_exact_solver(&config) {
             let start = Instant::now();
             if let Some(solution) = game.solve_exactly(None) {
                 return Ok(exact_report(
@@ -64,12 +77,40 @@ impl GameVisitor for Solve<'_> {
             }
         }
         let result = search::search(&game, evaluator.evaluator.as_ref(), &config, None, &mut ());
+        if let (Some(format), Some(path), Some(tree)) = (tree_format, &args.tree, &result.tree) {
+            let text = match format {
+                TreeFormat::Dot => export::to_dot(tree, &game),
+                TreeFormat::Json => export::to_json(tree, &game).to_string(),
+            };
+            std::fs::write(path, text)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        }
         Ok(report(
             &args.game.game,
             &game,
             config.algorithm.name(),
             &result,
         ))
+    }
+}
+
+/// The file formats `--tree` writes, chosen by the file's extension.
+#[derive(Clone, Copy)]
+enum TreeFormat {
+    Dot,
+    Json,
+}
+
+impl TreeFormat {
+    fn of(path: &Path) -> anyhow::Result<TreeFormat> {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("dot" | "gv") => Ok(TreeFormat::Dot),
+            Some("json") => Ok(TreeFormat::Json),
+            _ => anyhow::bail!(
+                "--tree {}: the file name must end in .dot or .json",
+                path.display()
+            ),
+        }
     }
 }
 

@@ -38,6 +38,110 @@ pub struct Synthetic {
     ids: Vec<u64>,
     /// With `BestFirst`: each node's exact value for its side to move, root first.
     values: Vec<i32>,
+    /// A tree written out by hand (`-o tree=...`), replacing the uniform one.
+    explicit: Option<Arc<ExplicitTree>>,
+    /// With an explicit tree: the node index of each node on the path, root first.
+    explicit_path: Vec<usize>,
+}
+
+/// A tree given in full, like the worked examples of textbooks:
+/// `((3,12,8),(2,4,6),(14,5,2))` is a MAX root over three MIN nodes over leaves.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ExplicitTree {
+    nodes: Vec<ExplicitNode>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum ExplicitNode {
+    /// A leaf's value from MAX's (the first player's) view.
+    Leaf(i32),
+    /// Children's indices, in move order.
+    Inner(Vec<usize>),
+}
+
+/// Most nodes an explicit tree may have.
+const MAX_EXPLICIT_NODES: usize = 100_000;
+/// Largest leaf value allowed, so values stay clear of the search's win scores.
+const MAX_LEAF_VALUE: i64 = 100_000;
+
+impl ExplicitTree {
+    /// Reads nested parentheses with whole-number leaves: `((3,12),(2,(4,6)))`.
+    pub fn parse(text: &str) -> Result<ExplicitTree, GameError> {
+        let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let mut tree = ExplicitTree { nodes: Vec::new() };
+        let mut at = 0;
+        tree.parse_node(&chars, &mut at, 0)?;
+        if at != chars.len() {
+            return Err(GameError::new(format!(
+                "tree: unexpected '{}' after the tree",
+                chars[at]
+            )));
+        }
+        Ok(tree)
+    }
+
+    fn parse_node(
+        &mut self,
+        chars: &[char],
+        at: &mut usize,
+        level: u64,
+    ) -> Result<usize, GameError> {
+        if level > MAX_DEPTH || self.nodes.len() >= MAX_EXPLICIT_NODES {
+            return Err(GameError::new(format!(
+                "tree: at most {MAX_DEPTH} levels and {MAX_EXPLICIT_NODES} nodes"
+            )));
+        }
+        let index = self.nodes.len();
+        if chars.get(*at) != Some(&'(') {
+            let value = parse_leaf(chars, at)?;
+            self.nodes.push(ExplicitNode::Leaf(value));
+            return Ok(index);
+        }
+        *at += 1;
+        self.nodes.push(ExplicitNode::Inner(Vec::new()));
+        let mut children = Vec::new();
+        loop {
+            children.push(self.parse_node(chars, at, level + 1)?);
+            match chars.get(*at) {
+                Some(',') => *at += 1,
+                Some(')') => {
+                    *at += 1;
+                    break;
+                }
+                _ => return Err(GameError::new("tree: expected ',' or ')'")),
+            }
+        }
+        if children.len() > MAX_BRANCHING as usize {
+            return Err(GameError::new(format!(
+                "tree: at most {MAX_BRANCHING} children a node"
+            )));
+        }
+        self.nodes[index] = ExplicitNode::Inner(children);
+        Ok(index)
+    }
+
+    fn children(&self, node: usize) -> &[usize] {
+        match &self.nodes[node] {
+            ExplicitNode::Inner(children) => children,
+            ExplicitNode::Leaf(_) => &[],
+        }
+    }
+}
+
+fn parse_leaf(chars: &[char], at: &mut usize) -> Result<i32, GameError> {
+    let start = *at;
+    while *at < chars.len()
+        && (chars[*at] == '-' || chars[*at] == '+' || chars[*at].is_ascii_digit())
+    {
+        *at += 1;
+    }
+    let text: String = chars[start..*at].iter().collect();
+    match text.parse::<i64>() {
+        Ok(v) if v.abs() <= MAX_LEAF_VALUE => Ok(v as i32),
+        _ => Err(GameError::new(format!(
+            "tree: '{text}' is not a leaf value from -{MAX_LEAF_VALUE} to {MAX_LEAF_VALUE}"
+        ))),
+    }
 }
 
 impl Synthetic {
@@ -53,7 +157,32 @@ impl Synthetic {
             path: Vec::new(),
             ids: vec![root_id],
             values: vec![root_value],
+            explicit: None,
+            explicit_path: vec![0],
         }
+    }
+
+    /// The root of a tree written out in full.
+    pub fn explicit(tree: ExplicitTree) -> Synthetic {
+        let mut game = Synthetic::new(0, 0, 0, Ordering::Random);
+        game.explicit = Some(Arc::new(tree));
+        game
+    }
+
+    /// The number of moves at this node.
+    fn move_count(&self) -> u8 {
+        match &self.explicit {
+            Some(tree) => tree.children(self.explicit_node()).len() as u8,
+            None if self.path.len() < self.depth as usize => self.branching,
+            None => 0,
+        }
+    }
+
+    fn explicit_node(&self) -> usize {
+        *self
+            .explicit_path
+            .last()
+            .expect("the root is always on the path")
     }
 
     /// The moves from the root to this node.
@@ -74,6 +203,18 @@ impl Synthetic {
     /// The static value of this node for the side to move.
     pub fn value(&self) -> i32 {
         let id = *self.ids.last().expect("the root is always on the path");
+        if let Some(tree) = &self.explicit {
+            // Inner nodes of a hand-written tree have no value of their own.
+            let for_first = match tree.nodes[self.explicit_node()] {
+                ExplicitNode::Leaf(v) => v,
+                ExplicitNode::Inner(_) => 0,
+            };
+            return if self.to_move() == Player::First {
+                for_first
+            } else {
+                -for_first
+            };
+        }
         match self.ordering {
             Ordering::BestFirst => *self.values.last().expect("values follow ids"),
             Ordering::Random => {
@@ -110,9 +251,7 @@ impl Game for Synthetic {
     }
 
     fn legal_moves(&self, out: &mut Vec<u8>) {
-        if self.path.len() < self.depth as usize {
-            out.extend(0..self.branching);
-        }
+        out.extend(0..self.move_count());
     }
 
     fn play(&mut self, m: u8) {
@@ -122,12 +261,19 @@ impl Game for Synthetic {
         self.values.push(value);
         self.ids.push(child_id);
         self.path.push(m);
+        if let Some(tree) = &self.explicit {
+            let child = tree.children(self.explicit_node())[m as usize];
+            self.explicit_path.push(child);
+        }
     }
 
     fn undo(&mut self) {
         if self.path.pop().is_some() {
             self.ids.pop();
             self.values.pop();
+            if self.explicit.is_some() {
+                self.explicit_path.pop();
+            }
         }
     }
 
@@ -140,14 +286,14 @@ impl Game for Synthetic {
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, GameError> {
-        if self.path.len() >= self.depth as usize {
+        let count = self.move_count();
+        if count == 0 {
             return Err(GameError::new("this node is a leaf: no moves"));
         }
         match text.trim().parse::<u8>() {
-            Ok(n) if (1..=self.branching).contains(&n) => Ok(n - 1),
+            Ok(n) if (1..=count).contains(&n) => Ok(n - 1),
             _ => Err(GameError::new(format!(
-                "'{text}' is not a move: expected 1 to {}",
-                self.branching
+                "'{text}' is not a move: expected 1 to {count}"
             ))),
         }
     }
@@ -194,12 +340,20 @@ impl Playable for Synthetic {
                     default: "random",
                     description: "random, or best-first (every node's first move is its best: perfect ordering)",
                 },
+                OptionInfo {
+                    key: "tree",
+                    default: "",
+                    description: "a tree written out, leaves from MAX's view: ((3,12,8),(2,4,6),(14,5,2)) (replaces b, d, seed)",
+                },
             ],
             rules: include_str!("../../assets/rules/synthetic.txt"),
         }
     }
 
     fn start(options: &GameOptions) -> Result<Self, GameError> {
+        if let Some(text) = options.get("tree").filter(|t| !t.is_empty()) {
+            return Ok(Synthetic::explicit(ExplicitTree::parse(text)?));
+        }
         let branching = options.get_number("b", 3, 1, MAX_BRANCHING)? as u8;
         let depth = options.get_number("d", 3, 0, MAX_DEPTH)? as u8;
         let seed = options.get_number("seed", 1, 0, u64::MAX)?;

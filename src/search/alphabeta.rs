@@ -4,10 +4,11 @@
 
 use super::score::Score;
 use super::searcher::Searcher;
+use super::tree::{NodeKind, Tracer};
 use super::tt::Bound;
 use crate::game::Game;
 
-impl<G: Game> Searcher<'_, G> {
+impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// The negamax value of the current position within the window `(alpha, beta)`:
     /// exact inside it, an upper bound at or below alpha, a lower bound at or above beta.
     pub(super) fn negamax(&mut self, depth: u32, ply: usize, alpha: Score, beta: Score) -> Score {
@@ -16,20 +17,26 @@ impl<G: Game> Searcher<'_, G> {
         }
         let (stored, tt_move) = self.probe(depth, ply, alpha, beta);
         if let Some(score) = stored {
+            self.trace_table_hit(score);
             return score;
         }
         if let Some(outcome) = self.game.outcome() {
             let score = self.terminal_score(outcome, ply);
             self.store(depth, ply, score, Bound::Exact, None, true);
+            self.trace_leaf(NodeKind::Terminal, score);
             return score;
         }
         if depth == 0 {
-            return self.evaluate(true);
+            let score = self.evaluate(true);
+            self.trace_leaf(NodeKind::Horizon, score);
+            return score;
         }
         let mut moves = self.take_moves(ply);
         if moves.is_empty() {
             self.give_back_moves(ply, moves);
-            return self.evaluate(false);
+            let score = self.evaluate(false);
+            self.trace_leaf(NodeKind::Leaf, score);
+            return score;
         }
         if self.orderer.active() {
             self.orderer.sort(&self.game, &mut moves, tt_move, ply);
@@ -61,7 +68,7 @@ impl<G: Game> Searcher<'_, G> {
         let side = self.game.to_move();
         let mut best = -super::score::INFINITY;
         let mut best_move = None;
-        for &m in moves {
+        for (index, &m) in moves.iter().enumerate() {
             let score = self.negamax_child(m, depth, ply, alpha, beta);
             if self.aborted {
                 break;
@@ -72,11 +79,17 @@ impl<G: Game> Searcher<'_, G> {
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, m);
+                    if T::ENABLED && alpha < beta {
+                        self.tracer.raise_alpha(alpha);
+                    }
                 }
             }
             if alpha >= beta {
                 self.stats.cutoffs += 1;
                 self.orderer.record_cutoff(side, m, ply, depth);
+                if T::ENABLED {
+                    self.tracer.cutoff(m, score, beta, &moves[index + 1..]);
+                }
                 break;
             }
         }
@@ -94,12 +107,25 @@ impl<G: Game> Searcher<'_, G> {
     ) -> Score {
         let side = self.game.to_move();
         self.game.play(m);
-        let score = if self.game.to_move() == side {
-            self.negamax(depth - 1, ply + 1, alpha, beta)
+        let child = self.game.to_move();
+        let (child_alpha, child_beta) = if child == side {
+            (alpha, beta)
         } else {
-            -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+            (-beta, -alpha)
         };
+        if T::ENABLED {
+            self.tracer
+                .enter(m, child, depth - 1, child_alpha, child_beta);
+        }
+        let child_score = self.negamax(depth - 1, ply + 1, child_alpha, child_beta);
+        if T::ENABLED {
+            self.tracer.exit(child_score);
+        }
         self.game.undo();
-        score
+        if child == side {
+            child_score
+        } else {
+            -child_score
+        }
     }
 }

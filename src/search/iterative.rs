@@ -8,6 +8,7 @@ use super::limits::{Algorithm, SearchConfig};
 use super::score::{self, GameValue, INFINITY, MAX_PLY, Score};
 use super::searcher::Searcher;
 use super::stats::Stats;
+use super::tree::{NoTracer, SearchTree, Tracer, TreeRecorder};
 use crate::game::{Evaluator, Game};
 
 /// A root move with what the search knows of it so far.
@@ -81,6 +82,9 @@ pub struct SearchResult<M> {
     pub stats: Stats,
     /// The root moves of the last finished iteration, best first.
     pub root_moves: Vec<RootMove<M>>,
+    /// The recorded tree of the last finished iteration, when the configuration
+    /// asked for one (`SearchConfig::trace`).
+    pub tree: Option<SearchTree<M>>,
 }
 
 impl<M> SearchResult<M> {
@@ -116,18 +120,41 @@ pub fn search<G: Game>(
     stop: Option<&AtomicBool>,
     observer: &mut dyn Observer<G::Move>,
 ) -> SearchResult<G::Move> {
-    let mut searcher = Searcher::new(game, evaluator, config, stop, observer);
-    let result = searcher.run();
-    SearchResult {
-        stats: Stats {
-            elapsed: searcher.elapsed(),
-            ..result.stats
-        },
-        ..result
+    match config.trace {
+        None => run_with(NoTracer, game, evaluator, config, stop, observer).0,
+        Some(cap) => {
+            let (result, recorder) = run_with(
+                TreeRecorder::new(cap),
+                game,
+                evaluator,
+                config,
+                stop,
+                observer,
+            );
+            SearchResult {
+                tree: recorder.into_tree(),
+                ..result
+            }
+        }
     }
 }
 
-impl<G: Game> Searcher<'_, G> {
+/// Runs the search with a given tracer and hands the tracer back.
+fn run_with<G: Game, T: Tracer<G::Move>>(
+    tracer: T,
+    game: &G,
+    evaluator: &dyn Evaluator<G>,
+    config: &SearchConfig,
+    stop: Option<&AtomicBool>,
+    observer: &mut dyn Observer<G::Move>,
+) -> (SearchResult<G::Move>, T) {
+    let mut searcher = Searcher::new(tracer, game, evaluator, config, stop, observer);
+    let mut result = searcher.run();
+    result.stats.elapsed = searcher.elapsed();
+    (result, searcher.tracer)
+}
+
+impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     fn run(&mut self) -> SearchResult<G::Move> {
         if let Some(result) = self.finished_root() {
             return result;
@@ -197,6 +224,7 @@ impl<G: Game> Searcher<'_, G> {
             stopped: false,
             stats: self.stats.clone(),
             root_moves: Vec::new(),
+            tree: None,
         })
     }
 
@@ -206,6 +234,9 @@ impl<G: Game> Searcher<'_, G> {
         self.horizon_hit = false;
         if self.enter_node(0) {
             return None;
+        }
+        if T::ENABLED {
+            self.tracer.begin_iteration(depth, self.root_player);
         }
         let mut alpha = -INFINITY;
         let mut best: Option<(usize, Score)> = None;
@@ -228,6 +259,9 @@ impl<G: Game> Searcher<'_, G> {
                 best = Some((index, score));
                 self.update_pv(0, m);
             }
+            if T::ENABLED && score > alpha && self.config.algorithm == Algorithm::AlphaBeta {
+                self.tracer.raise_alpha(score);
+            }
             alpha = alpha.max(score);
         }
         let (best_index, score) = best?;
@@ -235,6 +269,10 @@ impl<G: Game> Searcher<'_, G> {
             // Best first next iteration; refuted moves keep their relative order.
             let best_move = self.root_moves.remove(best_index);
             self.root_moves.insert(0, best_move);
+        }
+        if T::ENABLED {
+            let line = self.pv_at(0).to_vec();
+            self.tracer.end_iteration(score, &line);
         }
         let pv = self.extend_pv_from_table(self.pv_at(0).to_vec());
         // A search with no depth limit reports how deep it actually went.
@@ -249,6 +287,7 @@ impl<G: Game> Searcher<'_, G> {
             stopped: false,
             stats: self.stats.clone(),
             root_moves: self.root_moves.clone(),
+            tree: None,
         })
     }
 
@@ -297,6 +336,7 @@ impl<G: Game> Searcher<'_, G> {
             stopped: true,
             stats: self.stats.clone(),
             root_moves: self.root_moves.clone(),
+            tree: None,
         }
     }
 

@@ -68,6 +68,9 @@ pub struct SearchConfig {
     pub killers: bool,
     /// Order the remaining moves by the history heuristic.
     pub history: bool,
+    /// Record the search tree of the last iteration, keeping at most this many
+    /// nodes (`None`: no recording, and no cost).
+    pub trace: Option<usize>,
 }
 
 impl SearchConfig {
@@ -82,6 +85,7 @@ impl SearchConfig {
             game_ordering: true,
             killers: true,
             history: true,
+            trace: None,
         }
     }
 
@@ -106,6 +110,7 @@ impl SearchConfig {
             game_ordering: false,
             killers: false,
             history: false,
+            trace: None,
         }
     }
 

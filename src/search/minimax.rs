@@ -4,10 +4,11 @@
 
 use super::score::{INFINITY, Score};
 use super::searcher::Searcher;
+use super::tree::{NodeKind, Tracer};
 use super::tt::Bound;
 use crate::game::Game;
 
-impl<G: Game> Searcher<'_, G> {
+impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// The minimax value of the current position for MAX, searched `depth` plies.
     pub(super) fn minimax_value(&mut self, depth: u32, ply: usize) -> Score {
         if self.enter_node(ply) {
@@ -21,21 +22,25 @@ impl<G: Game> Searcher<'_, G> {
             }
         };
         if let (Some(score), _) = self.probe(depth, ply, -INFINITY, INFINITY) {
+            self.trace_table_hit(score);
             return for_max(self, score);
         }
         if let Some(outcome) = self.game.outcome() {
             let score = self.terminal_score(outcome, ply);
             self.store(depth, ply, score, Bound::Exact, None, true);
+            self.trace_leaf(NodeKind::Terminal, score);
             return for_max(self, score);
         }
         if depth == 0 {
             let score = self.evaluate(true);
+            self.trace_leaf(NodeKind::Horizon, score);
             return for_max(self, score);
         }
         let moves = self.take_moves(ply);
         let ((value, best), proven) = self.tracking_horizon(|s| {
             if moves.is_empty() {
                 let score = s.evaluate(false);
+                s.trace_leaf(NodeKind::Leaf, score);
                 (for_max(s, score), None)
             } else if s.game.to_move() == s.root_player {
                 s.max_value(&moves, depth, ply)
@@ -89,7 +94,18 @@ impl<G: Game> Searcher<'_, G> {
     /// The minimax value (for MAX) after playing `m`.
     pub(super) fn minimax_child(&mut self, m: G::Move, depth: u32, ply: usize) -> Score {
         self.game.play(m);
+        let side = self.game.to_move();
+        if T::ENABLED {
+            self.tracer.enter(m, side, depth - 1, -INFINITY, INFINITY);
+        }
         let value = self.minimax_value(depth - 1, ply + 1);
+        if T::ENABLED {
+            self.tracer.exit(if side == self.root_player {
+                value
+            } else {
+                -value
+            });
+        }
         self.game.undo();
         value
     }

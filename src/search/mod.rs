@@ -4,6 +4,7 @@
 //! and the command line watch a search through [`Observer`] or [`runner`].
 
 mod alphabeta;
+pub mod export;
 mod iterative;
 pub mod limits;
 mod minimax;
@@ -12,6 +13,7 @@ pub mod runner;
 pub mod score;
 mod searcher;
 pub mod stats;
+pub mod tree;
 pub mod tt;
 
 pub use iterative::{Iteration, Observer, Progress, RootMove, SearchResult, search};

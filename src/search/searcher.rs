@@ -10,6 +10,7 @@ use super::limits::SearchConfig;
 use super::order::MoveOrderer;
 use super::score::{self, Score};
 use super::stats::Stats;
+use super::tree::Tracer;
 use super::tt::{Bound, Entry, TranspositionTable};
 use crate::game::{Evaluator, Game, Outcome, Player};
 
@@ -18,7 +19,9 @@ const POLL_INTERVAL: u64 = 1024;
 /// How often progress is reported to the observer.
 const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);
 
-pub(super) struct Searcher<'a, G: Game> {
+pub(super) struct Searcher<'a, G: Game, T: Tracer<G::Move>> {
+    /// Told about every node when the tree is being recorded.
+    pub tracer: T,
     pub game: G,
     pub evaluator: &'a dyn Evaluator<G>,
     pub config: &'a SearchConfig,
@@ -43,8 +46,9 @@ pub(super) struct Searcher<'a, G: Game> {
     last_progress: Instant,
 }
 
-impl<'a, G: Game> Searcher<'a, G> {
+impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
     pub fn new(
+        tracer: T,
         game: &G,
         evaluator: &'a dyn Evaluator<G>,
         config: &'a SearchConfig,
@@ -53,6 +57,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     ) -> Self {
         let start = Instant::now();
         Searcher {
+            tracer,
             game: game.clone(),
             evaluator,
             config,
@@ -126,6 +131,20 @@ impl<'a, G: Game> Searcher<'a, G> {
             root_moves: self.root_moves.clone(),
         };
         self.observer.progress(&progress);
+    }
+
+    /// Tells the tracer the current node was scored statically.
+    pub fn trace_leaf(&mut self, kind: super::tree::NodeKind, score: Score) {
+        if T::ENABLED {
+            self.tracer.leaf(kind, score);
+        }
+    }
+
+    /// Tells the tracer the table answered for the current node.
+    pub fn trace_table_hit(&mut self, score: Score) {
+        if T::ENABLED {
+            self.tracer.table_hit(score);
+        }
     }
 
     /// The observer, for the driver's iteration reports.
@@ -231,7 +250,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     /// Runs `search` on a subtree and tells whether its result is proven (no leaf
     /// met the horizon), keeping the flag for the enclosing tree.
-    pub fn tracking_horizon<T>(&mut self, search: impl FnOnce(&mut Self) -> T) -> (T, bool) {
+    pub fn tracking_horizon<R>(&mut self, search: impl FnOnce(&mut Self) -> R) -> (R, bool) {
         let outer = std::mem::replace(&mut self.horizon_hit, false);
         let result = search(self);
         let proven = !self.horizon_hit;
