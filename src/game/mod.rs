@@ -165,6 +165,47 @@ pub trait Game: Clone + Send + Sync + 'static {
         0
     }
 
+    /// True for moves that change the material balance or are otherwise forcing
+    /// (captures, promotions): the moves quiescence search keeps looking at past
+    /// the depth limit, and the ones late-move reductions never reduce.
+    fn is_tactical(&self, _m: Self::Move) -> bool {
+        false
+    }
+
+    /// Appends the tactical moves to `out`. The default filters the legal moves;
+    /// a game with a faster capture generator overrides it.
+    fn tactical_moves(&self, out: &mut Vec<Self::Move>) {
+        let start = out.len();
+        self.legal_moves(out);
+        let mut keep = start;
+        for i in start..out.len() {
+            if self.is_tactical(out[i]) {
+                out.swap(keep, i);
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+
+    /// True when the side to move is in check: such nodes get a depth extension
+    /// and are never pruned by a null move.
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// True for games where passing is a safe guess at a lower bound (chess-like
+    /// games with few zugzwangs): enables null-move pruning.
+    fn supports_null_move(&self) -> bool {
+        false
+    }
+
+    /// Passes the turn, for null-move pruning (only called when
+    /// [`Game::supports_null_move`] is true).
+    fn play_null(&mut self) {}
+
+    /// Takes back [`Game::play_null`].
+    fn undo_null(&mut self) {}
+
     /// Plays a sequence of moves written in the game's notation, separated by spaces
     /// or commas, stopping at the first bad one with an error that names it.
     fn play_moves(&mut self, text: &str) -> Result<(), GameError> {

@@ -1,12 +1,25 @@
 //! Alpha-beta in negamax form, fail-soft: every score is from the side to move's
 //! point of view, and a child's score is negated only when the side to move
 //! changes (Kalah's extra turns keep it).
+//!
+//! On top of the textbook algorithm, each switchable in [`SearchConfig`]: principal
+//! variation search, null-move pruning, late-move reductions, check extension and
+//! quiescence search at the depth limit (quiescence.rs).
+//!
+//! [`SearchConfig`]: super::SearchConfig
 
-use super::score::Score;
+use super::score::{self, INFINITY, Score};
 use super::searcher::Searcher;
 use super::tree::{NodeKind, Tracer};
 use super::tt::Bound;
 use crate::game::Game;
+
+/// Moves searched at full depth before late-move reductions start.
+const LMR_FULL_DEPTH_MOVES: usize = 3;
+/// Remaining depth below which nothing is reduced.
+const LMR_MIN_DEPTH: u32 = 3;
+/// How much shallower a null-move search goes.
+const NULL_MOVE_REDUCTION: u32 = 2;
 
 impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// The negamax value of the current position within the window `(alpha, beta)`:
@@ -26,9 +39,16 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             self.trace_leaf(NodeKind::Terminal, score);
             return score;
         }
+        let in_check = self.config.check_extension && self.game.in_check();
+        let depth = if in_check && ply as u32 <= 2 * self.current_depth {
+            depth + 1
+        } else {
+            depth
+        };
         if depth == 0 {
-            let score = self.evaluate(true);
-            self.trace_leaf(NodeKind::Horizon, score);
+            return self.horizon(ply, alpha, beta);
+        }
+        if let Some(score) = self.null_move_cut(depth, ply, beta, in_check) {
             return score;
         }
         let mut moves = self.take_moves(ply);
@@ -42,7 +62,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             self.orderer.sort(&self.game, &mut moves, tt_move, ply);
         }
         let ((best, best_move), proven) =
-            self.tracking_horizon(|s| s.negamax_moves(&moves, depth, ply, alpha, beta));
+            self.tracking_horizon(|s| s.negamax_moves(&moves, depth, ply, alpha, beta, in_check));
         self.give_back_moves(ply, moves);
         if !self.aborted {
             let bound = if best <= alpha {
@@ -57,6 +77,16 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         best
     }
 
+    /// At the depth limit: the evaluation, or a quiescence search when it is on.
+    fn horizon(&mut self, ply: usize, alpha: Score, beta: Score) -> Score {
+        if self.config.quiescence {
+            return self.quiesce(ply, alpha, beta);
+        }
+        let score = self.evaluate(true);
+        self.trace_leaf(NodeKind::Horizon, score);
+        score
+    }
+
     fn negamax_moves(
         &mut self,
         moves: &[G::Move],
@@ -64,12 +94,14 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         ply: usize,
         mut alpha: Score,
         beta: Score,
+        in_check: bool,
     ) -> (Score, Option<G::Move>) {
         let side = self.game.to_move();
-        let mut best = -super::score::INFINITY;
+        let mut best = -INFINITY;
         let mut best_move = None;
         for (index, &m) in moves.iter().enumerate() {
-            let score = self.negamax_child(m, depth, ply, alpha, beta);
+            let reduction = self.late_move_reduction(m, index, depth, ply, in_check);
+            let score = self.search_move(m, index, depth, ply, alpha, beta, reduction);
             if self.aborted {
                 break;
             }
@@ -96,7 +128,116 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         (best, best_move)
     }
 
-    /// The score of `m` for the side to move here, searched with window `(alpha, beta)`.
+    /// The score of the `index`-th move in order. The first move gets the full
+    /// window; with PVS or a reduction, later ones first get a null window (and the
+    /// reduced depth), and are searched again in full only when they might beat alpha.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn search_move(
+        &mut self,
+        m: G::Move,
+        index: usize,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        reduction: u32,
+    ) -> Score {
+        let narrow = index > 0 && (self.config.pvs || reduction > 0) && beta - alpha > 1;
+        if !narrow {
+            return self.negamax_child(m, depth - reduction.min(depth - 1), ply, alpha, beta);
+        }
+        let mut score =
+            self.negamax_child(m, depth - reduction.min(depth - 1), ply, alpha, alpha + 1);
+        if score > alpha && reduction > 0 && !self.aborted {
+            score = self.negamax_child(m, depth, ply, alpha, alpha + 1);
+        }
+        if score > alpha && score < beta && !self.aborted {
+            score = self.negamax_child(m, depth, ply, alpha, beta);
+        }
+        score
+    }
+
+    /// How many plies to take off a late, quiet move (0 when reductions are off
+    /// or do not apply).
+    fn late_move_reduction(
+        &self,
+        m: G::Move,
+        index: usize,
+        depth: u32,
+        ply: usize,
+        in_check: bool,
+    ) -> u32 {
+        let applies = self.config.late_move_reductions
+            && index >= LMR_FULL_DEPTH_MOVES
+            && depth >= LMR_MIN_DEPTH
+            && ply > 0
+            && !in_check
+            && !self.game.is_tactical(m);
+        match applies {
+            false => 0,
+            true if index >= 3 * LMR_FULL_DEPTH_MOVES => 2,
+            true => 1,
+        }
+    }
+
+    /// Null-move pruning: if passing still scores at least beta in a shallower
+    /// search, a real move will too, so the node fails high. Only on null-window
+    /// (non-PV) nodes, never in check, never near mate scores.
+    fn null_move_cut(
+        &mut self,
+        depth: u32,
+        ply: usize,
+        beta: Score,
+        in_check: bool,
+    ) -> Option<Score> {
+        let applies = self.config.null_move
+            && depth > NULL_MOVE_REDUCTION
+            && ply > 0
+            && !in_check
+            && !score::is_win(beta)
+            && !score::is_loss(beta)
+            && self.game.supports_null_move()
+            && !self.game.in_check();
+        if !applies {
+            return None;
+        }
+        let side = self.game.to_move();
+        self.game.play_null();
+        let child = self.game.to_move();
+        let (child_alpha, child_beta) = if child == side {
+            (beta - 1, beta)
+        } else {
+            (-beta, -beta + 1)
+        };
+        if T::ENABLED {
+            self.tracer.enter(
+                None,
+                child,
+                depth - 1 - NULL_MOVE_REDUCTION,
+                child_alpha,
+                child_beta,
+            );
+        }
+        let child_score = self.negamax(
+            depth - 1 - NULL_MOVE_REDUCTION,
+            ply + 1,
+            child_alpha,
+            child_beta,
+        );
+        if T::ENABLED {
+            self.tracer.exit(child_score);
+        }
+        self.game.undo_null();
+        let score = if child == side {
+            child_score
+        } else {
+            -child_score
+        };
+        (score >= beta && !self.aborted).then_some(score)
+    }
+
+    /// The score of `m` for the side to move here, searched `depth - 1` deeper with
+    /// the window `(alpha, beta)` given in this node's view.
     pub(super) fn negamax_child(
         &mut self,
         m: G::Move,
@@ -104,6 +245,21 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         ply: usize,
         alpha: Score,
         beta: Score,
+    ) -> Score {
+        self.visit_child(m, depth - 1, alpha, beta, |s, a, b| {
+            s.negamax(depth - 1, ply + 1, a, b)
+        })
+    }
+
+    /// Plays `m`, tells the tracer, runs `search` on the child with the window in
+    /// the child's view, and returns the score in this node's view.
+    pub(super) fn visit_child(
+        &mut self,
+        m: G::Move,
+        child_depth: u32,
+        alpha: Score,
+        beta: Score,
+        search: impl FnOnce(&mut Self, Score, Score) -> Score,
     ) -> Score {
         let side = self.game.to_move();
         self.game.play(m);
@@ -115,9 +271,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         };
         if T::ENABLED {
             self.tracer
-                .enter(m, child, depth - 1, child_alpha, child_beta);
+                .enter(Some(m), child, child_depth, child_alpha, child_beta);
         }
-        let child_score = self.negamax(depth - 1, ply + 1, child_alpha, child_beta);
+        let child_score = search(self, child_alpha, child_beta);
         if T::ENABLED {
             self.tracer.exit(child_score);
         }

@@ -20,7 +20,11 @@ pub struct TreeLabels {
 /// Formats every move of the tree in the position it is played in.
 pub fn tree_labels<G: Game>(tree: &SearchTree<G::Move>, root: &G) -> TreeLabels {
     let mut labels = TreeLabels {
-        moves: vec!["root".to_string(); tree.nodes.len()],
+        moves: tree
+            .nodes
+            .iter()
+            .map(|n| if n.parent.is_none() { "root" } else { "(pass)" }.to_string())
+            .collect(),
         pruned: vec![Vec::new(); tree.nodes.len()],
     };
     if !tree.nodes.is_empty() {

@@ -228,8 +228,34 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         })
     }
 
-    /// One full-width pass over the root moves at `depth`; `None` if it was cut short.
+    /// One pass over the root moves at `depth`; `None` if it was cut short. With
+    /// aspiration windows, a narrow window around the last score comes first, and
+    /// the full window only when the score falls outside it.
     fn search_root(&mut self, depth: u32) -> Option<SearchResult<G::Move>> {
+        let last = self.best_line.as_ref().map(|(score, _)| *score);
+        let aspiration = self
+            .config
+            .aspiration
+            .filter(|_| self.config.algorithm == Algorithm::AlphaBeta);
+        if let (Some(width), Some(last)) = (aspiration, last)
+            && !score::is_win(last)
+            && !score::is_loss(last)
+        {
+            let (alpha, beta) = (last - width, last + width);
+            let result = self.search_root_window(depth, alpha, beta)?;
+            if result.score > alpha && result.score < beta {
+                return Some(result);
+            }
+        }
+        self.search_root_window(depth, -INFINITY, INFINITY)
+    }
+
+    fn search_root_window(
+        &mut self,
+        depth: u32,
+        alpha_start: Score,
+        beta: Score,
+    ) -> Option<SearchResult<G::Move>> {
         self.current_depth = depth;
         self.horizon_hit = false;
         if self.enter_node(0) {
@@ -238,14 +264,14 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if T::ENABLED {
             self.tracer.begin_iteration(depth, self.root_player);
         }
-        let mut alpha = -INFINITY;
+        let mut alpha = alpha_start;
         let mut best: Option<(usize, Score)> = None;
         for index in 0..self.root_moves.len() {
             let m = self.root_moves[index].mv;
             let nodes_before = self.stats.nodes;
             let score = match self.config.algorithm {
                 Algorithm::Minimax => self.minimax_child(m, depth, 0),
-                Algorithm::AlphaBeta => self.negamax_child(m, depth, 0, alpha, INFINITY),
+                Algorithm::AlphaBeta => self.search_move(m, index, depth, 0, alpha, beta, 0),
             };
             self.root_moves[index].nodes += self.stats.nodes - nodes_before;
             if self.aborted {
@@ -253,16 +279,23 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             }
             let root_move = &mut self.root_moves[index];
             root_move.score = Some(score);
-            root_move.exact =
-                self.config.algorithm == Algorithm::Minimax || score > alpha || best.is_none();
+            root_move.exact = self.config.algorithm == Algorithm::Minimax
+                || (score > alpha || best.is_none()) && score < beta;
             if best.is_none_or(|(_, b)| score > b) {
                 best = Some((index, score));
                 self.update_pv(0, m);
             }
-            if T::ENABLED && score > alpha && self.config.algorithm == Algorithm::AlphaBeta {
+            if T::ENABLED
+                && score > alpha
+                && score < beta
+                && self.config.algorithm == Algorithm::AlphaBeta
+            {
                 self.tracer.raise_alpha(score);
             }
             alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
         }
         let (best_index, score) = best?;
         if self.config.algorithm == Algorithm::AlphaBeta && self.orderer.active() {

@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use super::score::Score;
+
 /// The search algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
@@ -68,6 +70,22 @@ pub struct SearchConfig {
     pub killers: bool,
     /// Order the remaining moves by the history heuristic.
     pub history: bool,
+    /// Principal variation search: moves after the first are tried with a null
+    /// window and searched again only if they might be better. Same value, fewer nodes.
+    pub pvs: bool,
+    /// Aspiration windows: each iteration starts with a window this wide around the
+    /// last score, widened when the score falls outside. Same value.
+    pub aspiration: Option<Score>,
+    /// Quiescence search: at the depth limit, keep searching tactical moves
+    /// (the game's `is_tactical`) until the position is quiet.
+    pub quiescence: bool,
+    /// Null-move pruning where the game allows it (changes values: a heuristic).
+    pub null_move: bool,
+    /// Late-move reductions: quiet moves late in the order are searched less deep
+    /// first (changes values: a heuristic).
+    pub late_move_reductions: bool,
+    /// Search one ply deeper when the side to move is in check.
+    pub check_extension: bool,
     /// Record the search tree of the last iteration, keeping at most this many
     /// nodes (`None`: no recording, and no cost).
     pub trace: Option<usize>,
@@ -85,6 +103,12 @@ impl SearchConfig {
             game_ordering: true,
             killers: true,
             history: true,
+            pvs: false,
+            aspiration: None,
+            quiescence: false,
+            null_move: false,
+            late_move_reductions: false,
+            check_extension: false,
             trace: None,
         }
     }
@@ -110,7 +134,28 @@ impl SearchConfig {
             game_ordering: false,
             killers: false,
             history: false,
+            pvs: false,
+            aspiration: None,
+            quiescence: false,
+            null_move: false,
+            late_move_reductions: false,
+            check_extension: false,
             trace: None,
+        }
+    }
+
+    /// Everything on, for playing strength in games that define tactical moves,
+    /// checks and null moves (chess, xiangqi, checkers): PVS, aspiration windows,
+    /// quiescence, check extension, null move and late-move reductions.
+    pub fn engine(limits: Limits) -> SearchConfig {
+        SearchConfig {
+            pvs: true,
+            aspiration: Some(50),
+            quiescence: true,
+            null_move: true,
+            late_move_reductions: true,
+            check_extension: true,
+            ..SearchConfig::alpha_beta(limits)
         }
     }
 

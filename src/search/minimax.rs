@@ -96,7 +96,8 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         self.game.play(m);
         let side = self.game.to_move();
         if T::ENABLED {
-            self.tracer.enter(m, side, depth - 1, -INFINITY, INFINITY);
+            self.tracer
+                .enter(Some(m), side, depth - 1, -INFINITY, INFINITY);
         }
         let value = self.minimax_value(depth - 1, ply + 1);
         if T::ENABLED {

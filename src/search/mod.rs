@@ -9,6 +9,7 @@ mod iterative;
 pub mod limits;
 mod minimax;
 pub mod order;
+mod quiescence;
 pub mod runner;
 pub mod score;
 mod searcher;

@@ -179,6 +179,14 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
         moves
     }
 
+    /// Like [`Searcher::take_moves`], with only the tactical moves.
+    pub fn take_tactical_moves(&mut self, ply: usize) -> Vec<G::Move> {
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        moves.clear();
+        self.game.tactical_moves(&mut moves);
+        moves
+    }
+
     pub fn give_back_moves(&mut self, ply: usize, moves: Vec<G::Move>) {
         self.move_buffers[ply] = moves;
     }

@@ -204,8 +204,9 @@ pub trait Tracer<M> {
     const ENABLED: bool = true;
     /// An iteration starts at the root.
     fn begin_iteration(&mut self, _depth: u32, _side: Player) {}
-    /// The search enters the child reached by `mv`, with this window (child's view).
-    fn enter(&mut self, _mv: M, _side: Player, _depth: u32, _alpha: Score, _beta: Score) {}
+    /// The search enters the child reached by `mv` (`None`: a null move), with this
+    /// window (child's view).
+    fn enter(&mut self, _mv: Option<M>, _side: Player, _depth: u32, _alpha: Score, _beta: Score) {}
     /// The current node was scored statically.
     fn leaf(&mut self, _kind: NodeKind, _value: Score) {}
     /// The transposition table answered for the current node.
@@ -371,11 +372,11 @@ impl<M: Copy + PartialEq> Tracer<M> for TreeRecorder<M> {
         self.path.push(root);
     }
 
-    fn enter(&mut self, mv: M, side: Player, depth: u32, alpha: Score, beta: Score) {
+    fn enter(&mut self, mv: Option<M>, side: Player, depth: u32, alpha: Score, beta: Score) {
         let parent = self.path.last().copied().flatten();
         let ply = self.path.len() as u32;
         let index = match parent {
-            Some(p) => self.add_node(new_node(Some(p), Some(mv), ply, depth, side, alpha, beta)),
+            Some(p) => self.add_node(new_node(Some(p), mv, ply, depth, side, alpha, beta)),
             None => {
                 self.current.visited += 1;
                 None

@@ -1,0 +1,64 @@
+//! Quiescence search: past the depth limit, keep searching tactical moves (captures,
+//! promotions: the game's `is_tactical`) so that the evaluation is only trusted in
+//! quiet positions. The side to move may also "stand pat" on the evaluation.
+
+use super::score::Score;
+use super::searcher::Searcher;
+use super::tree::{NodeKind, Tracer};
+use crate::game::Game;
+
+impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
+    /// The quiescence value of the current (already entered) position.
+    pub(super) fn quiesce(&mut self, ply: usize, mut alpha: Score, beta: Score) -> Score {
+        let stand_pat = self.evaluate(true);
+        self.trace_leaf(NodeKind::Horizon, stand_pat);
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut moves = self.take_tactical_moves(ply);
+        if self.orderer.active() {
+            self.orderer.sort(&self.game, &mut moves, None, ply);
+        }
+        let mut best = stand_pat;
+        for (index, &m) in moves.iter().enumerate() {
+            let score =
+                self.visit_child(m, 0, alpha, beta, |s, a, b| s.quiesce_child(ply + 1, a, b));
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if T::ENABLED && alpha < beta {
+                        self.tracer.raise_alpha(alpha);
+                    }
+                }
+            }
+            if alpha >= beta {
+                self.stats.cutoffs += 1;
+                if T::ENABLED {
+                    self.tracer.cutoff(m, score, beta, &moves[index + 1..]);
+                }
+                break;
+            }
+        }
+        self.give_back_moves(ply, moves);
+        best
+    }
+
+    /// A child of a quiescence node: counted, checked for the end of the game,
+    /// then searched on.
+    fn quiesce_child(&mut self, ply: usize, alpha: Score, beta: Score) -> Score {
+        if self.enter_node(ply) {
+            return 0;
+        }
+        if let Some(outcome) = self.game.outcome() {
+            let score = self.terminal_score(outcome, ply);
+            self.trace_leaf(NodeKind::Terminal, score);
+            return score;
+        }
+        self.quiesce(ply, alpha, beta)
+    }
+}
