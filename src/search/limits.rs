@@ -95,21 +95,13 @@ impl SearchConfig {
     /// Alpha-beta with everything on: the engine's normal strength.
     pub fn alpha_beta(limits: Limits) -> SearchConfig {
         SearchConfig {
-            algorithm: Algorithm::AlphaBeta,
-            limits,
             iterative: true,
             tt_mib: 16,
             tt_move_first: true,
             game_ordering: true,
             killers: true,
             history: true,
-            pvs: false,
-            aspiration: None,
-            quiescence: false,
-            null_move: false,
-            late_move_reductions: false,
-            check_extension: false,
-            trace: None,
+            ..SearchConfig::plain_alpha_beta(limits)
         }
     }
 
