@@ -192,3 +192,18 @@ fn usage_errors_exit_with_status_2_and_help_with_0() {
         assert!(!output.stdout.is_empty());
     }
 }
+
+#[test]
+fn a_closed_output_pipe_stops_ply_without_a_panic() {
+    // `ply list | head -0`: the reader is gone before ply writes a line.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .arg("list")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
