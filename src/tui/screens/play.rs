@@ -9,9 +9,9 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, Mous
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::{Block, Paragraph};
 
-use super::{Action, centered, steer_of};
+use super::{Action, steer_of};
 use crate::game::{Outcome, Player};
 use crate::tui::panel::SearchPanel;
 use crate::tui::session::{Session, Tone};
@@ -112,16 +112,21 @@ impl Play {
         let [board, moves] =
             Layout::vertical([Constraint::Length(board_height), Constraint::Min(3)]).areas(left);
         self.render_board(frame, theme, board);
-        self.render_moves(frame, theme, moves);
+        if self.session.is_over() {
+            // The result goes between the final board and the moves that led to it.
+            let [result, rest] =
+                Layout::vertical([Constraint::Length(5), Constraint::Min(0)]).areas(moves);
+            self.render_result(frame, theme, result);
+            self.render_moves(frame, theme, rest);
+        } else {
+            self.render_moves(frame, theme, moves);
+        }
         let panel = SearchPanel {
             view: self.session.search(),
             theme,
         };
         frame.render_widget(panel, right);
         frame.render_widget(self.status_line(theme), status);
-        if self.session.is_over() {
-            self.render_result(frame, theme, moves);
-        }
     }
 
     fn seat_label(&self, player: Player) -> String {
@@ -233,18 +238,13 @@ impl Play {
         Line::from(spans)
     }
 
-    /// The result over the top of the move list, leaving the final board in view.
-    fn render_result(&self, frame: &mut Frame, theme: &Theme, under_board: Rect) {
+    /// The result in a box of its own.
+    fn render_result(&self, frame: &mut Frame, theme: &Theme, area: Rect) {
         let text = vec![
             Line::from(Span::styled(self.result_text(), theme.good)).centered(),
-            Line::from(Span::styled("N new game · u undo · q menu", theme.dim)).centered(),
+            Line::from(Span::styled("N new game · u undo", theme.dim)).centered(),
+            Line::from(Span::styled("q menu", theme.dim)).centered(),
         ];
-        let area = centered(under_board, under_board.width.min(32), 4);
-        let area = Rect {
-            y: under_board.y,
-            ..area
-        };
-        frame.render_widget(Clear, area);
         let block = Block::bordered()
             .title(Span::styled(" Game over ", theme.title))
             .border_style(theme.good);
