@@ -424,3 +424,44 @@ fn without_colour_nothing_is_coloured() {
         assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset));
     }
 }
+
+#[test]
+fn a_click_chooses_a_game_and_a_second_click_opens_its_setup() {
+    let mut h = Harness::new(Launch::Menu);
+    let screen = h.screen();
+    let row = screen
+        .iter()
+        .position(|line| line.contains("Grundy's game"))
+        .expect("the menu lists Grundy's game") as u16;
+    h.click(3, row);
+    assert!(h.screen_text().contains("Rules: Grundy's game"));
+    h.click(3, row + 1);
+    let setup = h.screen_text();
+    assert!(setup.contains("Grundy's game: set up the game"), "{setup}");
+    assert!(setup.contains("heap") && setup.contains("First plays"));
+}
+
+#[test]
+fn the_title_fits_an_80_column_terminal() {
+    let setup = game(
+        "grundy",
+        computer(Algorithm::AlphaBeta, true),
+        computer(Algorithm::Minimax, true),
+    );
+    let mut h = Harness::sized(Launch::Game(setup), 80, 24);
+    let title = h.screen()[0].trim_end().to_string();
+    assert_eq!(
+        title,
+        " Grundy's game  First: computer  ·  Second: computer"
+    );
+    let mut wide = Harness::sized(
+        Launch::Game(game(
+            "tictactoe",
+            Seat::Human,
+            computer(Algorithm::Minimax, false),
+        )),
+        100,
+        30,
+    );
+    assert!(wide.screen()[0].contains("O: computer (minimax)"));
+}

@@ -7,13 +7,10 @@ use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, List, ListItem, ListState, Paragraph, Wrap};
 
-use super::Action;
+use super::{Action, wrap_words};
 use crate::game::GameInfo;
 use crate::tui::board::arcade_games;
 use crate::tui::theme::Theme;
-
-/// Lines per game in the list: the name and the description.
-const ITEM_HEIGHT: u16 = 2;
 
 /// The menu's state: the games and which one is selected.
 pub struct Menu {
@@ -21,6 +18,8 @@ pub struct Menu {
     list: ListState,
     /// Where the list was last drawn, for mouse clicks.
     list_area: Rect,
+    /// The height of each game's item as last drawn, for mouse clicks.
+    item_heights: Vec<u16>,
 }
 
 impl Default for Menu {
@@ -36,6 +35,7 @@ impl Menu {
             games: arcade_games(),
             list: ListState::default().with_selected(Some(0)),
             list_area: Rect::default(),
+            item_heights: Vec::new(),
         }
     }
 
@@ -69,11 +69,9 @@ impl Menu {
                 if !self.list_area.contains(at) {
                     return Action::Stay;
                 }
-                let row = (at.y - self.list_area.y) / ITEM_HEIGHT;
-                let index = self.list.offset() + row as usize;
-                if index >= self.games.len() {
+                let Some(index) = self.item_at(at.y - self.list_area.y) else {
                     return Action::Stay;
-                }
+                };
                 if self.list.selected() == Some(index) {
                     return self.open();
                 }
@@ -82,6 +80,23 @@ impl Menu {
             _ => {}
         }
         Action::Stay
+    }
+
+    /// The game drawn `row` lines below the top of the list.
+    fn item_at(&self, row: u16) -> Option<usize> {
+        let mut top = 0;
+        for (index, height) in self
+            .item_heights
+            .iter()
+            .enumerate()
+            .skip(self.list.offset())
+        {
+            if row < top + height {
+                return Some(index);
+            }
+            top += height;
+        }
+        None
     }
 
     fn select_next(&mut self) {
@@ -124,16 +139,21 @@ impl Menu {
             .title(Span::styled(" Games ", theme.title))
             .border_style(theme.border);
         self.list_area = block.inner(area);
+        let width = (self.list_area.width as usize).saturating_sub(2).max(10);
         let items: Vec<ListItem> = self
             .games
             .iter()
             .map(|g| {
-                ListItem::new(Text::from(vec![
-                    Line::from(Span::styled(g.name, theme.title)),
-                    Line::from(Span::styled(format!("  {}", g.description), theme.dim)),
-                ]))
+                let mut lines = vec![Line::from(Span::styled(g.name, theme.title))];
+                lines.extend(
+                    wrap_words(g.description, width)
+                        .into_iter()
+                        .map(|l| Line::from(Span::styled(format!("  {l}"), theme.dim))),
+                );
+                ListItem::new(Text::from(lines))
             })
             .collect();
+        self.item_heights = items.iter().map(|i| i.height() as u16).collect();
         let list = List::new(items)
             .block(block)
             .highlight_style(theme.selected);

@@ -49,3 +49,36 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
         .areas(row);
     cell
 }
+
+/// Splits `text` into lines of at most `width` characters at spaces (a longer word
+/// gets a line of its own), for list items that must know their height.
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+        if !line.is_empty() && needed > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_wrap_at_spaces() {
+        assert_eq!(wrap_words("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
+        assert_eq!(wrap_words("toolongword x", 4), ["toolongword", "x"]);
+        assert!(wrap_words("", 5).is_empty());
+    }
+}

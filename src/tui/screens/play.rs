@@ -20,6 +20,8 @@ use crate::tui::{PlaySetup, Seat};
 
 /// The narrowest the search panel gets.
 const PANEL_MIN_WIDTH: u16 = 46;
+/// The lowest the board's box gets, so that it does not jump as a game goes on.
+const BOARD_MIN_HEIGHT: u16 = 10;
 /// The narrowest the left column (board and moves) gets.
 const LEFT_MIN_WIDTH: u16 = 28;
 
@@ -101,14 +103,16 @@ impl Play {
             Constraint::Length(1),
         ])
         .areas(frame.area());
-        frame.render_widget(self.title_line(theme), title);
+        frame.render_widget(self.title_line(theme, title.width), title);
         let (board_width, board_height) = self.session.board_size();
         let left_width = (board_width + 2)
             .max(LEFT_MIN_WIDTH)
             .min(body.width.saturating_sub(PANEL_MIN_WIDTH));
         let [left, right] =
             Layout::horizontal([Constraint::Length(left_width), Constraint::Min(0)]).areas(body);
-        let board_height = (board_height + 2).min(left.height.saturating_sub(5));
+        let board_height = (board_height + 2)
+            .max(BOARD_MIN_HEIGHT)
+            .min(left.height.saturating_sub(5));
         let [board, moves] =
             Layout::vertical([Constraint::Length(board_height), Constraint::Min(3)]).areas(left);
         self.render_board(frame, theme, board);
@@ -129,25 +133,33 @@ impl Play {
         frame.render_widget(self.status_line(theme), status);
     }
 
-    fn seat_label(&self, player: Player) -> String {
+    /// `X: computer (alpha-beta + TT)`, or just `X: computer` when `short`.
+    fn seat_label(&self, player: Player, short: bool) -> String {
         let name = self.session.side_name(player);
         match self.session.seat(player) {
             Seat::Human => format!("{name}: human"),
-            Seat::Computer(engine) => format!("{name}: computer ({})", engine.describe()),
+            Seat::Computer(_) if short => format!("{name}: computer"),
+            Seat::Computer(engine) => format!("{name}: computer ({})", engine.algorithm_label()),
         }
     }
 
-    fn title_line(&self, theme: &Theme) -> Line<'static> {
+    /// The game and who plays, the algorithms left out when they do not fit.
+    fn title_line(&self, theme: &Theme, width: u16) -> Line<'static> {
+        let name = format!(" {} ", self.session.info().name);
+        let seats = |short| {
+            format!(
+                " {}  ·  {}",
+                self.seat_label(Player::First, short),
+                self.seat_label(Player::Second, short)
+            )
+        };
+        let mut players = seats(false);
+        if name.chars().count() + players.chars().count() > width as usize {
+            players = seats(true);
+        }
         Line::from(vec![
-            Span::styled(format!(" {} ", self.session.info().name), theme.title),
-            Span::styled(
-                format!(
-                    " {}  ·  {}",
-                    self.seat_label(Player::First),
-                    self.seat_label(Player::Second)
-                ),
-                theme.dim,
-            ),
+            Span::styled(name, theme.title),
+            Span::styled(players, theme.dim),
         ])
     }
 
