@@ -322,10 +322,12 @@ fn spectating_pauses_steps_and_resumes() {
         computer(Algorithm::AlphaBeta, true),
     );
     let mut h = Harness::new(Launch::Game(setup));
+    assert!(h.screen_text().contains("≥0.5 s per move (+/-)"));
     h.type_char(' ');
     for _ in 0..5 {
         h.type_char('+');
     }
+    assert!(h.screen_text().contains("≥0 s per move (+/-)"));
     for _ in 0..50 {
         h.app.tick();
         std::thread::sleep(Duration::from_millis(2));

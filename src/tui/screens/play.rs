@@ -105,7 +105,9 @@ impl Play {
         .areas(frame.area());
         frame.render_widget(self.title_line(theme, title.width), title);
         let (board_width, board_height) = self.session.board_size();
+        // The board gets what it asks for up to half the width; the panel gets the rest.
         let left_width = (board_width + 2)
+            .min(body.width / 2)
             .max(LEFT_MIN_WIDTH)
             .min(body.width.saturating_sub(PANEL_MIN_WIDTH));
         let [left, right] =
@@ -245,6 +247,15 @@ impl Play {
                 Tone::Refused => theme.bad,
             };
             spans.push(Span::styled(format!("  ·  {}", message.text), style));
+        }
+        if session.seat(Player::First) != &Seat::Human
+            && session.seat(Player::Second) != &Seat::Human
+        {
+            let speed = format!(
+                "  ·  ≥{} per move (+/-)",
+                crate::tui::seconds(session.move_delay())
+            );
+            spans.push(Span::styled(speed, theme.dim));
         }
         spans.push(Span::styled("  ·  ? help  q menu", theme.dim));
         Line::from(spans)
