@@ -467,3 +467,27 @@ fn the_title_fits_an_80_column_terminal() {
     );
     assert!(wide.screen()[0].contains("O: computer (minimax)"));
 }
+
+#[test]
+fn undo_while_the_computer_thinks_stops_its_search() {
+    let engine = EngineSettings {
+        time: Some(Duration::from_secs(30)),
+        ..EngineSettings::default()
+    };
+    let mut setup = game("synthetic", Seat::Human, Seat::Computer(engine));
+    setup.options = GameOptions::parse(&["b=16", "d=16"]).unwrap();
+    let mut h = Harness::new(Launch::Game(setup));
+    h.press(KeyCode::Enter);
+    h.wait_until("the computer to think", |app| {
+        app.session()
+            .unwrap()
+            .search()
+            .is_some_and(|v| v.stats.nodes > 0)
+    });
+    h.type_char('u');
+    let session = h.app.session().unwrap();
+    assert!(!session.thinking());
+    assert_eq!(session.played().len(), 0);
+    assert!(h.screen_text().contains("MIN (computer): stopped"));
+    assert!(h.screen_text().contains("MAX (human) to move"));
+}

@@ -298,17 +298,21 @@ fn render_root_moves(view: &SearchView, theme: &Theme, area: Rect, buf: &mut Buf
     Paragraph::new(lines).render(area, buf);
 }
 
+/// Bars of the last iterations that fit with room for two-digit depth labels.
 fn render_iterations(stats: &Stats, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let [title, chart] = Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area);
-    Line::from(Span::styled(
-        "nodes per iteration (depth 1, 2, ...)",
-        theme.dim,
-    ))
-    .render(title, buf);
-    let bars: Vec<Bar> = stats
-        .nodes_per_iteration
+    let all = &stats.nodes_per_iteration;
+    let fits = (chart.width / 3).max(1) as usize;
+    let first = all.len().saturating_sub(fits);
+    let heading = match all.len() {
+        0 => "nodes per iteration".to_string(),
+        n => format!("nodes per iteration, depth {} to {n}", first + 1),
+    };
+    Line::from(Span::styled(heading, theme.dim)).render(title, buf);
+    let bars: Vec<Bar> = all
         .iter()
         .enumerate()
+        .skip(first)
         .map(|(i, &nodes)| {
             Bar::new(nodes)
                 .label(Line::from((i + 1).to_string()))
@@ -316,7 +320,7 @@ fn render_iterations(stats: &Stats, theme: &Theme, area: Rect, buf: &mut Buffer)
         })
         .collect();
     let count = bars.len().max(1) as u16;
-    let bar_width = (chart.width / count).saturating_sub(1).clamp(1, 5);
+    let bar_width = (chart.width / count).saturating_sub(1).clamp(2, 5);
     BarChart::default()
         .data(BarGroup::default().bars(&bars))
         .bar_width(bar_width)
