@@ -6,3 +6,4 @@
 pub mod cli;
 pub mod game;
 pub mod search;
+pub mod tui;

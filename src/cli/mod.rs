@@ -1,4 +1,5 @@
-//! The command line: `ply list|solve|perft|bench`, each with `--json` for scripts.
+//! The command line: the arcade (no arguments, or `ply play`), and the headless
+//! `ply list|solve|perft|bench`, each with `--json` for scripts.
 //!
 //! Bad input (unknown game or option, malformed position, illegal move) prints one
 //! line to stderr and exits with status 2; nothing here panics on user input.
@@ -7,6 +8,7 @@ mod args;
 pub mod bench;
 mod list;
 mod perft;
+pub mod play;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -26,6 +28,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Open a game directly in the arcade (`ply` alone opens the menu).
+    Play(play::PlayArgs),
     /// List every game with its move and position notation and start position.
     List(list::ListArgs),
     /// Search a position: score, proven value, best move, principal variation, counters.
@@ -56,11 +60,8 @@ pub fn main() -> i32 {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        None => {
-            use clap::CommandFactory;
-            Cli::command().print_help()?;
-            Ok(())
-        }
+        None => crate::tui::run(crate::tui::Launch::Menu),
+        Some(Command::Play(args)) => play::run(args),
         Some(Command::List(args)) => list::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Perft(args)) => perft::run(&args),

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Smoke test of the real arcade in tmux: start `ply`, open a tic-tac-toe game against
+# the computer, play a move, read the search panel (nodes and principal variation)
+# off the screen, quit, and check the exit status and that the terminal is back to
+# normal (alternate screen left, mouse reporting off).
+#
+# Usage: scripts/smoke-tmux.sh [PATH_TO_PLY]   (default: $CARGO_TARGET_DIR or target, release)
+set -euo pipefail
+
+bin=${1:-${CARGO_TARGET_DIR:-target}/release/ply}
+if [[ ! -x $bin ]]; then
+    echo "smoke-tmux: no binary at $bin (run cargo build --release first)" >&2
+    exit 1
+fi
+if ! command -v tmux >/dev/null; then
+    echo "smoke-tmux: tmux is not installed" >&2
+    exit 1
+fi
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+
+session="ply-smoke-$$"
+status_file=$(mktemp)
+rm -f "$status_file"
+cleanup() {
+    tmux kill-session -t "$session" 2>/dev/null || true
+    rm -f "$status_file"
+}
+trap cleanup EXIT
+
+fail() {
+    echo "smoke-tmux: $1" >&2
+    echo "---- screen ----" >&2
+    tmux capture-pane -p -t "$session" >&2 || true
+    exit 1
+}
+
+# Waits up to $2 seconds for the screen to match the extended regex $1.
+wait_for() {
+    local pattern=$1 seconds=${2:-10}
+    local tries=$((seconds * 10))
+    for ((i = 0; i < tries; i++)); do
+        if tmux capture-pane -p -t "$session" | grep -Eq -- "$pattern"; then
+            return 0
+        fi
+        sleep 0.1
+    done
+    fail "timed out waiting for /$pattern/"
+}
+
+# The pane outlives ply, so the exit status and the restored screen can be checked.
+tmux new-session -d -s "$session" -x 100 -y 30 \
+    "env -u NO_COLOR '$bin'; echo \$? > '$status_file'; sleep 30"
+
+wait_for "Rules: Tic-tac-toe"
+[[ $(tmux display -p -t "$session" '#{alternate_on}') == 1 ]] || fail "ply did not switch to the alternate screen"
+tmux send-keys -t "$session" Enter
+wait_for "Tic-tac-toe: set up the game"
+tmux send-keys -t "$session" Enter
+wait_for "X \(human\) to move"
+tmux send-keys -t "$session" Enter   # the cursor starts on b2
+wait_for "O \(computer\): chose"
+screen=$(tmux capture-pane -p -t "$session")
+grep -Eq "nodes [0-9][0-9,]*" <<<"$screen" || fail "no node count on the search panel"
+grep -Eq "PV [a-c][1-3]( [a-c][1-3])*" <<<"$screen" || fail "no principal variation on the search panel"
+grep -Eq "1\. X +b2" <<<"$screen" || fail "the move list lacks the human's move"
+echo "$screen"
+
+tmux send-keys -t "$session" q       # back to the menu
+wait_for "Rules: Tic-tac-toe"
+tmux send-keys -t "$session" q       # quit
+for ((i = 0; i < 50; i++)); do
+    [[ -s $status_file ]] && break
+    sleep 0.1
+done
+[[ -s $status_file ]] || fail "ply did not exit after q"
+status=$(cat "$status_file")
+[[ $status == 0 ]] || fail "ply exited with status $status"
+[[ $(tmux display -p -t "$session" '#{alternate_on}') == 0 ]] || fail "the terminal is still on the alternate screen"
+mouse=$(tmux display -p -t "$session" '#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}')
+[[ $mouse == 000 ]] || fail "mouse reporting is still on ($mouse)"
+if tmux capture-pane -p -t "$session" | grep -q "Search"; then
+    fail "the arcade is still on the screen after quitting"
+fi
+echo "smoke-tmux: ok (exit status 0, terminal restored)"

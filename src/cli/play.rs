@@ -1,0 +1,177 @@
+//! `ply play GAME ...`: opens a game straight in the arcade, and `ply` with no
+//! arguments opens the arcade's menu. Arguments are checked before the terminal
+//! switches to the arcade, so mistakes print as one line on the normal screen.
+
+use std::time::Duration;
+
+use clap::ValueEnum;
+
+use crate::game::GameOptions;
+use crate::search::Algorithm;
+use crate::tui::{self, DEFAULT_MOVE_TIME, EngineSettings, Launch, PlaySetup, Seat};
+
+/// Who plays a side, on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SeatArg {
+    /// A person at the keyboard.
+    Human,
+    /// The engine.
+    Computer,
+}
+
+/// The search algorithm, on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AlgoArg {
+    /// Plain minimax: full width, the textbook's reference.
+    Minimax,
+    /// Alpha-beta with iterative deepening and move ordering.
+    #[value(alias = "alpha-beta", alias = "ab")]
+    Alphabeta,
+}
+
+/// Arguments of `ply play`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct PlayArgs {
+    /// The game to open (tictactoe, grundy, synthetic).
+    pub game: String,
+    /// Who plays the first side.
+    #[arg(long, value_enum, default_value = "human")]
+    pub first: SeatArg,
+    /// Who plays the second side.
+    #[arg(long, value_enum, default_value = "computer")]
+    pub second: SeatArg,
+    /// The computer's search depth in plies (default: as deep as its time allows).
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+    /// The computer's time per move in seconds (default: 1, unless --depth is given).
+    #[arg(long, value_name = "SECS")]
+    pub time: Option<f64>,
+    /// The computer's search algorithm.
+    #[arg(long, value_enum, default_value = "alphabeta")]
+    pub algo: AlgoArg,
+    /// Search without a transposition table.
+    #[arg(long)]
+    pub no_tt: bool,
+    /// The computer's evaluation (see `ply list`).
+    #[arg(long, value_name = "NAME", default_value = "seed")]
+    pub eval: String,
+    /// Start from this position, in the game's notation.
+    #[arg(long, value_name = "P")]
+    pub position: Option<String>,
+    /// Moves to play from the start position before the game begins.
+    #[arg(long, value_name = "\"M1 M2\"")]
+    pub moves: Option<String>,
+    /// A game option, like heap=9 (repeatable).
+    #[arg(short = 'o', long = "option", value_name = "K=V")]
+    pub options: Vec<String>,
+}
+
+impl PlayArgs {
+    /// The engine settings the flags describe, shared by both computer seats.
+    fn engine(&self) -> anyhow::Result<EngineSettings> {
+        let time = match self.time {
+            Some(secs) => Some(
+                Duration::try_from_secs_f64(secs)
+                    .ok()
+                    .filter(|t| !t.is_zero())
+                    .ok_or_else(|| {
+                        anyhow::anyhow!("--time {secs}: expected a positive number of seconds")
+                    })?,
+            ),
+            None if self.depth.is_none() => Some(DEFAULT_MOVE_TIME),
+            None => None,
+        };
+        Ok(EngineSettings {
+            algorithm: match self.algo {
+                AlgoArg::Minimax => Algorithm::Minimax,
+                AlgoArg::Alphabeta => Algorithm::AlphaBeta,
+            },
+            tt: !self.no_tt,
+            eval: self.eval.clone(),
+            depth: self.depth,
+            time,
+        })
+    }
+
+    /// The arcade launch the arguments ask for.
+    pub fn launch(&self) -> anyhow::Result<Launch> {
+        let engine = self.engine()?;
+        let seat = |arg: SeatArg| match arg {
+            SeatArg::Human => Seat::Human,
+            SeatArg::Computer => Seat::Computer(engine.clone()),
+        };
+        Ok(Launch::Game(PlaySetup {
+            game: self.game.clone(),
+            options: GameOptions::parse(&self.options)?,
+            position: self.position.clone(),
+            moves: self.moves.clone(),
+            first: seat(self.first),
+            second: seat(self.second),
+        }))
+    }
+}
+
+/// Builds the launch, checks it, then opens the arcade.
+pub fn run(args: PlayArgs) -> anyhow::Result<()> {
+    let launch = args.launch()?;
+    tui::validate(&launch)?;
+    tui::run(launch)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn parse(args: &[&str]) -> PlayArgs {
+        let mut all = vec!["ply", "play"];
+        all.extend(args);
+        match super::super::Cli::try_parse_from(all).unwrap().command {
+            Some(super::super::Command::Play(play)) => play,
+            other => panic!("`ply play` parses as play, not {other:?}"),
+        }
+    }
+
+    fn error(args: &[&str]) -> String {
+        let launch = parse(args).launch();
+        let error = launch.and_then(|l| tui::validate(&l)).unwrap_err();
+        error.to_string()
+    }
+
+    #[test]
+    fn flags_build_the_setup() {
+        let launch = parse(&[
+            "grundy", "--first", "computer", "--second", "human", "--depth", "4", "--algo",
+            "minimax", "--no-tt", "-o", "heap=9",
+        ])
+        .launch()
+        .unwrap();
+        let Launch::Game(setup) = launch else {
+            panic!("play launches a game")
+        };
+        assert_eq!(setup.second, Seat::Human);
+        let Seat::Computer(engine) = &setup.first else {
+            panic!("the first seat is the computer's")
+        };
+        assert_eq!(engine.algorithm, Algorithm::Minimax);
+        assert!(!engine.tt);
+        assert_eq!((engine.depth, engine.time), (Some(4), None));
+        assert_eq!(setup.options.get("heap"), Some("9"));
+        assert!(tui::validate(&Launch::Game(setup)).is_ok());
+    }
+
+    #[test]
+    fn bad_arguments_are_refused_with_one_line() {
+        assert!(error(&["chess"]).contains("unknown game 'chess'"));
+        assert!(error(&["grundy", "-o", "pits=3"]).contains("unknown option 'pits'"));
+        assert!(error(&["grundy", "-o", "heap=0"]).contains("heap=0"));
+        assert!(error(&["tictactoe", "--moves", "b2 b2"]).contains("b2 is already taken"));
+        assert!(error(&["tictactoe", "--position", "xxx"]).contains("position 'xxx'"));
+        assert!(error(&["tictactoe", "--eval", "magic"]).contains("unknown evaluation"));
+        assert!(error(&["tictactoe", "--depth", "0"]).contains("at least 1"));
+        assert!(error(&["tictactoe", "--time=-1"]).contains("positive"));
+        for message in [error(&["chess"]), error(&["grundy", "-o", "heap=x"])] {
+            assert!(!message.contains('\n'), "{message}");
+        }
+    }
+}

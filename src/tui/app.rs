@@ -1,0 +1,161 @@
+//! The arcade's state and its three entry points: `handle_*` changes the state in
+//! answer to input, `tick` lets running games catch up with their search threads,
+//! and `render` draws. Nothing here touches the real terminal, so tests drive the
+//! app with synthetic events and render it to a `TestBackend`.
+
+use std::time::Instant;
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
+
+use super::Launch;
+use super::screens::Action;
+use super::screens::help::{render_help, render_too_small, too_small};
+use super::screens::menu::Menu;
+use super::screens::play::Play;
+use super::screens::setup::Setup;
+use super::session::{self, Session};
+use super::theme::Theme;
+
+/// The screen in front.
+pub enum Screen {
+    /// The list of games.
+    Menu,
+    /// Setting a game up.
+    Setup(Setup),
+    /// Playing or watching a game.
+    Play(Play),
+}
+
+/// The whole arcade.
+pub struct App {
+    theme: Theme,
+    menu: Menu,
+    screen: Screen,
+    help: bool,
+    quit: bool,
+}
+
+impl App {
+    /// The arcade at its starting screen. A game launch is checked here too, so a
+    /// caller that skipped [`super::validate`] still gets a clean error.
+    pub fn new(launch: Launch, theme: Theme) -> anyhow::Result<App> {
+        let screen = match launch {
+            Launch::Menu => Screen::Menu,
+            Launch::Game(setup) => Screen::Play(Play::new(session::open(&setup)?, setup)),
+        };
+        Ok(App {
+            theme,
+            menu: Menu::new(),
+            screen,
+            help: false,
+            quit: false,
+        })
+    }
+
+    /// True once the user asked to leave.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The screen in front.
+    pub fn screen(&self) -> &Screen {
+        &self.screen
+    }
+
+    /// The game on screen, if any.
+    pub fn session(&self) -> Option<&dyn Session> {
+        match &self.screen {
+            Screen::Play(play) => Some(play.session()),
+            _ => None,
+        }
+    }
+
+    /// True while the help overlay is shown.
+    pub fn help_open(&self) -> bool {
+        self.help
+    }
+
+    /// Answers any terminal event; resizes need nothing but the next frame.
+    pub fn handle_event(&mut self, event: &Event) {
+        match event {
+            Event::Key(key) if key.kind != KeyEventKind::Release => self.handle_key(*key),
+            Event::Mouse(mouse) => self.handle_mouse(*mouse),
+            _ => {}
+        }
+    }
+
+    /// Answers a key press.
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
+            self.quit = true;
+            return;
+        }
+        if self.help {
+            self.help = false;
+            return;
+        }
+        if key.code == KeyCode::Char('?') && !self.typing() {
+            self.help = true;
+            return;
+        }
+        let action = match &mut self.screen {
+            Screen::Menu => self.menu.handle_key(&key),
+            Screen::Setup(setup) => setup.handle_key(&key),
+            Screen::Play(play) => play.handle_key(&key),
+        };
+        self.act(action);
+    }
+
+    /// Answers a mouse event.
+    pub fn handle_mouse(&mut self, mouse: MouseEvent) {
+        if self.help {
+            return;
+        }
+        let action = match &mut self.screen {
+            Screen::Menu => self.menu.handle_mouse(&mouse),
+            Screen::Setup(setup) => setup.handle_mouse(&mouse),
+            Screen::Play(play) => play.handle_mouse(&mouse),
+        };
+        self.act(action);
+    }
+
+    /// Lets a running game take in its search's news and make due moves.
+    pub fn tick(&mut self) {
+        if let Screen::Play(play) = &mut self.screen {
+            play.tick(Instant::now());
+        }
+    }
+
+    /// Draws the screen in front, the help over it, or the too-small message.
+    pub fn render(&mut self, frame: &mut Frame) {
+        let theme = self.theme;
+        if too_small(frame.area()) {
+            render_too_small(frame, &theme);
+            return;
+        }
+        match &mut self.screen {
+            Screen::Menu => self.menu.render(frame, &theme),
+            Screen::Setup(setup) => setup.render(frame, &theme),
+            Screen::Play(play) => play.render(frame, &theme),
+        }
+        if self.help {
+            render_help(frame, &theme);
+        }
+    }
+
+    /// Setup option fields take `?` as text.
+    fn typing(&self) -> bool {
+        matches!(&self.screen, Screen::Setup(setup) if setup.editing_text())
+    }
+
+    fn act(&mut self, action: Action) {
+        match action {
+            Action::Stay => {}
+            Action::Quit => self.quit = true,
+            Action::Menu => self.screen = Screen::Menu,
+            Action::Setup(game) => self.screen = Screen::Setup(Setup::new(game)),
+            Action::Play(play) => self.screen = Screen::Play(*play),
+        }
+    }
+}

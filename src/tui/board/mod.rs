@@ -1,0 +1,201 @@
+//! Board widgets: the only per-game code in the arcade.
+//!
+//! A game joins the arcade by implementing [`BoardGame`] in a file of this folder
+//! (drawing the position, moving a cursor, turning a key or a click into a move)
+//! and by adding one line to [`visit_board`]. Everything else, from the search
+//! panel to undo and spectating, is generic.
+
+pub mod grundy;
+pub mod synthetic;
+pub mod tictactoe;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+
+use super::theme::Theme;
+use crate::game::grundy::Grundy;
+use crate::game::synthetic::Synthetic;
+use crate::game::tictactoe::TicTacToe;
+use crate::game::{GameError, GameInfo, GameVisitor, Playable, Player, find_game};
+
+/// A cursor step or a choice, from arrows/hjkl, Enter and Esc.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Steer {
+    /// Arrow up or `k`.
+    Up,
+    /// Arrow down or `j`.
+    Down,
+    /// Arrow left or `h`.
+    Left,
+    /// Arrow right or `l`.
+    Right,
+    /// Enter: play the move under the cursor, or choose the next part of it.
+    Select,
+    /// Esc: drop a half-chosen move.
+    Cancel,
+}
+
+/// What a board made of a key or a click.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pick<M> {
+    /// Nothing for the board to do (Esc with nothing chosen): the screen may use it.
+    Ignored,
+    /// The cursor moved or part of a move was chosen.
+    Moved,
+    /// A complete legal move.
+    Play(M),
+    /// The move under the cursor is not legal; the line says why.
+    Refused(String),
+}
+
+impl<M> Pick<M> {
+    /// Turns a parsed move into a pick: the game's own message when it is illegal.
+    pub fn from_parsed(parsed: Result<M, GameError>) -> Pick<M> {
+        match parsed {
+            Ok(m) => Pick::Play(m),
+            Err(error) => Pick::Refused(error.0),
+        }
+    }
+}
+
+/// What a board shows besides the position, chosen by the game screen each frame.
+#[derive(Clone, Copy, Debug)]
+pub struct Marks<M> {
+    /// The last move played, highlighted.
+    pub last: Option<M>,
+    /// The engine's suggestion for the human, highlighted.
+    pub hint: Option<M>,
+    /// True when a human is to move: the cursor and the legal targets are shown.
+    pub human_to_move: bool,
+}
+
+impl<M> Default for Marks<M> {
+    fn default() -> Self {
+        Marks {
+            last: None,
+            hint: None,
+            human_to_move: false,
+        }
+    }
+}
+
+/// A game with a board the arcade can draw and play on.
+pub trait BoardGame: Playable {
+    /// Where the player points on the board; kept between frames by the session.
+    type Cursor: Clone + std::fmt::Debug + Send;
+
+    /// Where the cursor starts in this position.
+    fn initial_cursor(&self) -> Self::Cursor;
+
+    /// The space the whole board needs (width, height), borders excluded.
+    fn board_size(&self) -> (u16, u16);
+
+    /// Draws the position with the cursor and the marks into `area`.
+    fn render_board(
+        &self,
+        cursor: &Self::Cursor,
+        marks: &Marks<Self::Move>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    );
+
+    /// Answers a key: moves the cursor or picks a move.
+    fn steer(&self, cursor: &mut Self::Cursor, steer: Steer) -> Pick<Self::Move>;
+
+    /// Answers a left click at `at` on a board drawn into `area`.
+    fn click(&self, cursor: &mut Self::Cursor, area: Rect, at: Position) -> Pick<Self::Move>;
+
+    /// How the game names a side: `X` and `O` in tic-tac-toe.
+    fn side_name(player: Player) -> &'static str {
+        match player {
+            Player::First => "First",
+            Player::Second => "Second",
+        }
+    }
+}
+
+/// Generic code to run on a game with a board, chosen at run time by id.
+pub trait BoardVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Called with the chosen game's type.
+    fn visit<G: BoardGame>(self) -> Self::Output;
+}
+
+/// The games of the arcade, in menu order.
+pub const BOARD_IDS: &[&str] = &["tictactoe", "grundy", "synthetic"];
+
+/// Runs `visitor` on the game named `id`: the arcade's registry of boards.
+pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, GameError> {
+    match id {
+        "tictactoe" => Ok(visitor.visit::<TicTacToe>()),
+        "grundy" => Ok(visitor.visit::<Grundy>()),
+        "synthetic" => Ok(visitor.visit::<Synthetic>()),
+        _ => Err(match find_game(id) {
+            Ok(info) => GameError::new(format!("{} has no board in the arcade yet", info.name)),
+            Err(unknown) => unknown,
+        }),
+    }
+}
+
+/// The games the menu lists.
+pub fn arcade_games() -> Vec<GameInfo> {
+    BOARD_IDS
+        .iter()
+        .filter_map(|id| find_game(id).ok())
+        .collect()
+}
+
+/// The evaluations a game offers, as (name, description), for the setup screen.
+pub fn evaluator_names(id: &str) -> Vec<(&'static str, &'static str)> {
+    struct Names;
+    impl GameVisitor for Names {
+        type Output = Vec<(&'static str, &'static str)>;
+        fn visit<G: Playable>(self) -> Self::Output {
+            G::evaluators()
+                .iter()
+                .map(|e| (e.name, e.description))
+                .collect()
+        }
+    }
+    crate::game::visit_game(id, Names).unwrap_or_default()
+}
+
+/// Moves a value one step within `0..len` (no wrapping), for cursors.
+pub fn step_index(index: usize, forward: bool, len: usize) -> usize {
+    if forward {
+        (index + 1).min(len.saturating_sub(1))
+    } else {
+        index.saturating_sub(1)
+    }
+}
+
+/// Draws a widget into a buffer of its own, for the board widgets' tests.
+#[cfg(test)]
+pub fn render_lines(width: u16, height: u16, draw: impl FnOnce(Rect, &mut Buffer)) -> Vec<String> {
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = Buffer::empty(area);
+    draw(area, &mut buf);
+    (0..height)
+        .map(|y| {
+            (0..width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// The game's names for its two sides, for the setup screen.
+pub fn side_names(id: &str) -> [&'static str; 2] {
+    struct Names;
+    impl BoardVisitor for Names {
+        type Output = [&'static str; 2];
+        fn visit<G: BoardGame>(self) -> Self::Output {
+            [G::side_name(Player::First), G::side_name(Player::Second)]
+        }
+    }
+    visit_board(id, Names).unwrap_or(["First", "Second"])
+}

@@ -1,0 +1,32 @@
+//! The loop that runs the arcade in a real terminal: draw, wait briefly for input,
+//! answer it, let the games catch up with their searches, and again. The wait is
+//! short, so the search panel refreshes while the computer thinks even when no key
+//! is pressed, and a key never waits for the search.
+
+use std::time::Duration;
+
+use ratatui::crossterm::event;
+
+use super::app::App;
+use super::terminal::ArcadeTerminal;
+
+/// The longest the loop waits for input before drawing again (20 frames a second).
+const FRAME: Duration = Duration::from_millis(50);
+
+/// Runs the app until the user quits.
+pub fn run(terminal: &mut ArcadeTerminal, app: &mut App) -> anyhow::Result<()> {
+    while !app.should_quit() {
+        app.tick();
+        terminal.draw(|frame| app.render(frame))?;
+        if event::poll(FRAME)? {
+            // Answer everything queued before drawing again, so key repeat never lags.
+            loop {
+                app.handle_event(&event::read()?);
+                if app.should_quit() || !event::poll(Duration::ZERO)? {
+                    break;
+                }
+            }
+        }
+    }
+    Ok(())
+}

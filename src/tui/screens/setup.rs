@@ -1,0 +1,464 @@
+//! The setup of one game: who plays each side, how each computer player searches,
+//! and the game's options (fields generated from `GameInfo::options`). The defaults
+//! are a human moving first against the default engine, so Enter starts at once.
+
+use std::time::Duration;
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+
+use super::Action;
+use super::play::Play;
+use crate::game::{GameInfo, GameOptions, Player};
+use crate::search::Algorithm;
+use crate::tui::board::{evaluator_names, side_names};
+use crate::tui::theme::Theme;
+use crate::tui::{EngineSettings, PlaySetup, Seat, seconds, session};
+
+/// The algorithm choices, as (algorithm, transposition table).
+const ALGORITHMS: [(Algorithm, bool); 4] = [
+    (Algorithm::Minimax, false),
+    (Algorithm::Minimax, true),
+    (Algorithm::AlphaBeta, false),
+    (Algorithm::AlphaBeta, true),
+];
+/// Depth choices; `None` means as deep as time allows.
+const DEPTHS: [Option<u32>; 13] = [
+    None,
+    Some(1),
+    Some(2),
+    Some(3),
+    Some(4),
+    Some(5),
+    Some(6),
+    Some(7),
+    Some(8),
+    Some(9),
+    Some(10),
+    Some(12),
+    Some(15),
+];
+/// Time-per-move choices in milliseconds; `None` means no clock.
+const TIMES_MS: [Option<u64>; 9] = [
+    None,
+    Some(100),
+    Some(250),
+    Some(500),
+    Some(1000),
+    Some(2000),
+    Some(5000),
+    Some(10_000),
+    Some(30_000),
+];
+
+/// One row of the form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    Seat(Player),
+    Algorithm(Player),
+    Eval(Player),
+    Depth(Player),
+    Time(Player),
+    Option(usize),
+    Start,
+}
+
+/// The setup form of one game.
+pub struct Setup {
+    game: GameInfo,
+    sides: [&'static str; 2],
+    evaluators: Vec<(&'static str, &'static str)>,
+    computer: [bool; 2],
+    engines: [EngineSettings; 2],
+    options: Vec<String>,
+    focus: usize,
+    error: Option<String>,
+    /// Where the rows were last drawn, for mouse clicks.
+    rows_area: Rect,
+}
+
+impl Setup {
+    /// The form with the defaults: human first, computer second.
+    pub fn new(game: GameInfo) -> Setup {
+        Setup {
+            game,
+            sides: side_names(game.id),
+            evaluators: evaluator_names(game.id),
+            computer: [false, true],
+            engines: [EngineSettings::default(), EngineSettings::default()],
+            options: game.options.iter().map(|o| o.default.to_string()).collect(),
+            focus: 0,
+            error: None,
+            rows_area: Rect::default(),
+        }
+    }
+
+    /// True when the focused row is a text field, which takes every character.
+    pub fn editing_text(&self) -> bool {
+        matches!(self.focused(), Field::Option(_))
+    }
+
+    /// The game being set up.
+    pub fn game(&self) -> GameInfo {
+        self.game
+    }
+
+    fn fields(&self) -> Vec<Field> {
+        let mut fields = Vec::new();
+        for player in [Player::First, Player::Second] {
+            fields.push(Field::Seat(player));
+            if self.computer[player.index()] {
+                fields.extend([
+                    Field::Algorithm(player),
+                    Field::Eval(player),
+                    Field::Depth(player),
+                    Field::Time(player),
+                ]);
+            }
+        }
+        fields.extend((0..self.options.len()).map(Field::Option));
+        fields.push(Field::Start);
+        fields
+    }
+
+    fn focused(&self) -> Field {
+        let fields = self.fields();
+        fields[self.focus.min(fields.len() - 1)]
+    }
+
+    /// The setup the form describes.
+    pub fn play_setup(&self) -> Result<PlaySetup, String> {
+        let pairs: Vec<String> = self
+            .game
+            .options
+            .iter()
+            .zip(&self.options)
+            .map(|(info, value)| format!("{}={}", info.key, value.trim()))
+            .collect();
+        let options = GameOptions::parse(&pairs).map_err(|e| e.0)?;
+        let seat = |player: Player| {
+            if self.computer[player.index()] {
+                Seat::Computer(self.engines[player.index()].clone())
+            } else {
+                Seat::Human
+            }
+        };
+        Ok(PlaySetup {
+            options,
+            first: seat(Player::First),
+            second: seat(Player::Second),
+            ..PlaySetup::new(self.game.id)
+        })
+    }
+
+    /// Answers a key. Letters type into a focused option field; elsewhere they
+    /// are shortcuts, as on the other screens.
+    pub fn handle_key(&mut self, key: &KeyEvent) -> Action {
+        let field = self.focused();
+        self.error = None;
+        match key.code {
+            KeyCode::Esc => return Action::Menu,
+            KeyCode::Enter => return self.start(),
+            KeyCode::Up | KeyCode::BackTab => self.move_focus(false),
+            KeyCode::Down | KeyCode::Tab => self.move_focus(true),
+            KeyCode::Left => self.change(field, false),
+            KeyCode::Right => self.change(field, true),
+            KeyCode::Backspace => {
+                if let Field::Option(i) = field {
+                    self.options[i].pop();
+                }
+            }
+            KeyCode::Char(c) => match field {
+                Field::Option(i) => self.options[i].push(c),
+                _ => return self.shortcut(field, c),
+            },
+            _ => {}
+        }
+        Action::Stay
+    }
+
+    /// The vi keys and `q` on rows that take no typing.
+    fn shortcut(&mut self, field: Field, c: char) -> Action {
+        match c {
+            'k' => self.move_focus(false),
+            'j' => self.move_focus(true),
+            'h' => self.change(field, false),
+            'l' => self.change(field, true),
+            'q' => return Action::Menu,
+            _ => {}
+        }
+        Action::Stay
+    }
+
+    /// A click focuses a row; a click on the focused row changes it (or starts).
+    pub fn handle_mouse(&mut self, mouse: &MouseEvent) -> Action {
+        match mouse.kind {
+            MouseEventKind::ScrollUp => self.move_focus(false),
+            MouseEventKind::ScrollDown => self.move_focus(true),
+            MouseEventKind::Down(MouseButton::Left) => {
+                let at = Position::new(mouse.column, mouse.row);
+                if !self.rows_area.contains(at) {
+                    return Action::Stay;
+                }
+                let row = (at.y - self.rows_area.y) as usize;
+                if row >= self.fields().len() {
+                    return Action::Stay;
+                }
+                if row != self.focus {
+                    self.focus = row;
+                } else if self.focused() == Field::Start {
+                    return self.start();
+                } else {
+                    self.change(self.focused(), true);
+                }
+            }
+            _ => {}
+        }
+        Action::Stay
+    }
+
+    fn start(&mut self) -> Action {
+        let setup = match self.play_setup() {
+            Ok(setup) => setup,
+            Err(error) => {
+                self.error = Some(error);
+                return Action::Stay;
+            }
+        };
+        match session::open(&setup) {
+            Ok(session) => Action::Play(Box::new(Play::new(session, setup))),
+            Err(error) => {
+                self.error = Some(error.to_string());
+                Action::Stay
+            }
+        }
+    }
+
+    fn move_focus(&mut self, down: bool) {
+        let count = self.fields().len();
+        self.focus = crate::tui::board::step_index(self.focus.min(count - 1), down, count);
+    }
+
+    fn change(&mut self, field: Field, forward: bool) {
+        match field {
+            Field::Seat(p) => self.computer[p.index()] = !self.computer[p.index()],
+            Field::Algorithm(p) => {
+                let engine = &mut self.engines[p.index()];
+                let index = cycle(&ALGORITHMS, &(engine.algorithm, engine.tt), forward);
+                (engine.algorithm, engine.tt) = ALGORITHMS[index];
+            }
+            Field::Eval(p) => {
+                let names: Vec<&str> = self.evaluators.iter().map(|(n, _)| *n).collect();
+                let engine = &mut self.engines[p.index()];
+                let index = cycle(&names, &engine.eval.as_str(), forward);
+                engine.eval = names[index].to_string();
+            }
+            Field::Depth(p) => {
+                let engine = &mut self.engines[p.index()];
+                engine.depth = DEPTHS[cycle(&DEPTHS, &engine.depth, forward)];
+            }
+            Field::Time(p) => {
+                let engine = &mut self.engines[p.index()];
+                let current = engine.time.map(|t| t.as_millis() as u64);
+                let index = cycle(&TIMES_MS, &current, forward);
+                engine.time = TIMES_MS[index].map(Duration::from_millis);
+            }
+            Field::Option(i) => {
+                if let Ok(n) = self.options[i].trim().parse::<u64>() {
+                    let next = if forward {
+                        n.saturating_add(1)
+                    } else {
+                        n.saturating_sub(1)
+                    };
+                    self.options[i] = next.to_string();
+                }
+            }
+            Field::Start => {}
+        }
+    }
+
+    /// Draws the form and, beside it, what the focused row means.
+    pub fn render(&mut self, frame: &mut Frame, theme: &Theme) {
+        let [title, body, keys] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(3),
+            Constraint::Length(1),
+        ])
+        .areas(frame.area());
+        let heading = format!(" {}: set up the game", self.game.name);
+        frame.render_widget(Span::styled(heading, theme.title), title);
+        let [left, right] =
+            Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
+                .areas(body);
+        let block = Block::bordered()
+            .title(Span::styled(" Setup ", theme.title))
+            .border_style(theme.border);
+        self.rows_area = block.inner(left);
+        let fields = self.fields();
+        let focus = self.focus.min(fields.len() - 1);
+        let mut lines: Vec<Line> = fields
+            .iter()
+            .enumerate()
+            .map(|(i, &field)| self.row(field, i == focus, theme))
+            .collect();
+        if let Some(error) = &self.error {
+            lines.push(Line::default());
+            lines.push(Line::from(Span::styled(error.clone(), theme.bad)));
+        }
+        let form = Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false });
+        frame.render_widget(form, left);
+        let about = Paragraph::new(self.explain(fields[focus]))
+            .style(theme.dim)
+            .block(Block::bordered().title(Span::styled(" About ", theme.title)))
+            .wrap(Wrap { trim: true });
+        frame.render_widget(about, right);
+        let help = "↑↓ field · ←→ change · type to edit options · Enter start · Esc back · ? help";
+        frame.render_widget(Span::styled(help, theme.dim), keys);
+    }
+
+    fn row(&self, field: Field, focused: bool, theme: &Theme) -> Line<'static> {
+        let (label, value) = self.describe(field);
+        let marker = if focused { "▶ " } else { "  " };
+        let value_style = if focused { theme.selected } else { theme.text };
+        let value = match field {
+            Field::Start | Field::Option(_) => value,
+            _ => format!("‹ {value} ›"),
+        };
+        Line::from(vec![
+            Span::styled(format!("{marker}{label:<18}"), theme.text),
+            Span::styled(value, value_style),
+        ])
+    }
+
+    fn describe(&self, field: Field) -> (String, String) {
+        let engine = |p: Player| &self.engines[p.index()];
+        match field {
+            Field::Seat(p) => {
+                let who = if self.computer[p.index()] {
+                    "computer"
+                } else {
+                    "human"
+                };
+                (format!("{} plays", self.sides[p.index()]), who.to_string())
+            }
+            Field::Algorithm(p) => ("  algorithm".into(), engine(p).algorithm_label()),
+            Field::Eval(p) => ("  evaluation".into(), engine(p).eval.clone()),
+            Field::Depth(p) => (
+                "  depth".into(),
+                engine(p).depth.map_or("no limit".into(), |d| d.to_string()),
+            ),
+            Field::Time(p) => (
+                "  time per move".into(),
+                engine(p).time.map_or("no limit".into(), seconds),
+            ),
+            Field::Option(i) => (
+                self.game.options[i].key.to_string(),
+                format!("{}▏", self.options[i]),
+            ),
+            Field::Start => ("".into(), "[ Start the game ]".into()),
+        }
+    }
+
+    fn explain(&self, field: Field) -> String {
+        match field {
+            Field::Seat(p) => format!(
+                "Who plays {}: a human at this keyboard, or the computer. With the computer on both sides you watch it play itself (space pauses, n steps, + and - change the speed).",
+                self.sides[p.index()]
+            ),
+            Field::Algorithm(_) => "minimax searches every move to the same depth; alpha-beta skips moves that cannot change the result and finds the same value with far fewer nodes. TT adds a transposition table, so positions reached by different move orders are searched once.".into(),
+            Field::Eval(p) => {
+                let name = &self.engines[p.index()].eval;
+                let description = self
+                    .evaluators
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map_or("", |(_, d)| *d);
+                format!("How the computer values a position where it stops searching. {name}: {description}.")
+            }
+            Field::Depth(_) => "How many moves ahead the computer looks. No limit: it deepens one move at a time until the time per move runs out or the game is solved.".into(),
+            Field::Time(_) => "The computer's clock per move. With no depth and no time limit it searches to the end of the game, which only small games allow.".into(),
+            Field::Option(i) => {
+                let option = self.game.options[i];
+                format!("{}: {} (default {}). Type a new value; ←→ step numbers.", option.key, option.description, option.default)
+            }
+            Field::Start => "Enter starts the game with these settings, from any row.".into(),
+        }
+    }
+}
+
+/// The index after (or before) `current` in `choices`, wrapping around; the first
+/// choice when `current` is not among them.
+fn cycle<T: PartialEq>(choices: &[T], current: &T, forward: bool) -> usize {
+    let len = choices.len();
+    match choices.iter().position(|c| c == current) {
+        Some(i) if forward => (i + 1) % len,
+        Some(i) => (i + len - 1) % len,
+        None => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::find_game;
+
+    fn press(setup: &mut Setup, code: KeyCode) -> Action {
+        setup.handle_key(&KeyEvent::from(code))
+    }
+
+    #[test]
+    fn defaults_put_a_human_first_against_the_computer() {
+        let mut setup = Setup::new(find_game("tictactoe").unwrap());
+        let Action::Play(play) = press(&mut setup, KeyCode::Enter) else {
+            panic!("Enter should start the game");
+        };
+        assert_eq!(play.setup().first, Seat::Human);
+        assert_eq!(
+            play.setup().second,
+            Seat::Computer(EngineSettings::default())
+        );
+    }
+
+    #[test]
+    fn option_fields_are_typed_and_checked() {
+        let mut setup = Setup::new(find_game("grundy").unwrap());
+        while setup.focused() != Field::Option(0) {
+            press(&mut setup, KeyCode::Down);
+        }
+        press(&mut setup, KeyCode::Backspace);
+        press(&mut setup, KeyCode::Char('j'));
+        assert_eq!(setup.options[0], "j");
+        assert!(matches!(press(&mut setup, KeyCode::Enter), Action::Stay));
+        assert!(setup.error.as_deref().unwrap().contains("heap=j"));
+        press(&mut setup, KeyCode::Backspace);
+        press(&mut setup, KeyCode::Char('9'));
+        press(&mut setup, KeyCode::Right);
+        let Action::Play(play) = press(&mut setup, KeyCode::Enter) else {
+            panic!("a valid heap should start the game");
+        };
+        assert_eq!(play.setup().options.get("heap"), Some("10"));
+    }
+
+    #[test]
+    fn computer_rows_appear_with_the_computer_and_cycle_their_values() {
+        let mut setup = Setup::new(find_game("tictactoe").unwrap());
+        assert_eq!(setup.fields().len(), 7);
+        press(&mut setup, KeyCode::Right);
+        assert_eq!(setup.fields().len(), 11);
+        press(&mut setup, KeyCode::Down);
+        press(&mut setup, KeyCode::Left);
+        assert_eq!(setup.engines[0].algorithm_label(), "alpha-beta");
+        press(&mut setup, KeyCode::Down);
+        press(&mut setup, KeyCode::Down);
+        press(&mut setup, KeyCode::Right);
+        assert_eq!(setup.engines[0].depth, Some(1));
+        press(&mut setup, KeyCode::Down);
+        press(&mut setup, KeyCode::Left);
+        assert_eq!(setup.engines[0].time, Some(Duration::from_millis(500)));
+    }
+}

@@ -1,0 +1,81 @@
+//! Taking over the terminal and giving it back: raw mode, the alternate screen and
+//! mouse capture on the way in; the reverse on every way out (normal return, error
+//! and panic), so that a crash never leaves the user's shell unusable.
+
+use std::io::{self, Stdout, stdout};
+use std::ops::{Deref, DerefMut};
+use std::sync::Once;
+
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+
+/// The real terminal, restored when dropped.
+pub struct ArcadeTerminal {
+    terminal: Terminal<CrosstermBackend<Stdout>>,
+}
+
+impl ArcadeTerminal {
+    /// Switches the terminal into the arcade's modes. If any step fails, whatever
+    /// was already switched is switched back before the error is returned.
+    pub fn open() -> io::Result<ArcadeTerminal> {
+        install_panic_hook();
+        enable_raw_mode()?;
+        let entered = execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)
+            .and_then(|()| Terminal::new(CrosstermBackend::new(stdout())));
+        match entered {
+            Ok(mut terminal) => {
+                let _ = terminal.hide_cursor();
+                Ok(ArcadeTerminal { terminal })
+            }
+            Err(error) => {
+                restore();
+                Err(error)
+            }
+        }
+    }
+}
+
+impl Deref for ArcadeTerminal {
+    type Target = Terminal<CrosstermBackend<Stdout>>;
+    fn deref(&self) -> &Self::Target {
+        &self.terminal
+    }
+}
+
+impl DerefMut for ArcadeTerminal {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.terminal
+    }
+}
+
+impl Drop for ArcadeTerminal {
+    fn drop(&mut self) {
+        let _ = self.terminal.show_cursor();
+        restore();
+    }
+}
+
+/// Leaves the arcade's modes. Safe to call more than once and when they were never
+/// entered, which is what a panic hook needs.
+pub fn restore() {
+    let _ = execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen);
+    let _ = disable_raw_mode();
+}
+
+/// Restores the terminal before the default panic message is printed, so that the
+/// message lands on the normal screen where the user can read it.
+fn install_panic_hook() {
+    static INSTALLED: Once = Once::new();
+    INSTALLED.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+    });
+}
