@@ -233,7 +233,11 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         } else {
             -child_score
         };
-        (score >= beta && !self.aborted).then_some(score)
+        let cut = score >= beta && !self.aborted;
+        // Passing is not a legal move: a cutoff it gives is a guess (wrong in
+        // zugzwang), never a proof, even when the search below it reached the end.
+        self.horizon_hit |= cut;
+        cut.then_some(score)
     }
 
     /// The score of `m` for the side to move here, searched `depth - 1` deeper with
