@@ -172,6 +172,15 @@ impl<M> TreeNode<M> {
         }
     }
 
+    /// The bound from the root player's view: a MIN node's lower bound is MAX's upper bound.
+    pub fn bound_for(&self, root: Player) -> ValueBound {
+        match (self.bound, self.side == root) {
+            (ValueBound::Lower, false) => ValueBound::Upper,
+            (ValueBound::Upper, false) => ValueBound::Lower,
+            (bound, _) => bound,
+        }
+    }
+
     /// Why the pruned moves were skipped, in words and in the root player's terms:
     /// `beta cutoff: 3 >= beta 2` at a MAX node, `alpha cutoff: 1 <= alpha 2` at a MIN node.
     pub fn cut_reason(&self, root: Player) -> Option<String> {
