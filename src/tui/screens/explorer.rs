@@ -24,7 +24,7 @@ use crate::tui::replay::{self, Replay};
 use crate::tui::theme::Theme;
 
 /// Columns right of the tree: value, window, nodes, notes (with their gaps).
-const VALUE_WIDTH: usize = 9;
+const VALUE_WIDTH: usize = 11;
 const WINDOW_WIDTH: usize = 17;
 const NODES_WIDTH: usize = 8;
 const NOTES_WIDTH: usize = 14;
@@ -33,7 +33,7 @@ const TREE_MIN_WIDTH: usize = 12;
 /// Deeper plies stop indenting, so deep lines keep their moves on screen.
 const MAX_INDENT: u32 = 12;
 /// Text before a bar in the comparison.
-const BAR_LABEL_WIDTH: usize = 12;
+const BAR_LABEL_WIDTH: usize = 14;
 
 /// One line of the tree list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -593,11 +593,12 @@ impl Explorer {
         "  ".repeat(node.ply.min(MAX_INDENT) as usize)
     }
 
-    /// The tree column of a node: indent, open/closed marker, move.
+    /// The tree column of a node: indent, marker (open, closed, or a dot where
+    /// there is nothing to open), move.
     fn tree_cell(&self, index: usize) -> String {
         let node = &self.tree().nodes[index];
         let marker = if self.replay.is_some() || !self.openable(index) {
-            "  "
+            "· "
         } else if self.expanded[index] {
             "▾ "
         } else {
@@ -711,7 +712,8 @@ impl Explorer {
         Line::from(Span::styled(format!(" {text}"), theme.text))
     }
 
-    /// `b2: MIN (O to move), 1 ply left, value ≤+3, window [+3, +inf], 7 nodes`.
+    /// `b2: MIN (O to move), 1 ply left, value ≤+3, window [+3, +inf]` (the row
+    /// has the node count).
     fn node_sentence(&self, index: usize) -> String {
         let node = &self.tree().nodes[index];
         let root = self.root();
@@ -724,12 +726,11 @@ impl Explorer {
         };
         let plies = if node.depth == 1 { "ply" } else { "plies" };
         format!(
-            "{}: {who}, {} {plies} left, value {}, window {}, {} nodes",
+            "{}: {who}, {} {plies} left, value {}, window {}",
             replay::node_name(node),
             node.depth,
             value_text(node, root),
             replay::window_text(node, root, (node.alpha, node.beta)),
-            count(node.subtree_nodes)
         )
     }
 
