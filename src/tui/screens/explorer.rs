@@ -615,7 +615,7 @@ impl Explorer {
                 let node = &self.tree().nodes[index];
                 let reason = node.cut_reason(self.root()).unwrap_or_default();
                 let text = format!(
-                    "{}    ╌ pruned {}  ({reason})",
+                    "{}  ╌ pruned {}  ({reason})",
                     Self::indent(node),
                     node.pruned.join(" ")
                 );

@@ -120,7 +120,7 @@ pub fn render_help(frame: &mut Frame, theme: &Theme, topic: HelpTopic) {
         lines.push(Line::from(Span::styled(*screen, theme.title)));
         for (key, meaning) in *keys {
             lines.push(Line::from(vec![
-                Span::styled(format!("  {key:<14}"), theme.text),
+                Span::styled(format!("  {key:<16}"), theme.text),
                 Span::styled(*meaning, theme.dim),
             ]));
         }
