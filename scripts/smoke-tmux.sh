@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Smoke test of the real arcade in tmux: start `ply`, open a tic-tac-toe game against
 # the computer, play a move, read the search panel (nodes and principal variation)
-# off the screen, quit, and check the exit status and that the terminal is back to
-# normal (alternate screen left, mouse reporting off).
+# off the screen, open the explorer on the computer's search tree (explored nodes,
+# pruned moves, the minimax comparison), go back, quit, and check the exit status and
+# that the terminal is back to normal (alternate screen left, mouse reporting off).
 #
 # Usage: scripts/smoke-tmux.sh [PATH_TO_PLY]   (default: $CARGO_TARGET_DIR or target, release)
 set -euo pipefail
@@ -64,6 +65,17 @@ grep -Eq "nodes [0-9][0-9,]*" <<<"$screen" || fail "no node count on the search 
 grep -Eq "PV [a-c][1-3]( [a-c][1-3])*" <<<"$screen" || fail "no principal variation on the search panel"
 grep -Eq "1\. X +b2" <<<"$screen" || fail "the move list lacks the human's move"
 echo "$screen"
+
+tmux send-keys -t "$session" t       # the explorer on the computer's search
+wait_for "Search tree · O \(computer\), move 2"
+wait_for "explored [0-9][0-9,]* nodes · leaves evaluated [0-9]"
+tmux send-keys -t "$session" j j l   # open the root's second move, a MIN node that cut
+wait_for "╌ pruned [a-c][1-3]( [a-c][1-3])*  \(alpha cutoff: "
+tmux send-keys -t "$session" m       # the same position by plain minimax
+wait_for "plain minimax +█+ +[0-9][0-9,]* nodes"
+tmux capture-pane -p -t "$session"
+tmux send-keys -t "$session" q       # back to the game
+wait_for "O \(computer\): chose"
 
 tmux send-keys -t "$session" q       # back to the menu
 wait_for "Rules: Tic-tac-toe"

@@ -315,3 +315,46 @@ fn render_with_graphviz(dot: &str) {
     );
     assert!(String::from_utf8_lossy(&output.stdout).contains("<svg"));
 }
+
+#[test]
+fn each_finished_iteration_reports_its_tree_only_when_recording() {
+    struct Trees(Vec<Option<(u32, u64)>>);
+    impl ply::search::Observer<u8> for Trees {
+        fn iteration(&mut self, iteration: &ply::search::Iteration<u8>) {
+            let tree = iteration.tree.as_ref();
+            self.0.push(tree.map(|t| (t.depth, t.visited)));
+        }
+    }
+    let game = TicTacToe::new();
+    let evaluator = TicTacToe::evaluators().remove(0);
+    let config = SearchConfig::alpha_beta(at_depth(3));
+    let mut plain = Trees(Vec::new());
+    let result = search(
+        &game,
+        evaluator.evaluator.as_ref(),
+        &config,
+        None,
+        &mut plain,
+    );
+    assert_eq!(plain.0, vec![None, None, None]);
+    assert!(result.tree.is_none());
+
+    let traced_config = SearchConfig {
+        trace: Some(1000),
+        ..config
+    };
+    let mut traced = Trees(Vec::new());
+    let result = search(
+        &game,
+        evaluator.evaluator.as_ref(),
+        &traced_config,
+        None,
+        &mut traced,
+    );
+    let per_iteration = &result.stats.nodes_per_iteration;
+    let expected: Vec<_> = (1..=3)
+        .map(|d| Some((d, per_iteration[d as usize - 1])))
+        .collect();
+    assert_eq!(traced.0, expected);
+    assert_eq!(result.tree.unwrap().visited, per_iteration[2]);
+}

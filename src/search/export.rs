@@ -52,19 +52,10 @@ fn label_subtree<G: Game>(
     }
 }
 
-/// The node's bound seen from MAX: a MIN node's lower bound is MAX's upper bound.
-fn bound_for<M>(node: &TreeNode<M>, root: Player) -> ValueBound {
-    match (node.bound, node.side == root) {
-        (ValueBound::Lower, false) => ValueBound::Upper,
-        (ValueBound::Upper, false) => ValueBound::Lower,
-        (bound, _) => bound,
-    }
-}
-
 /// The value with its bound: `3`, `>= 3` or `<= 3`.
 fn value_text<M>(node: &TreeNode<M>, root: Player) -> String {
     let value = show(node.value_for(root));
-    match bound_for(node, root) {
+    match node.bound_for(root) {
         ValueBound::Exact => value,
         ValueBound::Lower => format!(">= {value}"),
         ValueBound::Upper => format!("<= {value}"),
@@ -221,7 +212,7 @@ pub fn to_json<G: Game>(tree: &SearchTree<G::Move>, root: &G) -> serde_json::Val
                 alpha,
                 beta,
                 value: node.value_for(root_side),
-                bound: bound_for(node, root_side),
+                bound: node.bound_for(root_side),
                 kind: node.kind,
                 children: node.children.clone(),
                 pruned: labels.pruned[id].clone(),

@@ -1,6 +1,7 @@
 //! The search driver: iterative deepening over the root moves, the results it
 //! reports while it runs, and the final [`SearchResult`].
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -51,6 +52,9 @@ pub struct Iteration<M> {
     pub stats: Stats,
     /// Every root move with its score and node count.
     pub root_moves: Vec<RootMove<M>>,
+    /// The tree of this iteration, when the configuration records one
+    /// (`SearchConfig::trace`); shared, so that sending it copies nothing.
+    pub tree: Option<Arc<SearchTree<M>>>,
 }
 
 /// What watches a search as it runs. Both methods do nothing by default.
@@ -382,6 +386,11 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             pv: result.pv.clone(),
             stats,
             root_moves: self.root_moves.clone(),
+            tree: if T::ENABLED {
+                self.tracer.last_tree()
+            } else {
+                None
+            },
         };
         self.observer_mut().iteration(&iteration);
     }

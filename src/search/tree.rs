@@ -6,6 +6,8 @@
 //! says so at compile time, so an untraced search costs nothing extra. The
 //! [`TreeRecorder`] keeps at most a fixed number of nodes; past the cap it only counts.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use super::score::{INFINITY, Score};
@@ -170,6 +172,15 @@ impl<M> TreeNode<M> {
         }
     }
 
+    /// The bound from the root player's view: a MIN node's lower bound is MAX's upper bound.
+    pub fn bound_for(&self, root: Player) -> ValueBound {
+        match (self.bound, self.side == root) {
+            (ValueBound::Lower, false) => ValueBound::Upper,
+            (ValueBound::Upper, false) => ValueBound::Lower,
+            (bound, _) => bound,
+        }
+    }
+
     /// Why the pruned moves were skipped, in words and in the root player's terms:
     /// `beta cutoff: 3 >= beta 2` at a MAX node, `alpha cutoff: 1 <= alpha 2` at a MIN node.
     pub fn cut_reason(&self, root: Player) -> Option<String> {
@@ -219,6 +230,11 @@ pub trait Tracer<M> {
     fn exit(&mut self, _value: Score) {}
     /// The iteration finished with this root value and principal variation.
     fn end_iteration(&mut self, _value: Score, _pv: &[M]) {}
+    /// The tree of the last finished iteration, shared so that a running search can
+    /// hand it to a user interface without copying it.
+    fn last_tree(&self) -> Option<Arc<SearchTree<M>>> {
+        None
+    }
 }
 
 /// The tracer that records nothing.
@@ -235,7 +251,7 @@ pub const DEFAULT_NODE_CAP: usize = 200_000;
 pub struct TreeRecorder<M> {
     cap: usize,
     current: SearchTree<M>,
-    finished: Option<SearchTree<M>>,
+    finished: Option<Arc<SearchTree<M>>>,
     /// The recorded index of each node on the path from the root; `None` past the cap.
     path: Vec<Option<usize>>,
 }
@@ -251,9 +267,10 @@ impl<M: Copy + PartialEq> TreeRecorder<M> {
         }
     }
 
-    /// The tree of the last finished iteration.
+    /// The tree of the last finished iteration (copied only if someone still shares it).
     pub fn into_tree(self) -> Option<SearchTree<M>> {
         self.finished
+            .map(|tree| Arc::try_unwrap(tree).unwrap_or_else(|shared| (*shared).clone()))
     }
 
     fn current_node(&mut self) -> Option<&mut TreeNode<M>> {
@@ -432,6 +449,11 @@ impl<M: Copy + PartialEq> Tracer<M> for TreeRecorder<M> {
         self.path.clear();
         self.finish_tree(pv);
         let depth = self.current.depth;
-        self.finished = Some(std::mem::replace(&mut self.current, empty_tree(depth)));
+        let tree = std::mem::replace(&mut self.current, empty_tree(depth));
+        self.finished = Some(Arc::new(tree));
+    }
+
+    fn last_tree(&self) -> Option<Arc<SearchTree<M>>> {
+        self.finished.clone()
     }
 }

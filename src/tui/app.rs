@@ -10,7 +10,8 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModif
 
 use super::Launch;
 use super::screens::Action;
-use super::screens::help::{render_help, render_too_small, too_small};
+use super::screens::explorer::Explorer;
+use super::screens::help::{HelpTopic, render_help, render_too_small, too_small};
 use super::screens::menu::Menu;
 use super::screens::play::Play;
 use super::screens::setup::Setup;
@@ -25,6 +26,13 @@ pub enum Screen {
     Setup(Setup),
     /// Playing or watching a game.
     Play(Play),
+    /// Exploring a search tree; the game goes on behind it.
+    Explorer {
+        /// The explorer in front.
+        explorer: Box<Explorer>,
+        /// The game to go back to, still ticking.
+        game: Box<Play>,
+    },
 }
 
 /// The whole arcade.
@@ -67,6 +75,7 @@ impl App {
     pub fn session(&self) -> Option<&dyn Session> {
         match &self.screen {
             Screen::Play(play) => Some(play.session()),
+            Screen::Explorer { game, .. } => Some(game.session()),
             _ => None,
         }
     }
@@ -103,6 +112,7 @@ impl App {
             Screen::Menu => self.menu.handle_key(&key),
             Screen::Setup(setup) => setup.handle_key(&key),
             Screen::Play(play) => play.handle_key(&key),
+            Screen::Explorer { explorer, .. } => explorer.handle_key(&key),
         };
         self.act(action);
     }
@@ -116,14 +126,21 @@ impl App {
             Screen::Menu => self.menu.handle_mouse(&mouse),
             Screen::Setup(setup) => setup.handle_mouse(&mouse),
             Screen::Play(play) => play.handle_mouse(&mouse),
+            Screen::Explorer { explorer, .. } => explorer.handle_mouse(&mouse),
         };
         self.act(action);
     }
 
-    /// Lets a running game take in its search's news and make due moves.
+    /// Lets a running game take in its search's news and make due moves, also
+    /// behind the explorer, and the explorer take in its minimax comparison.
     pub fn tick(&mut self) {
-        if let Screen::Play(play) = &mut self.screen {
-            play.tick(Instant::now());
+        match &mut self.screen {
+            Screen::Play(play) => play.tick(Instant::now()),
+            Screen::Explorer { explorer, game } => {
+                game.tick(Instant::now());
+                explorer.tick();
+            }
+            _ => {}
         }
     }
 
@@ -138,9 +155,20 @@ impl App {
             Screen::Menu => self.menu.render(frame, &theme),
             Screen::Setup(setup) => setup.render(frame, &theme),
             Screen::Play(play) => play.render(frame, &theme),
+            Screen::Explorer { explorer, .. } => explorer.render(frame, &theme),
         }
         if self.help {
-            render_help(frame, &theme);
+            render_help(frame, &theme, self.help_topic());
+        }
+    }
+
+    /// The help sections for the screen in front.
+    fn help_topic(&self) -> HelpTopic {
+        match &self.screen {
+            Screen::Menu => HelpTopic::Menu,
+            Screen::Setup(_) => HelpTopic::Setup,
+            Screen::Play(_) => HelpTopic::Game,
+            Screen::Explorer { .. } => HelpTopic::Explorer,
         }
     }
 
@@ -156,6 +184,23 @@ impl App {
             Action::Menu => self.screen = Screen::Menu,
             Action::Setup(game) => self.screen = Screen::Setup(Setup::new(game)),
             Action::Play(play) => self.screen = Screen::Play(*play),
+            Action::Explore(record) => self.swap_screen(|screen| match screen {
+                Screen::Play(play) => Screen::Explorer {
+                    explorer: Box::new(Explorer::new(*record)),
+                    game: Box::new(play),
+                },
+                other => other,
+            }),
+            Action::BackToGame => self.swap_screen(|screen| match screen {
+                Screen::Explorer { game, .. } => Screen::Play(*game),
+                other => other,
+            }),
         }
+    }
+
+    /// Replaces the screen with one made from it, moving what it owns.
+    fn swap_screen(&mut self, change: impl FnOnce(Screen) -> Screen) {
+        let screen = std::mem::replace(&mut self.screen, Screen::Menu);
+        self.screen = change(screen);
     }
 }

@@ -10,6 +10,8 @@ pub mod app;
 pub mod board;
 pub mod event;
 pub mod panel;
+pub mod recorded;
+pub mod replay;
 pub mod screens;
 pub mod session;
 pub mod terminal;

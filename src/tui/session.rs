@@ -14,9 +14,11 @@ use ratatui::layout::{Position, Rect};
 
 use super::board::{BoardGame, BoardVisitor, Marks, Pick, Steer, visit_board};
 use super::panel::{Purpose, SearchView};
+use super::recorded::RecordedSearch;
 use super::theme::Theme;
 use super::{EngineSettings, PlaySetup, Seat};
 use crate::game::{Evaluator, Game, GameError, GameInfo, Outcome, Player};
+use crate::search::tree::{DEFAULT_NODE_CAP, SearchTree};
 use crate::search::{SearchEvent, SearchHandle, SearchResult, spawn_search};
 
 /// The minimum time per computer move, from fastest to slowest: the spectating speed.
@@ -119,6 +121,11 @@ pub trait Session {
     fn search(&self) -> Option<&SearchView>;
     /// The last status message, if still relevant.
     fn message(&self) -> Option<&Message>;
+    /// Puts a message in the status line.
+    fn tell(&mut self, tone: Tone, text: &str);
+    /// The latest recorded search tree, ready for the explorer: the last search's,
+    /// or the last finished iteration of the search still running.
+    fn recorded_search(&self) -> Option<RecordedSearch>;
 }
 
 /// Builds the session for a setup, checking everything on the way: the game, its
@@ -151,10 +158,26 @@ impl<G: BoardGame> Engine<G> {
 }
 
 /// A search running on its thread, and why it was started.
-struct Thinking<M> {
-    handle: SearchHandle<M>,
+struct Thinking<G: Game> {
+    algorithm: crate::search::Algorithm,
+    handle: SearchHandle<G::Move>,
     purpose: Purpose,
     started: Instant,
+    /// What its recorded trees need: the position searched, the evaluation, a title.
+    root: G,
+    evaluator: Arc<dyn Evaluator<G>>,
+    title: String,
+}
+
+/// The latest recorded search tree, with the position it was searched from.
+struct Recording<G: Game> {
+    algorithm: crate::search::Algorithm,
+    tree: Arc<SearchTree<G::Move>>,
+    root: G,
+    evaluator: Arc<dyn Evaluator<G>>,
+    title: String,
+    /// True while the search that recorded it still runs.
+    running: bool,
 }
 
 /// The session of one game type; see [`Session`].
@@ -168,7 +191,8 @@ pub struct GameSession<G: BoardGame> {
     engines: [Option<Engine<G>>; 2],
     hint_engine: Engine<G>,
     cursor: G::Cursor,
-    thinking: Option<Thinking<G::Move>>,
+    thinking: Option<Thinking<G>>,
+    recording: Option<Recording<G>>,
     /// The computer's chosen move and when it may be played.
     ready: Option<(G::Move, Instant)>,
     hint: Option<G::Move>,
@@ -207,6 +231,7 @@ impl<G: BoardGame> GameSession<G> {
             engines,
             hint_engine: Engine::new(&hint_settings)?,
             thinking: None,
+            recording: None,
             ready: None,
             hint: None,
             view: None,
@@ -273,6 +298,9 @@ impl<G: BoardGame> GameSession<G> {
     fn stop_thinking(&mut self) {
         self.thinking = None;
         self.ready = None;
+        if let Some(recording) = self.recording.as_mut() {
+            recording.running = false;
+        }
         if let Some(view) = self.view.as_mut().filter(|v| v.running) {
             view.running = false;
             view.interrupted = true;
@@ -288,20 +316,35 @@ impl<G: BoardGame> GameSession<G> {
         let Some(engine) = engine else {
             return;
         };
-        let handle = spawn_search(
-            self.game.clone(),
-            engine.evaluator.clone(),
-            engine.settings.config(),
+        // Every arcade search records its tree (bounded), so that `t` can show it.
+        let config = crate::search::SearchConfig {
+            trace: Some(DEFAULT_NODE_CAP),
+            ..engine.settings.config()
+        };
+        let handle = spawn_search(self.game.clone(), engine.evaluator.clone(), config);
+        let who = match purpose {
+            Purpose::Move => format!("{} (computer)", G::side_name(mover)),
+            Purpose::Hint => format!("hint for {}", G::side_name(mover)),
+        };
+        let title = format!(
+            "{who}, move {}: {}",
+            self.played.len() + 1,
+            engine.settings.describe()
         );
+        let evaluator = engine.evaluator.clone();
         self.view = Some(SearchView::new(
             purpose,
             G::side_name(mover),
             &engine.settings,
         ));
         self.thinking = Some(Thinking {
+            algorithm: engine.settings.algorithm,
             handle,
             purpose,
             started: now,
+            root: self.game.clone(),
+            evaluator,
+            title,
         });
     }
 
@@ -327,6 +370,9 @@ impl<G: BoardGame> GameSession<G> {
                     if let Some(view) = self.view.as_mut() {
                         view.update(it.depth, pv, it.stats, root_moves);
                     }
+                    if let Some(tree) = it.tree {
+                        self.keep_tree(tree, true);
+                    }
                 }
                 SearchEvent::Finished(result) => {
                     self.finish(purpose, started, result);
@@ -339,7 +385,30 @@ impl<G: BoardGame> GameSession<G> {
         }
     }
 
-    fn finish(&mut self, purpose: Purpose, started: Instant, result: SearchResult<G::Move>) {
+    /// Keeps a tree the running search recorded, in place of the one before.
+    fn keep_tree(&mut self, tree: Arc<SearchTree<G::Move>>, running: bool) {
+        let Some(thinking) = self.thinking.as_ref() else {
+            return;
+        };
+        self.recording = Some(Recording {
+            algorithm: thinking.algorithm,
+            tree,
+            root: thinking.root.clone(),
+            evaluator: thinking.evaluator.clone(),
+            title: thinking.title.clone(),
+            running,
+        });
+    }
+
+    fn finish(&mut self, purpose: Purpose, started: Instant, mut result: SearchResult<G::Move>) {
+        match result.tree.take() {
+            Some(tree) => self.keep_tree(Arc::new(tree), false),
+            None => {
+                if let Some(recording) = self.recording.as_mut() {
+                    recording.running = false;
+                }
+            }
+        }
         self.thinking = None;
         let pv = Some((result.score, self.line(&result.pv)));
         let root_moves = self.root_moves(&result.root_moves);
@@ -568,6 +637,7 @@ impl<G: BoardGame> Session for GameSession<G> {
         self.redo.clear();
         self.hint = None;
         self.view = None;
+        self.recording = None;
         self.cursor = self.game.initial_cursor();
         self.paused = false;
         self.say(Tone::Info, "new game");
@@ -651,5 +721,25 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn message(&self) -> Option<&Message> {
         self.message.as_ref()
+    }
+
+    fn tell(&mut self, tone: Tone, text: &str) {
+        self.say(tone, text);
+    }
+
+    fn recorded_search(&self) -> Option<RecordedSearch> {
+        let recording = self.recording.as_ref()?;
+        if recording.tree.nodes.is_empty() {
+            return None;
+        }
+        Some(RecordedSearch::new(
+            &recording.tree,
+            &recording.root,
+            recording.evaluator.clone(),
+            recording.algorithm,
+            recording.title.clone(),
+            recording.running,
+            [G::side_name(Player::First), G::side_name(Player::Second)],
+        ))
     }
 }

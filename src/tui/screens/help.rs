@@ -1,4 +1,4 @@
-//! The overlays: the `?` help listing every key, and the message that replaces
+//! The overlays: the `?` help listing every key of the screen in front, and the message that replaces
 //! everything when the terminal is too small to draw the arcade properly.
 
 use ratatui::Frame;
@@ -57,19 +57,70 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
             ("N", "new game"),
             ("space  n", "pause/resume the computer; one computer move"),
             ("+  -", "faster / slower computer moves"),
+            ("t", "explore the computer's search tree"),
             ("q", "back to the menu"),
+        ],
+    ),
+    (
+        "Search tree",
+        &[
+            ("↑↓ / j k", "choose a node; PgUp PgDn Home End jump"),
+            ("→ / l", "open a node (open: go to its first move)"),
+            ("← / h", "close a node (closed: go to its parent)"),
+            ("Enter / click", "open or close the node"),
+            ("p  P", "next node on the principal variation; open it all"),
+            ("m", "search the same position with plain minimax"),
+            ("s", "replay the search step by step"),
+            ("q / Esc / t", "back to the game"),
+        ],
+    ),
+    (
+        "Replay",
+        &[
+            ("n / space / →", "next step"),
+            ("b / ←", "step back"),
+            ("Home  End", "first / last step"),
+            ("s / Esc", "end the replay"),
         ],
     ),
 ];
 
-/// Draws the help over whatever screen is showing.
-pub fn render_help(frame: &mut Frame, theme: &Theme) {
+/// Which screen's keys the help lists (with the keys that work everywhere).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpTopic {
+    /// The list of games.
+    Menu,
+    /// The setup form.
+    Setup,
+    /// A game.
+    Game,
+    /// The search tree explorer and its replay.
+    Explorer,
+}
+
+impl HelpTopic {
+    /// The sections of [`KEYS`] this topic shows.
+    fn sections(self) -> &'static [&'static str] {
+        match self {
+            HelpTopic::Menu => &["Everywhere", "Menu"],
+            HelpTopic::Setup => &["Everywhere", "Setup"],
+            HelpTopic::Game => &["Everywhere", "Game"],
+            HelpTopic::Explorer => &["Everywhere", "Search tree", "Replay"],
+        }
+    }
+}
+
+/// Draws the help for the screen in front over it.
+pub fn render_help(frame: &mut Frame, theme: &Theme, topic: HelpTopic) {
     let mut lines = Vec::new();
-    for (screen, keys) in KEYS {
+    let shown = KEYS
+        .iter()
+        .filter(|(section, _)| topic.sections().contains(section));
+    for (screen, keys) in shown {
         lines.push(Line::from(Span::styled(*screen, theme.title)));
         for (key, meaning) in *keys {
             lines.push(Line::from(vec![
-                Span::styled(format!("  {key:<14}"), theme.text),
+                Span::styled(format!("  {key:<16}"), theme.text),
                 Span::styled(*meaning, theme.dim),
             ]));
         }

@@ -1,6 +1,7 @@
 //! The arcade's screens, one file each: the menu of games, the setup of one game,
-//! the game itself, and the overlays (help, terminal too small).
+//! the game itself, the explorer of the computer's search tree, and the overlays (help, terminal too small).
 
+pub mod explorer;
 pub mod help;
 pub mod menu;
 pub mod play;
@@ -24,6 +25,10 @@ pub enum Action {
     Setup(GameInfo),
     /// Show a game, already set up.
     Play(Box<play::Play>),
+    /// Open the explorer on a recorded search, the game staying behind it.
+    Explore(Box<crate::tui::recorded::RecordedSearch>),
+    /// Close the explorer: back to the game behind it.
+    BackToGame,
 }
 
 /// The cursor meaning of a key: arrows, vi keys, Enter and Esc.

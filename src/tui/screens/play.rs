@@ -81,9 +81,24 @@ impl Play {
             KeyCode::Char('n') => session.step(),
             KeyCode::Char('+') | KeyCode::Char('=') => session.change_speed(true),
             KeyCode::Char('-') => session.change_speed(false),
+            KeyCode::Char('t') => return self.explore(),
             _ => {}
         }
         Action::Stay
+    }
+
+    /// The explorer on the last recorded search tree, or a word on why there is none.
+    fn explore(&mut self) -> Action {
+        match self.session.recorded_search() {
+            Some(record) => Action::Explore(Box::new(record)),
+            None => {
+                self.session.tell(
+                    Tone::Refused,
+                    "no search tree yet: t shows one once the computer has searched (or i for a hint)",
+                );
+                Action::Stay
+            }
+        }
     }
 
     /// A left click on the board plays there.
@@ -257,7 +272,7 @@ impl Play {
             );
             spans.push(Span::styled(speed, theme.dim));
         }
-        spans.push(Span::styled("  ·  ? help  q menu", theme.dim));
+        spans.push(Span::styled("  ·  t tree  ? help  q menu", theme.dim));
         Line::from(spans)
     }
 

@@ -1,0 +1,194 @@
+//! A recorded search tree as the explorer reads it. The moves are already written in
+//! the game's notation, so the explorer needs no game; the position and the
+//! evaluation stay behind a closure, so the explorer can still ask for the same
+//! position searched by plain minimax, to show what alpha-beta saved.
+
+use std::sync::Arc;
+
+use crate::game::{Evaluator, Game, Player};
+use crate::search::export::tree_labels;
+use crate::search::tree::{Cut, SearchTree, TreeNode};
+use crate::search::{Algorithm, Limits, SearchConfig, SearchEvent, SearchHandle, spawn_search};
+
+/// How many nodes the minimax comparison may visit before it gives up.
+pub const MINIMAX_BUDGET: u64 = 5_000_000;
+
+/// Starts plain minimax on the recorded position at a depth, under a node budget.
+type MinimaxStarter = Box<dyn Fn(u32, u64) -> MinimaxRun>;
+
+/// One search's recorded tree, ready for the explorer.
+pub struct RecordedSearch {
+    /// The tree with every move (and pruned move) in the game's notation; the root's
+    /// move is `None`.
+    pub tree: SearchTree<String>,
+    /// Which search it was, in words: `O (computer), move 2: alpha-beta + TT, seed, 1 s per move`.
+    pub title: String,
+    /// True when the search was still running: the tree is its last finished iteration.
+    pub running: bool,
+    /// The algorithm that searched it.
+    pub algorithm: Algorithm,
+    /// The game's names of the two sides, in player order.
+    pub sides: [&'static str; 2],
+    start_minimax: MinimaxStarter,
+}
+
+impl RecordedSearch {
+    /// Writes the tree's moves out by replaying them from `root`, and keeps what a
+    /// minimax comparison needs.
+    pub fn new<G: Game>(
+        tree: &SearchTree<G::Move>,
+        root: &G,
+        evaluator: Arc<dyn Evaluator<G>>,
+        algorithm: Algorithm,
+        title: String,
+        running: bool,
+        sides: [&'static str; 2],
+    ) -> RecordedSearch {
+        let position = root.clone();
+        let start_minimax: MinimaxStarter = Box::new(move |depth, budget| {
+            let limits = Limits {
+                depth: Some(depth),
+                nodes: Some(budget),
+                ..Limits::default()
+            };
+            let handle = spawn_search(
+                position.clone(),
+                evaluator.clone(),
+                SearchConfig::minimax(limits),
+            );
+            MinimaxRun::watch(handle)
+        });
+        RecordedSearch {
+            tree: labelled(tree, root),
+            title,
+            running,
+            algorithm,
+            sides,
+            start_minimax,
+        }
+    }
+
+    /// MAX: the side to move at the root, whose view values and windows are shown in.
+    pub fn root_side(&self) -> Player {
+        self.tree.nodes.first().map_or(Player::First, |n| n.side)
+    }
+
+    /// Searches the recorded position with plain minimax at the tree's depth, in the
+    /// background, stopping after `budget` nodes.
+    pub fn start_minimax(&self, budget: u64) -> MinimaxRun {
+        (self.start_minimax)(self.tree.depth.max(1), budget)
+    }
+}
+
+/// The tree with its moves replaced by their text.
+fn labelled<G: Game>(tree: &SearchTree<G::Move>, root: &G) -> SearchTree<String> {
+    let labels = tree_labels(tree, root);
+    let nodes = tree
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(index, node)| {
+            // The cutoff came from the last child searched.
+            let by = node
+                .children
+                .last()
+                .map_or_else(String::new, |&c| labels.moves[c].clone());
+            TreeNode {
+                parent: node.parent,
+                // A null move reads `(pass)`.
+                mv: node.parent.map(|_| labels.moves[index].clone()),
+                ply: node.ply,
+                depth: node.depth,
+                side: node.side,
+                alpha: node.alpha,
+                beta: node.beta,
+                value: node.value,
+                bound: node.bound,
+                kind: node.kind,
+                children: node.children.clone(),
+                pruned: labels.pruned[index].clone(),
+                cut: node.cut.map(|c| Cut {
+                    by,
+                    score: c.score,
+                    beta: c.beta,
+                }),
+                subtree_nodes: node.subtree_nodes,
+                on_pv: node.on_pv,
+            }
+        })
+        .collect();
+    SearchTree {
+        nodes,
+        steps: tree.steps.clone(),
+        depth: tree.depth,
+        visited: tree.visited,
+        cutoffs: tree.cutoffs,
+        pruned_moves: tree.pruned_moves,
+        truncated: tree.truncated,
+    }
+}
+
+/// Where the minimax comparison stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MinimaxState {
+    /// Still searching; nodes so far.
+    Running {
+        /// Nodes visited so far.
+        nodes: u64,
+    },
+    /// Over: all nodes at the depth were visited, or the budget ran out first.
+    Done {
+        /// Nodes visited.
+        nodes: u64,
+        /// True when the budget stopped it: the full count is higher.
+        over_budget: bool,
+    },
+}
+
+/// A minimax comparison running on its own thread; dropping it stops the search.
+pub struct MinimaxRun {
+    poll: Box<dyn FnMut() -> Option<MinimaxState>>,
+    state: MinimaxState,
+}
+
+impl MinimaxRun {
+    fn watch<M: 'static>(handle: SearchHandle<M>) -> MinimaxRun {
+        let poll = move || {
+            let mut latest = None;
+            for event in handle.events.try_iter() {
+                latest = Some(match event {
+                    SearchEvent::Progress(p) => MinimaxState::Running {
+                        nodes: p.stats.nodes,
+                    },
+                    SearchEvent::Iteration(it) => MinimaxState::Running {
+                        nodes: it.stats.nodes,
+                    },
+                    SearchEvent::Finished(result) => MinimaxState::Done {
+                        nodes: result.stats.nodes,
+                        over_budget: result.stopped,
+                    },
+                });
+            }
+            latest
+        };
+        MinimaxRun {
+            poll: Box::new(poll),
+            state: MinimaxState::Running { nodes: 0 },
+        }
+    }
+
+    /// Takes in what the search thread sent since the last call; never blocks.
+    pub fn poll(&mut self) -> MinimaxState {
+        if matches!(self.state, MinimaxState::Running { .. })
+            && let Some(state) = (self.poll)()
+        {
+            self.state = state;
+        }
+        self.state
+    }
+
+    /// The state as of the last poll.
+    pub fn state(&self) -> MinimaxState {
+        self.state
+    }
+}

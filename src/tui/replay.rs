@@ -1,0 +1,210 @@
+//! Replaying a recorded search one step at a time, as the course's worked examples
+//! trace alpha-beta by hand: which node is entered with which window, what a leaf
+//! is worth, when alpha rises, when a cutoff prunes moves, what each node returns.
+//!
+//! The recorded steps keep each node's own (negamax) view; everything shown here is
+//! turned into MAX's view, as the textbooks draw trees. The replay reads the record
+//! only: the real search is never paused or repeated.
+
+use crate::game::Player;
+use crate::search::score::Score;
+use crate::search::tree::{SearchTree, Step, TreeNode, show};
+
+/// The most steps a replay takes on: enough for every textbook example and small
+/// searches, and a limit a person stepping by hand would never reach anyway.
+pub const MAX_REPLAY_STEPS: usize = 5_000;
+
+/// What the replay has shown of one node so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NodeProgress {
+    /// The search has entered the node.
+    pub entered: bool,
+    /// The window as it stands now, in the node's own view (alpha rises as children return).
+    pub window: (Score, Score),
+    /// The value so far, in the node's own view: a leaf's evaluation or the value returned.
+    pub value: Option<Score>,
+    /// The node has returned its value to its parent.
+    pub returned: bool,
+    /// A cutoff at this node has pruned its remaining moves.
+    pub cut: bool,
+}
+
+/// A replay in progress: how many steps are shown, and what they showed.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    applied: usize,
+    progress: Vec<NodeProgress>,
+}
+
+impl Replay {
+    /// A replay with its first step shown, or why the tree cannot be replayed.
+    pub fn start(tree: &SearchTree<String>) -> Result<Replay, String> {
+        if tree.truncated {
+            return Err(
+                "the recording was cut short: replays are for small trees; try a lower depth"
+                    .to_string(),
+            );
+        }
+        if tree.steps.len() > MAX_REPLAY_STEPS {
+            return Err(format!(
+                "{} steps: too many to replay by hand (at most {MAX_REPLAY_STEPS}); try a lower depth",
+                crate::tui::panel::count(tree.steps.len() as u64)
+            ));
+        }
+        if tree.steps.is_empty() {
+            return Err("nothing was recorded to replay".to_string());
+        }
+        let mut replay = Replay {
+            applied: 0,
+            progress: Vec::new(),
+        };
+        replay.show(tree, 1);
+        Ok(replay)
+    }
+
+    /// Steps shown so far (at least one).
+    pub fn applied(&self) -> usize {
+        self.applied
+    }
+
+    /// True once the last step is shown.
+    pub fn finished(&self, tree: &SearchTree<String>) -> bool {
+        self.applied >= tree.steps.len()
+    }
+
+    /// What each node looks like after the shown steps.
+    pub fn progress(&self) -> &[NodeProgress] {
+        &self.progress
+    }
+
+    /// The last step shown.
+    pub fn current_step(&self, tree: &SearchTree<String>) -> Option<Step> {
+        tree.steps.get(self.applied.checked_sub(1)?).copied()
+    }
+
+    /// The node the last step was about.
+    pub fn current_node(&self, tree: &SearchTree<String>) -> Option<usize> {
+        self.current_step(tree).map(step_node)
+    }
+
+    /// Shows `applied` steps (clamped to the record), working the nodes out afresh:
+    /// cheap at replay sizes, and going back is as simple as going forward.
+    pub fn show(&mut self, tree: &SearchTree<String>, applied: usize) {
+        self.applied = applied.clamp(1, tree.steps.len().max(1));
+        self.progress = vec![NodeProgress::default(); tree.nodes.len()];
+        for &step in tree.steps.iter().take(self.applied) {
+            apply(tree, &mut self.progress, step);
+        }
+    }
+
+    /// One step further; false at the end.
+    pub fn forward(&mut self, tree: &SearchTree<String>) -> bool {
+        let before = self.applied;
+        self.show(tree, before + 1);
+        self.applied != before
+    }
+
+    /// One step back; false at the first step.
+    pub fn back(&mut self, tree: &SearchTree<String>) -> bool {
+        let before = self.applied;
+        self.show(tree, before.saturating_sub(1));
+        self.applied != before
+    }
+}
+
+/// The node a step is about.
+pub fn step_node(step: Step) -> usize {
+    match step {
+        Step::Enter { node }
+        | Step::Evaluate { node, .. }
+        | Step::TableHit { node, .. }
+        | Step::RaiseAlpha { node, .. }
+        | Step::Cut { node, .. }
+        | Step::Return { node, .. } => node,
+    }
+}
+
+fn apply(tree: &SearchTree<String>, progress: &mut [NodeProgress], step: Step) {
+    let index = step_node(step);
+    let (Some(node), Some(shown)) = (tree.nodes.get(index), progress.get_mut(index)) else {
+        return;
+    };
+    match step {
+        Step::Enter { .. } => {
+            shown.entered = true;
+            shown.window = (node.alpha, node.beta);
+        }
+        Step::Evaluate { value, .. } | Step::TableHit { value, .. } => shown.value = Some(value),
+        Step::RaiseAlpha { alpha, .. } => shown.window.0 = alpha,
+        Step::Cut { .. } => shown.cut = true,
+        Step::Return { value, .. } => {
+            shown.value = Some(value);
+            shown.returned = true;
+        }
+    }
+}
+
+/// A node's name in a sentence: its move, or `the root`.
+pub fn node_name(node: &TreeNode<String>) -> &str {
+    node.mv.as_deref().unwrap_or("the root")
+}
+
+/// `MAX` or `MIN`: whose view the node's own numbers are in.
+pub fn role(node: &TreeNode<String>, root: Player) -> &'static str {
+    if node.side == root { "MAX" } else { "MIN" }
+}
+
+/// A window in MAX's view from one in the node's own view: `[+3, +inf]`.
+pub fn window_text(node: &TreeNode<String>, root: Player, (alpha, beta): (Score, Score)) -> String {
+    let (low, high) = if node.side == root {
+        (alpha, beta)
+    } else {
+        (-beta, -alpha)
+    };
+    format!("[{}, {}]", show(low), show(high))
+}
+
+/// A value in the node's own view, shown in MAX's.
+pub fn max_view(node: &TreeNode<String>, root: Player, value: Score) -> String {
+    show(if node.side == root { value } else { -value })
+}
+
+/// The step in words, in MAX's view: `enter 2 (MIN) with window [+3, +inf]`,
+/// `evaluate 1: +2`, `alpha rises to +3 at the root`, `cut at 2 (alpha cutoff:
+/// +2 <= alpha +3), prune 2 3`, `return +3 from 1`.
+pub fn describe(tree: &SearchTree<String>, step: Step) -> String {
+    let root = tree.nodes.first().map_or(Player::First, |n| n.side);
+    let Some(node) = tree.nodes.get(step_node(step)) else {
+        return "a step about a node that was not recorded".to_string();
+    };
+    let name = node_name(node);
+    match step {
+        Step::Enter { .. } => format!(
+            "enter {name} ({}) with window {}",
+            role(node, root),
+            window_text(node, root, (node.alpha, node.beta))
+        ),
+        Step::Evaluate { value, .. } => format!("evaluate {name}: {}", max_view(node, root, value)),
+        Step::TableHit { value, .. } => {
+            format!("table hit at {name}: {}", max_view(node, root, value))
+        }
+        Step::RaiseAlpha { alpha, .. } if node.side == root => {
+            format!("alpha rises to {} at {name}", show(alpha))
+        }
+        Step::RaiseAlpha { alpha, .. } => format!("beta falls to {} at {name}", show(-alpha)),
+        Step::Cut { .. } => {
+            let reason = node
+                .cut_reason(root)
+                .unwrap_or_else(|| "cutoff".to_string());
+            let pruned = if node.pruned.is_empty() {
+                "nothing left to prune".to_string()
+            } else {
+                format!("prune {}", node.pruned.join(" "))
+            };
+            format!("cut at {name} ({reason}), {pruned}")
+        }
+        Step::Return { value, .. } => {
+            format!("return {} from {name}", max_view(node, root, value))
+        }
+    }
+}
