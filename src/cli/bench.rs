@@ -87,6 +87,24 @@ pub const SUITE: &[BenchCase] = &[
         work: Work::Search(SearchConfig::alpha_beta, None),
     },
     BenchCase {
+        name: "connect4 perft 7",
+        game: "connect4",
+        options: &[],
+        work: Work::Perft(7),
+    },
+    BenchCase {
+        name: "connect4 minimax d6",
+        game: "connect4",
+        options: &[],
+        work: Work::Search(SearchConfig::minimax, Some(6)),
+    },
+    BenchCase {
+        name: "connect4 alphabeta+tt d10",
+        game: "connect4",
+        options: &[],
+        work: Work::Search(SearchConfig::alpha_beta, Some(10)),
+    },
+    BenchCase {
         name: "synthetic 8^7 minimax",
         game: "synthetic",
         options: &["b=8", "d=7"],
@@ -107,12 +125,20 @@ pub const SUITE: &[BenchCase] = &[
 ];
 
 /// The long solves of `ply bench --solve`: published values, proven from scratch.
-pub const SOLVE_SUITE: &[BenchCase] = &[BenchCase {
-    name: "grundy 50 solve",
-    game: "grundy",
-    options: &["heap=50"],
-    work: Work::Exact,
-}];
+pub const SOLVE_SUITE: &[BenchCase] = &[
+    BenchCase {
+        name: "grundy 50 solve",
+        game: "grundy",
+        options: &["heap=50"],
+        work: Work::Exact,
+    },
+    BenchCase {
+        name: "connect4 7x6 solve",
+        game: "connect4",
+        options: &[],
+        work: Work::Exact,
+    },
+];
 
 /// The figures of one case.
 #[derive(Serialize, Debug, Clone)]

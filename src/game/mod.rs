@@ -3,6 +3,7 @@
 //! Nothing here knows about searching or drawing: the search and the user
 //! interfaces are built on top of these types.
 
+pub mod connect4;
 pub mod grundy;
 pub mod options;
 pub mod perft;
@@ -206,14 +207,20 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Takes back [`Game::play_null`].
     fn undo_null(&mut self) {}
 
-    /// Plays a sequence of moves written in the game's notation, separated by spaces
-    /// or commas, stopping at the first bad one with an error that names it.
-    fn play_moves(&mut self, text: &str) -> Result<(), GameError> {
-        for (index, word) in text
-            .split(|c: char| c.is_whitespace() || c == ',')
+    /// Splits a list of moves into single moves. The default splits on spaces and
+    /// commas; a game whose moves are single characters may also accept them run
+    /// together (Connect Four's `4453`).
+    fn split_moves<'t>(&self, text: &'t str) -> Vec<&'t str> {
+        text.split(|c: char| c.is_whitespace() || c == ',')
             .filter(|w| !w.is_empty())
-            .enumerate()
-        {
+            .collect()
+    }
+
+    /// Plays a sequence of moves written in the game's notation (as
+    /// [`Game::split_moves`] splits them), stopping at the first bad one with an
+    /// error that names it.
+    fn play_moves(&mut self, text: &str) -> Result<(), GameError> {
+        for (index, word) in self.split_moves(text).into_iter().enumerate() {
             let m = self
                 .parse_move(word)
                 .map_err(|e| GameError::new(format!("move {} ({word}): {e}", index + 1)))?;

@@ -1,0 +1,347 @@
+//! The exact solver's transposition tables: what earlier searches proved about a
+//! position (a lower and an upper bound on its score, and the move that did best).
+//!
+//! Most positions a solve visits are near the end of the game, and their
+//! transpositions turn up close together in time, so they go to a small table that
+//! stays in the processor's cache; the rest go to a large one in main memory
+//! ([`Tables`]). A hit is always the same position, never a collision.
+
+/// Bits of an entry that hold the data; the check bits take the rest.
+const DATA_BITS: u32 = 21;
+/// The fewest entries a table may have: the check bits must leave room for the data.
+pub const MIN_ENTRIES_LOG2: u32 = DATA_BITS + 1;
+/// Offset that makes a score (at most 30 either way) a small unsigned number.
+const SCORE_OFFSET: i32 = 32;
+/// A bound that says nothing: below or above every score.
+pub const NO_LOWER: i32 = -31;
+/// See [`NO_LOWER`].
+pub const NO_UPPER: i32 = 31;
+const SCORE_MASK: u64 = 0x3F;
+const UPPER_SHIFT: u32 = 6;
+const COLUMN_SHIFT: u32 = 12;
+const WORK_SHIFT: u32 = 16;
+/// The largest work figure an entry records (log2 of the nodes below it).
+const MAX_WORK: u32 = 31;
+
+/// What the table knows about one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The score is at least this ([`NO_LOWER`] when unknown).
+    pub lower: i32,
+    /// The score is at most this ([`NO_UPPER`] when unknown).
+    pub upper: i32,
+    /// The column that did best the last time the position was searched.
+    pub column: Option<u8>,
+}
+
+impl Entry {
+    fn pack(self, work: u32) -> u64 {
+        let column = self.column.map_or(0, |c| c as u64 + 1);
+        ((self.lower + SCORE_OFFSET) as u64)
+            | ((self.upper + SCORE_OFFSET) as u64) << UPPER_SHIFT
+            | column << COLUMN_SHIFT
+            | (work.min(MAX_WORK) as u64) << WORK_SHIFT
+    }
+
+    fn unpack(word: u64) -> Entry {
+        let column = (word >> COLUMN_SHIFT) & 0xF;
+        Entry {
+            lower: (word & SCORE_MASK) as i32 - SCORE_OFFSET,
+            upper: ((word >> UPPER_SHIFT) & SCORE_MASK) as i32 - SCORE_OFFSET,
+            column: column.checked_sub(1).map(|c| c as u8),
+        }
+    }
+
+    /// Both entries' knowledge at once: the tighter bound of each side.
+    fn merge(self, older: Entry) -> Entry {
+        Entry {
+            lower: self.lower.max(older.lower),
+            upper: self.upper.min(older.upper),
+            column: self.column.or(older.column),
+        }
+    }
+}
+
+fn work_of(word: u64) -> u32 {
+    ((word >> WORK_SHIFT) & 0x1F) as u32
+}
+
+/// The large table: one 64-bit word per entry and two entries per bucket.
+///
+/// The position key is scrambled by a bijective mix; the top bits of the mix pick
+/// the bucket and the rest are kept in the entry, so that the entry identifies its
+/// key exactly. Each bucket keeps the entry that cost the most work to find and the
+/// most recent one, as Fhourstones does.
+pub struct Table {
+    words: Vec<u64>,
+    bucket_bits: u32,
+}
+
+impl Table {
+    /// A table of `2^entries_log2` entries (8 bytes each), at least
+    /// `2^MIN_ENTRIES_LOG2`. The memory is only touched as entries are written.
+    pub fn new(entries_log2: u32) -> Table {
+        let entries_log2 = entries_log2.clamp(MIN_ENTRIES_LOG2, 40);
+        let words = vec![0; 1 << entries_log2];
+        advise_huge_pages(&words);
+        Table {
+            words,
+            bucket_bits: entries_log2 - 1,
+        }
+    }
+
+    /// The bucket's first word and the bits an entry of `key` carries to recognise it.
+    #[inline]
+    fn locate(&self, key: u64) -> (usize, u64) {
+        // Both steps are invertible, so distinct keys give distinct mixes.
+        let mixed = (key ^ (key >> 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let bucket = (mixed >> (64 - self.bucket_bits)) as usize;
+        (bucket * 2, mixed << self.bucket_bits)
+    }
+
+    #[inline]
+    fn holds(&self, word: u64, check: u64) -> bool {
+        word != 0 && (word ^ check) >> self.bucket_bits == 0
+    }
+
+    /// Starts loading the bucket of `key` into the cache, so that a probe soon after
+    /// does not wait for memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let (first, _) = self.locate(key);
+            let address = self.words[first..].as_ptr() as *const i8;
+            // SAFETY: SSE is part of every x86_64 target, and a prefetch never
+            // faults or changes memory, even for an address it cannot reach.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(address) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// What is known about the position with this key, if the table still has it.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let (first, check) = self.locate(key);
+        self.words[first..first + 2]
+            .iter()
+            .find(|&&word| self.holds(word, check))
+            .map(|&word| Entry::unpack(word))
+    }
+
+    /// Records what a search proved, merged with what the table knew already.
+    /// `work` (log2 of the nodes the search took) decides which entry a full bucket keeps.
+    pub fn store(&mut self, key: u64, entry: Entry, work: u32) {
+        let (first, check) = self.locate(key);
+        for slot in first..first + 2 {
+            let word = self.words[slot];
+            if self.holds(word, check) {
+                let merged = entry.merge(Entry::unpack(word));
+                self.words[slot] = check | merged.pack(work.max(work_of(word)));
+                return;
+            }
+        }
+        let fresh = check | entry.pack(work);
+        if work >= work_of(self.words[first]) {
+            self.words[first + 1] = self.words[first];
+            self.words[first] = fresh;
+        } else {
+            self.words[first + 1] = fresh;
+        }
+    }
+}
+
+/// The small table: whole keys, one entry per slot, the newest entry wins.
+pub struct NearTable {
+    /// (key, packed entry); an empty slot has a packed entry of 0.
+    slots: Vec<(u64, u64)>,
+}
+
+impl NearTable {
+    /// A table of `2^entries_log2` entries (16 bytes each).
+    pub fn new(entries_log2: u32) -> NearTable {
+        NearTable {
+            slots: vec![(0, 0); 1 << entries_log2],
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        let mixed = (key ^ (key >> 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (mixed >> 32) as usize & (self.slots.len() - 1)
+    }
+
+    /// What is known about the position with this key, if the table still has it.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let (held, word) = self.slots[self.slot(key)];
+        (word != 0 && held == key).then(|| Entry::unpack(word))
+    }
+
+    /// Records what a search proved, merged with what the table knew already.
+    #[inline]
+    pub fn store(&mut self, key: u64, entry: Entry) {
+        let slot = self.slot(key);
+        let (held, word) = self.slots[slot];
+        let entry = if word != 0 && held == key {
+            entry.merge(Entry::unpack(word))
+        } else {
+            entry
+        };
+        self.slots[slot] = (key, entry.pack(0));
+    }
+}
+
+/// Both tables, each position going to one of them by how many empty cells it has.
+pub struct Tables {
+    far: Table,
+    near: NearTable,
+    /// Positions with this many stones or more go to the near table.
+    near_from: u32,
+}
+
+/// Positions with this many empty cells or fewer go to the near table.
+const NEAR_EMPTY_CELLS: u32 = 16;
+/// Entries of the near table: 2^16, 1 MiB, well inside a core's cache.
+const NEAR_ENTRIES_LOG2: u32 = 16;
+
+impl Tables {
+    /// Tables for a board of `cells` cells, the large one with `2^far_log2` entries.
+    pub fn new(cells: u32, far_log2: u32) -> Tables {
+        Tables {
+            far: Table::new(far_log2),
+            near: NearTable::new(NEAR_ENTRIES_LOG2),
+            near_from: cells.saturating_sub(NEAR_EMPTY_CELLS),
+        }
+    }
+
+    /// What is known about the position with this key and number of stones.
+    #[inline]
+    pub fn probe(&self, key: u64, stones: u32) -> Option<Entry> {
+        if stones >= self.near_from {
+            self.near.probe(key)
+        } else {
+            self.far.probe(key)
+        }
+    }
+
+    /// Starts loading the entry of a position far from the end into the cache.
+    #[inline]
+    pub fn prefetch(&self, key: u64, stones: u32) {
+        if stones < self.near_from {
+            self.far.prefetch(key);
+        }
+    }
+
+    /// Records what a search proved; `work` is log2 of the nodes it took.
+    #[inline]
+    pub fn store(&mut self, key: u64, stones: u32, entry: Entry, work: u32) {
+        if stones >= self.near_from {
+            self.near.store(key, entry);
+        } else {
+            self.far.store(key, entry, work);
+        }
+    }
+}
+
+/// Asks Linux to back the table with 2 MiB pages: probes land anywhere in it, and
+/// with 4 KiB pages nearly every probe would also miss the TLB. Only a hint: the
+/// table works the same without it.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(words: &[u64]) {
+    const HUGE_PAGE: usize = 2 << 20;
+    const MADV_HUGEPAGE: i32 = 14;
+    unsafe extern "C" {
+        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+    }
+    let start = words.as_ptr() as usize;
+    let end = start + std::mem::size_of_val(words);
+    let aligned_start = start.next_multiple_of(HUGE_PAGE);
+    let aligned_end = end / HUGE_PAGE * HUGE_PAGE;
+    if aligned_end > aligned_start {
+        // SAFETY: the range lies inside the live allocation `words`, and
+        // MADV_HUGEPAGE changes how its pages are backed, never their contents.
+        unsafe {
+            madvise(
+                aligned_start as *mut std::ffi::c_void,
+                aligned_end - aligned_start,
+                MADV_HUGEPAGE,
+            );
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_words: &[u64]) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip_and_merge() {
+        let mut table = Table::new(MIN_ENTRIES_LOG2);
+        let entry = Entry {
+            lower: -30,
+            upper: 30,
+            column: Some(11),
+        };
+        table.store(12345, entry, 7);
+        assert_eq!(table.probe(12345), Some(entry));
+        assert_eq!(table.probe(12346), None);
+        let tighter = Entry {
+            lower: 2,
+            upper: NO_UPPER,
+            column: None,
+        };
+        table.store(12345, tighter, 3);
+        assert_eq!(
+            table.probe(12345),
+            Some(Entry {
+                lower: 2,
+                upper: 30,
+                column: Some(11)
+            })
+        );
+    }
+
+    #[test]
+    fn the_near_table_keeps_the_newest_entry() {
+        let mut table = NearTable::new(4);
+        let entry = |lower| Entry {
+            lower,
+            upper: NO_UPPER,
+            column: None,
+        };
+        table.store(7, entry(1));
+        assert_eq!(table.probe(7), Some(entry(1)));
+        let rival = (8..).find(|&k| table.slot(k) == table.slot(7)).unwrap();
+        table.store(rival, entry(2));
+        assert_eq!(table.probe(7), None);
+        assert_eq!(table.probe(rival), Some(entry(2)));
+    }
+
+    #[test]
+    fn a_full_bucket_keeps_the_costliest_and_the_newest() {
+        let mut table = Table::new(MIN_ENTRIES_LOG2);
+        // Keys that share a bucket: same top bits of the mix.
+        let (bucket, _) = table.locate(1);
+        let same_bucket: Vec<u64> = (2..)
+            .filter(|&k| table.locate(k).0 == bucket)
+            .take(2)
+            .collect();
+        let entry = Entry {
+            lower: 0,
+            upper: 0,
+            column: None,
+        };
+        table.store(1, entry, 20);
+        table.store(same_bucket[0], entry, 5);
+        table.store(same_bucket[1], entry, 6);
+        assert!(table.probe(1).is_some());
+        assert!(table.probe(same_bucket[0]).is_none());
+        assert!(table.probe(same_bucket[1]).is_some());
+    }
+}
