@@ -169,6 +169,12 @@ fn bad_input_is_refused_with_status_2_and_one_line() {
         &["solve", "tictactoe", "--time", "0"],
         &["solve", "synthetic", "-o", "b=0"],
         &["solve", "synthetic", "-o", "order=sideways"],
+        &["solve", "dodgem", "-o", "size=9"],
+        &["solve", "dodgem", "-o", "rule=house"],
+        &["solve", "dodgem", "-o", "first=top"],
+        &["solve", "dodgem", "--position", "L../L../.BB"],
+        &["solve", "dodgem", "--moves", "a2-off"],
+        &["solve", "dodgem", "--moves", "b1-b2"],
         &["perft", "tictactoe", "999"],
         &["perft", "nosuchgame", "1"],
     ];

@@ -122,6 +122,24 @@ pub const SUITE: &[BenchCase] = &[
         options: &["b=8", "d=7"],
         work: Work::Search(alpha_beta_without_tt, Some(7)),
     },
+    BenchCase {
+        name: "dodgem 3x3 minimax d10",
+        game: "dodgem",
+        options: &[],
+        work: Work::Search(SearchConfig::minimax, Some(10)),
+    },
+    BenchCase {
+        name: "dodgem 4x4 alphabeta+tt d14",
+        game: "dodgem",
+        options: &["size=4"],
+        work: Work::Search(SearchConfig::alpha_beta, Some(14)),
+    },
+    BenchCase {
+        name: "dodgem 5x5 alphabeta+tt d12",
+        game: "dodgem",
+        options: &["size=5"],
+        work: Work::Search(SearchConfig::alpha_beta, Some(12)),
+    },
 ];
 
 /// The long solves of `ply bench --solve`: published values, proven from scratch.
@@ -136,6 +154,18 @@ pub const SOLVE_SUITE: &[BenchCase] = &[
         name: "connect4 7x6 solve",
         game: "connect4",
         options: &[],
+        work: Work::Exact,
+    },
+    BenchCase {
+        name: "dodgem 4x4 retrograde",
+        game: "dodgem",
+        options: &["size=4"],
+        work: Work::Exact,
+    },
+    BenchCase {
+        name: "dodgem 5x5 retrograde",
+        game: "dodgem",
+        options: &["size=5"],
         work: Work::Exact,
     },
 ];

@@ -4,6 +4,7 @@
 //! interfaces are built on top of these types.
 
 pub mod connect4;
+pub mod dodgem;
 pub mod grundy;
 pub mod options;
 pub mod perft;
