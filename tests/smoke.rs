@@ -7,9 +7,15 @@ use std::process::Command;
 
 #[test]
 fn the_arcade_runs_in_a_real_terminal() {
-    let tmux_present = Command::new("tmux").arg("-V").output().is_ok_and(|o| o.status.success());
+    let tmux_present = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
     if !tmux_present {
-        assert!(std::env::var_os("PLY_REQUIRE_TOOLS").is_none(), "tmux is required here");
+        assert!(
+            std::env::var_os("PLY_REQUIRE_TOOLS").is_none(),
+            "tmux is required here"
+        );
         eprintln!("tmux not installed: the terminal smoke test did not run");
         return;
     }

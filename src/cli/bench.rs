@@ -43,6 +43,8 @@ pub struct BenchCase {
     pub game: &'static str,
     /// Game options as `KEY=VALUE`.
     pub options: &'static [&'static str],
+    /// The position to start from, in the game's notation (`None`: the start).
+    pub position: Option<&'static str>,
     /// What to run.
     pub work: Work,
 }
@@ -60,57 +62,98 @@ pub const SUITE: &[BenchCase] = &[
         name: "tictactoe minimax",
         game: "tictactoe",
         options: &[],
+        position: None,
         work: Work::Search(SearchConfig::minimax, None),
     },
     BenchCase {
         name: "tictactoe alphabeta",
         game: "tictactoe",
         options: &[],
+        position: None,
         work: Work::Search(SearchConfig::plain_alpha_beta, None),
     },
     BenchCase {
         name: "tictactoe alphabeta+tt",
         game: "tictactoe",
         options: &[],
+        position: None,
         work: Work::Search(SearchConfig::alpha_beta, None),
     },
     BenchCase {
         name: "tictactoe perft 9",
         game: "tictactoe",
         options: &[],
+        position: None,
         work: Work::Perft(9),
     },
     BenchCase {
         name: "grundy 36 alphabeta+tt",
         game: "grundy",
         options: &["heap=36"],
+        position: None,
         work: Work::Search(SearchConfig::alpha_beta, None),
     },
     BenchCase {
         name: "synthetic 8^7 minimax",
         game: "synthetic",
         options: &["b=8", "d=7"],
+        position: None,
         work: Work::Search(SearchConfig::minimax, None),
     },
     BenchCase {
         name: "synthetic 8^7 alphabeta",
         game: "synthetic",
         options: &["b=8", "d=7"],
+        position: None,
         work: Work::Search(SearchConfig::plain_alpha_beta, None),
     },
     BenchCase {
         name: "synthetic 8^7 id+ordering",
         game: "synthetic",
         options: &["b=8", "d=7"],
+        position: None,
         work: Work::Search(alpha_beta_without_tt, Some(7)),
     },
+    BenchCase {
+        name: "chess perft 6",
+        game: "chess",
+        options: &[],
+        position: None,
+        work: Work::Perft(6),
+    },
+    BenchCase {
+        name: "chess kiwipete perft 5",
+        game: "chess",
+        options: &[],
+        position: Some(KIWIPETE),
+        work: Work::Perft(5),
+    },
+    BenchCase {
+        name: "chess engine depth 10",
+        game: "chess",
+        options: &[],
+        position: None,
+        work: Work::Search(SearchConfig::engine, Some(10)),
+    },
+    BenchCase {
+        name: "chess kiwipete engine depth 6",
+        game: "chess",
+        options: &[],
+        position: Some(KIWIPETE),
+        work: Work::Search(SearchConfig::engine, Some(6)),
+    },
 ];
+
+/// The chessprogramming wiki's "Kiwipete": castling, en passant, pins and
+/// promotions in one middlegame position.
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 /// The long solves of `ply bench --solve`: published values, proven from scratch.
 pub const SOLVE_SUITE: &[BenchCase] = &[BenchCase {
     name: "grundy 50 solve",
     game: "grundy",
     options: &["heap=50"],
+    position: None,
     work: Work::Exact,
 }];
 
@@ -133,7 +176,7 @@ impl GameVisitor for RunCase {
     type Output = anyhow::Result<CaseReport>;
     fn visit<G: Playable>(self) -> anyhow::Result<CaseReport> {
         let case = self.0;
-        let mut game = G::start(&GameOptions::parse(case.options)?)?;
+        let mut game = G::setup(&GameOptions::parse(case.options)?, case.position, None)?;
         let start = Instant::now();
         let nodes = match case.work {
             Work::Perft(depth) => perft(&mut game, depth),

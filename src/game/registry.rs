@@ -106,7 +106,7 @@ pub fn games() -> Vec<GameInfo> {
 }
 
 /// Every game id, in menu order.
-pub const GAME_IDS: &[&str] = &["tictactoe", "grundy", "synthetic"];
+pub const GAME_IDS: &[&str] = &["tictactoe", "grundy", "chess", "synthetic"];
 
 /// Finds a game's facts by id.
 pub fn find_game(id: &str) -> Result<GameInfo, GameError> {
@@ -128,6 +128,7 @@ pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, Gam
     match id {
         "tictactoe" => Ok(visitor.visit::<super::tictactoe::TicTacToe>()),
         "grundy" => Ok(visitor.visit::<super::grundy::Grundy>()),
+        "chess" => Ok(visitor.visit::<super::chess::Chess>()),
         "synthetic" => Ok(visitor.visit::<super::synthetic::Synthetic>()),
         _ => Err(unknown_game(id)),
     }
