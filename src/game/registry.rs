@@ -47,6 +47,13 @@ pub trait Playable: Game {
         None
     }
 
+    /// True for games whose search hooks (tactical moves, checks, null moves) make
+    /// the full engine profile (`SearchConfig::engine`) the right way to play them;
+    /// the arcade then uses it whenever alpha-beta is chosen.
+    fn prefers_engine_search() -> bool {
+        false
+    }
+
     /// Creates the game a user asked for: options checked, then the position (or the
     /// start position), then the moves played from it.
     fn setup(

@@ -324,6 +324,10 @@ impl Playable for Chess {
         }
     }
 
+    fn prefers_engine_search() -> bool {
+        true
+    }
+
     fn start(_options: &GameOptions) -> Result<Self, GameError> {
         Ok(Chess::new())
     }

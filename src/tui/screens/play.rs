@@ -81,6 +81,9 @@ impl Play {
             KeyCode::Char('n') => session.step(),
             KeyCode::Char('+') | KeyCode::Char('=') => session.change_speed(true),
             KeyCode::Char('-') => session.change_speed(false),
+            KeyCode::Char(c) => {
+                session.board_letter(c);
+            }
             _ => {}
         }
         Action::Stay
