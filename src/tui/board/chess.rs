@@ -18,8 +18,14 @@ use crate::tui::theme::Theme;
 
 /// Rank labels, then eight squares of three columns.
 const WIDTH: u16 = 26;
-/// Eight ranks, file labels, two lines of captures, one line of prompt or help.
-const HEIGHT: u16 = 12;
+/// Eight ranks, file labels, two lines of captures, one of prompt or help, one chart.
+const HEIGHT: u16 = 13;
+/// The chart's label, before one bar per position.
+const CHART_LABEL: &str = "eval ";
+/// Bar heights of the evaluation chart, lowest first.
+const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+/// Evaluations beyond this many centipawns either way fill or empty the bar.
+const CHART_RANGE: i32 = 400;
 /// The promotion choices, in the order Left/Right walk through them.
 const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
 
@@ -115,6 +121,15 @@ fn moves_from(game: &Chess, from: Square) -> Vec<Move> {
         .into_iter()
         .filter(|m| m.from == from)
         .collect()
+}
+
+/// The strong evaluation from White's side (finished games count as even).
+fn white_view(game: &Chess) -> i32 {
+    let value = crate::game::chess::eval::strong(game);
+    match game.board().side_to_move() {
+        Color::White => value,
+        Color::Black => -value,
+    }
 }
 
 /// What one side has lost, as symbols (pawns first), counted from the usual set.
@@ -280,6 +295,28 @@ impl Chess {
             &self.prompt_line(cursor),
             theme.dim,
         );
+        let room = (WIDTH as usize).saturating_sub(CHART_LABEL.len());
+        let chart = format!("{CHART_LABEL}{}", self.evaluation_chart(room));
+        put(origin.x, origin.y + 12, &chart, theme.gauge);
+    }
+
+    /// The strong static evaluation of each position of the game from White's side,
+    /// one bar per position (the last `room` of them), so the swings show at a glance.
+    fn evaluation_chart(&self, room: usize) -> String {
+        let mut replay = Chess::from_board(self.first_board().clone());
+        let mut values = vec![white_view(&replay)];
+        for m in self.played() {
+            replay.play(m);
+            values.push(white_view(&replay));
+        }
+        let skip = values.len().saturating_sub(room);
+        values[skip..]
+            .iter()
+            .map(|&v| {
+                let clamped = v.clamp(-CHART_RANGE, CHART_RANGE) + CHART_RANGE;
+                BARS[(clamped * (BARS.len() as i32 - 1) / (2 * CHART_RANGE)) as usize]
+            })
+            .collect()
     }
 
     /// Enter on the cursor's square: pick a piece, or its target, or confirm a promotion.
@@ -474,6 +511,18 @@ mod tests {
         assert_eq!(lines[8], "   a  b  c  d  e  f  g  h");
         assert_eq!(lines[9], "White took:");
         assert_eq!(lines[11], "f flip  a letters");
+        assert_eq!(lines[12], "eval ▄");
+    }
+
+    #[test]
+    fn the_evaluation_chart_rises_when_white_wins_material() {
+        let mut game = Chess::new();
+        game.play_moves("e4 d5 exd5 Qxd5 Nc3 Qa5 Nb5 Qxb5 Bxb5+")
+            .unwrap();
+        let chart = game.evaluation_chart(40);
+        assert_eq!(chart.chars().count(), 10);
+        assert_eq!(chart.chars().last(), Some('█'), "{chart}");
+        assert_eq!(game.evaluation_chart(4).chars().count(), 4);
     }
 
     #[test]
