@@ -491,3 +491,31 @@ fn undo_while_the_computer_thinks_stops_its_search() {
     assert!(h.screen_text().contains("MIN (computer): stopped"));
     assert!(h.screen_text().contains("MAX (human) to move"));
 }
+
+#[test]
+fn chess_plays_e4_against_the_computer_and_flips() {
+    let engine = Seat::Computer(EngineSettings {
+        depth: Some(2),
+        time: None,
+        eval: "strong".into(),
+        ..EngineSettings::default()
+    });
+    let mut h = Harness::new(Launch::Game(game("chess", Seat::Human, engine)));
+    let start = h.screen_text();
+    assert!(start.contains("8  r  n  b  q  k  b  n  r"), "{start}");
+    // The cursor starts on e2: pick the pawn, walk up two squares, play e4.
+    h.press(KeyCode::Enter);
+    h.type_char('k');
+    h.type_char('k');
+    h.press(KeyCode::Enter);
+    assert_eq!(h.played(), 1);
+    h.wait_for_human_or_end();
+    assert_eq!(h.played(), 2);
+    let replied = h.screen_text();
+    assert!(replied.contains("e4"), "{replied}");
+    assert!(replied.contains("Black (computer): chose"), "{replied}");
+    h.type_char('f');
+    let flipped = h.screen_text();
+    assert!(flipped.contains("h  g  f  e  d  c  b  a"), "{flipped}");
+    assert!(flipped.contains("1  R  N  B  K  Q  B  N  R"), "{flipped}");
+}

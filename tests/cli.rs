@@ -149,7 +149,7 @@ fn bench_runs_the_fixed_suite() {
 #[test]
 fn bad_input_is_refused_with_status_2_and_one_line() {
     let cases: &[&[&str]] = &[
-        &["solve", "chess"],
+        &["solve", "nosuchgame"],
         &["solve", "tictactoe", "--position", "xxx"],
         &["solve", "tictactoe", "--position", "xxx/ooo/..."],
         &["solve", "tictactoe", "--position", "xxx/.../..."],

@@ -43,6 +43,8 @@ pub struct BenchCase {
     pub game: &'static str,
     /// Game options as `KEY=VALUE`.
     pub options: &'static [&'static str],
+    /// The position to start from, in the game's notation (`None`: the start).
+    pub position: Option<&'static str>,
     /// What to run.
     pub work: Work,
 }
@@ -60,87 +62,133 @@ pub const SUITE: &[BenchCase] = &[
         name: "tictactoe minimax",
         game: "tictactoe",
         options: &[],
+        position: None,
         work: Work::Search(SearchConfig::minimax, None),
     },
     BenchCase {
         name: "tictactoe alphabeta",
         game: "tictactoe",
         options: &[],
+        position: None,
         work: Work::Search(SearchConfig::plain_alpha_beta, None),
     },
     BenchCase {
         name: "tictactoe alphabeta+tt",
         game: "tictactoe",
         options: &[],
+        position: None,
         work: Work::Search(SearchConfig::alpha_beta, None),
     },
     BenchCase {
         name: "tictactoe perft 9",
         game: "tictactoe",
         options: &[],
+        position: None,
         work: Work::Perft(9),
     },
     BenchCase {
         name: "grundy 36 alphabeta+tt",
         game: "grundy",
         options: &["heap=36"],
+        position: None,
         work: Work::Search(SearchConfig::alpha_beta, None),
     },
     BenchCase {
         name: "connect4 perft 7",
         game: "connect4",
         options: &[],
+        position: None,
         work: Work::Perft(7),
     },
     BenchCase {
         name: "connect4 minimax d6",
         game: "connect4",
         options: &[],
+        position: None,
         work: Work::Search(SearchConfig::minimax, Some(6)),
     },
     BenchCase {
         name: "connect4 alphabeta+tt d10",
         game: "connect4",
         options: &[],
+        position: None,
         work: Work::Search(SearchConfig::alpha_beta, Some(10)),
     },
     BenchCase {
         name: "synthetic 8^7 minimax",
         game: "synthetic",
         options: &["b=8", "d=7"],
+        position: None,
         work: Work::Search(SearchConfig::minimax, None),
     },
     BenchCase {
         name: "synthetic 8^7 alphabeta",
         game: "synthetic",
         options: &["b=8", "d=7"],
+        position: None,
         work: Work::Search(SearchConfig::plain_alpha_beta, None),
     },
     BenchCase {
         name: "synthetic 8^7 id+ordering",
         game: "synthetic",
         options: &["b=8", "d=7"],
+        position: None,
         work: Work::Search(alpha_beta_without_tt, Some(7)),
     },
     BenchCase {
         name: "dodgem 3x3 minimax d10",
         game: "dodgem",
         options: &[],
+        position: None,
         work: Work::Search(SearchConfig::minimax, Some(10)),
     },
     BenchCase {
         name: "dodgem 4x4 alphabeta+tt d14",
         game: "dodgem",
         options: &["size=4"],
+        position: None,
         work: Work::Search(SearchConfig::alpha_beta, Some(14)),
     },
     BenchCase {
         name: "dodgem 5x5 alphabeta+tt d12",
         game: "dodgem",
         options: &["size=5"],
+        position: None,
         work: Work::Search(SearchConfig::alpha_beta, Some(12)),
     },
+    BenchCase {
+        name: "chess perft 6",
+        game: "chess",
+        options: &[],
+        position: None,
+        work: Work::Perft(6),
+    },
+    BenchCase {
+        name: "chess kiwipete perft 5",
+        game: "chess",
+        options: &[],
+        position: Some(KIWIPETE),
+        work: Work::Perft(5),
+    },
+    BenchCase {
+        name: "chess engine depth 10",
+        game: "chess",
+        options: &[],
+        position: None,
+        work: Work::Search(SearchConfig::engine, Some(10)),
+    },
+    BenchCase {
+        name: "chess kiwipete engine depth 6",
+        game: "chess",
+        options: &[],
+        position: Some(KIWIPETE),
+        work: Work::Search(SearchConfig::engine, Some(6)),
+    },
 ];
+
+/// The chessprogramming wiki's "Kiwipete": castling, en passant, pins and
+/// promotions in one middlegame position.
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 /// The long solves of `ply bench --solve`: published values, proven from scratch.
 pub const SOLVE_SUITE: &[BenchCase] = &[
@@ -148,24 +196,28 @@ pub const SOLVE_SUITE: &[BenchCase] = &[
         name: "grundy 50 solve",
         game: "grundy",
         options: &["heap=50"],
+        position: None,
         work: Work::Exact,
     },
     BenchCase {
         name: "connect4 7x6 solve",
         game: "connect4",
         options: &[],
+        position: None,
         work: Work::Exact,
     },
     BenchCase {
         name: "dodgem 4x4 retrograde",
         game: "dodgem",
         options: &["size=4"],
+        position: None,
         work: Work::Exact,
     },
     BenchCase {
         name: "dodgem 5x5 retrograde",
         game: "dodgem",
         options: &["size=5"],
+        position: None,
         work: Work::Exact,
     },
 ];
@@ -189,7 +241,7 @@ impl GameVisitor for RunCase {
     type Output = anyhow::Result<CaseReport>;
     fn visit<G: Playable>(self) -> anyhow::Result<CaseReport> {
         let case = self.0;
-        let mut game = G::start(&GameOptions::parse(case.options)?)?;
+        let mut game = G::setup(&GameOptions::parse(case.options)?, case.position, None)?;
         let start = Instant::now();
         let nodes = match case.work {
             Work::Perft(depth) => perft(&mut game, depth),

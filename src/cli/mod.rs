@@ -1,5 +1,5 @@
 //! The command line: the arcade (no arguments, or `ply play`), and the headless
-//! `ply list|solve|perft|bench`, each with `--json` for scripts.
+//! `ply list|solve|perft|bench|uci`, each with `--json` for scripts.
 //!
 //! Bad input (unknown game or option, malformed position, illegal move) prints one
 //! line to stderr and exits with status 2; nothing here panics on user input.
@@ -10,6 +10,7 @@ mod list;
 mod perft;
 pub mod play;
 mod solve;
+mod uci;
 
 use clap::{Parser, Subcommand};
 
@@ -38,6 +39,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Run a fixed, deterministic set of searches and report nodes per second.
     Bench(bench::BenchArgs),
+    /// Speak the Universal Chess Interface on stdin/stdout, for chess GUIs and matches.
+    Uci(uci::UciArgs),
 }
 
 /// Parses the process arguments, runs the command and returns the exit status.
@@ -66,6 +69,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Uci(args)) => uci::run(&args),
     }
 }
 

@@ -162,7 +162,7 @@ mod tests {
 
     #[test]
     fn bad_arguments_are_refused_with_one_line() {
-        assert!(error(&["chess"]).contains("unknown game 'chess'"));
+        assert!(error(&["nosuchgame"]).contains("unknown game 'nosuchgame'"));
         assert!(error(&["grundy", "-o", "pits=3"]).contains("unknown option 'pits'"));
         assert!(error(&["grundy", "-o", "heap=0"]).contains("heap=0"));
         assert!(error(&["tictactoe", "--moves", "b2 b2"]).contains("b2 is already taken"));
@@ -170,7 +170,7 @@ mod tests {
         assert!(error(&["tictactoe", "--eval", "magic"]).contains("unknown evaluation"));
         assert!(error(&["tictactoe", "--depth", "0"]).contains("at least 1"));
         assert!(error(&["tictactoe", "--time=-1"]).contains("positive"));
-        for message in [error(&["chess"]), error(&["grundy", "-o", "heap=x"])] {
+        for message in [error(&["nosuchgame"]), error(&["grundy", "-o", "heap=x"])] {
             assert!(!message.contains('\n'), "{message}");
         }
     }

@@ -47,6 +47,13 @@ pub trait Playable: Game {
         None
     }
 
+    /// True for games whose search hooks (tactical moves, checks, null moves) make
+    /// the full engine profile (`SearchConfig::engine`) the right way to play them;
+    /// the arcade then uses it whenever alpha-beta is chosen.
+    fn prefers_engine_search() -> bool {
+        false
+    }
+
     /// Creates the game a user asked for: options checked, then the position (or the
     /// start position), then the moves played from it.
     fn setup(
@@ -106,7 +113,14 @@ pub fn games() -> Vec<GameInfo> {
 }
 
 /// Every game id, in menu order.
-pub const GAME_IDS: &[&str] = &["tictactoe", "grundy", "dodgem", "connect4", "synthetic"];
+pub const GAME_IDS: &[&str] = &[
+    "tictactoe",
+    "grundy",
+    "dodgem",
+    "connect4",
+    "chess",
+    "synthetic",
+];
 
 /// Finds a game's facts by id.
 pub fn find_game(id: &str) -> Result<GameInfo, GameError> {
@@ -130,6 +144,7 @@ pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, Gam
         "grundy" => Ok(visitor.visit::<super::grundy::Grundy>()),
         "dodgem" => Ok(visitor.visit::<super::dodgem::Dodgem>()),
         "connect4" => Ok(visitor.visit::<super::connect4::ConnectFour>()),
+        "chess" => Ok(visitor.visit::<super::chess::Chess>()),
         "synthetic" => Ok(visitor.visit::<super::synthetic::Synthetic>()),
         _ => Err(unknown_game(id)),
     }

@@ -123,12 +123,22 @@ impl Default for EngineSettings {
 impl EngineSettings {
     /// The search configuration these settings stand for.
     pub fn config(&self) -> SearchConfig {
+        self.config_for(false)
+    }
+
+    /// The configuration for a game: with `engine_profile` (the game's
+    /// `Playable::prefers_engine_search`), alpha-beta gets quiescence, null moves,
+    /// reductions and the rest of `SearchConfig::engine`.
+    pub fn config_for(&self, engine_profile: bool) -> SearchConfig {
         let limits = Limits {
             depth: self.depth,
             time: self.time,
             nodes: None,
         };
-        let mut config = SearchConfig::for_algorithm(self.algorithm, limits);
+        let mut config = match self.algorithm {
+            Algorithm::AlphaBeta if engine_profile => SearchConfig::engine(limits),
+            algorithm => SearchConfig::for_algorithm(algorithm, limits),
+        };
         config.tt_mib = if self.tt { 16 } else { 0 };
         // With a clock, a one-pass search may have nothing finished to play when time
         // runs out; deepening one ply at a time always has the last depth's move.

@@ -92,6 +92,8 @@ pub trait Session {
     fn steer(&mut self, steer: Steer) -> bool;
     /// A click on a board drawn into `area`; false when it hit nothing.
     fn click(&mut self, area: Rect, at: Position) -> bool;
+    /// A letter key for the board (see [`BoardGame::letter`]); false when unused.
+    fn board_letter(&mut self, key: char) -> bool;
     /// Plays a move written in the game's notation for the human to move.
     fn play_text(&mut self, text: &str) -> Result<(), GameError>;
     /// Takes back the last move (with the computer's reply, against the computer).
@@ -258,7 +260,7 @@ impl<G: BoardGame> GameSession<G> {
         self.played.push(PlayedMove { text, by });
         self.moves.push(m);
         self.hint = None;
-        self.cursor = self.game.initial_cursor();
+        self.cursor = self.game.next_cursor(&self.cursor);
     }
 
     /// A move chosen by the human to move: it replaces whatever redo had in store.
@@ -279,7 +281,7 @@ impl<G: BoardGame> GameSession<G> {
             self.game.undo();
             self.redo.push(m);
             self.hint = None;
-            self.cursor = self.game.initial_cursor();
+            self.cursor = self.game.next_cursor(&self.cursor);
         }
     }
 
@@ -319,7 +321,7 @@ impl<G: BoardGame> GameSession<G> {
         // Every arcade search records its tree (bounded), so that `t` can show it.
         let config = crate::search::SearchConfig {
             trace: Some(DEFAULT_NODE_CAP),
-            ..engine.settings.config()
+            ..engine.settings.config_for(G::prefers_engine_search())
         };
         let handle = spawn_search(self.game.clone(), engine.evaluator.clone(), config);
         let who = match purpose {
@@ -570,6 +572,10 @@ impl<G: BoardGame> Session for GameSession<G> {
         self.take_pick(pick)
     }
 
+    fn board_letter(&mut self, key: char) -> bool {
+        self.game.letter(&mut self.cursor, key)
+    }
+
     fn click(&mut self, area: Rect, at: Position) -> bool {
         if !self.human_to_move() {
             self.refuse_board();
@@ -638,7 +644,7 @@ impl<G: BoardGame> Session for GameSession<G> {
         self.hint = None;
         self.view = None;
         self.recording = None;
-        self.cursor = self.game.initial_cursor();
+        self.cursor = self.game.next_cursor(&self.cursor);
         self.paused = false;
         self.say(Tone::Info, "new game");
     }

@@ -5,6 +5,7 @@
 //! and by adding one line to [`visit_board`]. Everything else, from the search
 //! panel to undo and spectating, is generic.
 
+pub mod chess;
 pub mod grundy;
 pub mod synthetic;
 pub mod tictactoe;
@@ -13,6 +14,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 
 use super::theme::Theme;
+use crate::game::chess::Chess;
 use crate::game::grundy::Grundy;
 use crate::game::synthetic::Synthetic;
 use crate::game::tictactoe::TicTacToe;
@@ -106,6 +108,18 @@ pub trait BoardGame: Playable {
     /// Answers a left click at `at` on a board drawn into `area`.
     fn click(&self, cursor: &mut Self::Cursor, area: Rect, at: Position) -> Pick<Self::Move>;
 
+    /// The cursor after a move, an undo or a restart: a fresh one by default; a board
+    /// with view settings (a flipped chess board) carries them over.
+    fn next_cursor(&self, _previous: &Self::Cursor) -> Self::Cursor {
+        self.initial_cursor()
+    }
+
+    /// A letter key the game screen has no use for (`f` flips the chess board);
+    /// true when the board used it.
+    fn letter(&self, _cursor: &mut Self::Cursor, _key: char) -> bool {
+        false
+    }
+
     /// How the game names a side: `X` and `O` in tic-tac-toe.
     fn side_name(player: Player) -> &'static str {
         match player {
@@ -124,13 +138,14 @@ pub trait BoardVisitor {
 }
 
 /// The games of the arcade, in menu order.
-pub const BOARD_IDS: &[&str] = &["tictactoe", "grundy", "synthetic"];
+pub const BOARD_IDS: &[&str] = &["tictactoe", "grundy", "chess", "synthetic"];
 
 /// Runs `visitor` on the game named `id`: the arcade's registry of boards.
 pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, GameError> {
     match id {
         "tictactoe" => Ok(visitor.visit::<TicTacToe>()),
         "grundy" => Ok(visitor.visit::<Grundy>()),
+        "chess" => Ok(visitor.visit::<Chess>()),
         "synthetic" => Ok(visitor.visit::<Synthetic>()),
         _ => Err(match find_game(id) {
             Ok(info) => GameError::new(format!("{} has no board in the arcade yet", info.name)),

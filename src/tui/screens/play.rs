@@ -82,6 +82,9 @@ impl Play {
             KeyCode::Char('+') | KeyCode::Char('=') => session.change_speed(true),
             KeyCode::Char('-') => session.change_speed(false),
             KeyCode::Char('t') => return self.explore(),
+            KeyCode::Char(c) => {
+                session.board_letter(c);
+            }
             _ => {}
         }
         Action::Stay

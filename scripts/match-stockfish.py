@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Plays ply (`ply uci`, strong evaluation) against Stockfish at its weakest
+(UCI_LimitStrength, lowest UCI_Elo), alternating colours, and prints the score.
+
+A measurement, not a test. Python standard library only.
+
+    scripts/match-stockfish.py [--games 20] [--movetime 100] [--ply target/release/ply]
+                               [--stockfish /usr/games/stockfish] [--max-plies 300]
+
+A third Stockfish process at full strength is the arbiter: it reports the FEN
+after each move (repetition, fifty moves, insufficient material are counted here)
+and tells checkmate from stalemate.
+"""
+
+import argparse
+import subprocess
+import sys
+
+
+class Engine:
+    """A UCI engine on a pipe."""
+
+    def __init__(self, command):
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.options = {}
+        self.send("uci")
+        for line in self.read_until("uciok"):
+            if line.startswith("option name "):
+                name = line[len("option name "):].split(" type ")[0]
+                self.options[name] = line
+
+    def send(self, line):
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def read_until(self, prefix):
+        lines = []
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError("engine closed its output waiting for " + prefix)
+            line = line.strip()
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+
+    def ready(self):
+        self.send("isready")
+        self.read_until("readyok")
+
+    def best_move(self, moves, movetime):
+        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        self.send("go movetime %d" % movetime)
+        return self.read_until("bestmove")[-1].split()[1]
+
+    def quit(self):
+        self.send("quit")
+        self.process.wait(timeout=10)
+
+
+def lowest_elo(engine):
+    line = engine.options.get("UCI_Elo", "")
+    words = line.split()
+    return words[words.index("min") + 1] if "min" in words else "1320"
+
+
+class Arbiter(Engine):
+    """Full-strength Stockfish used only to read positions and find the end."""
+
+    def fen(self, moves):
+        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        self.send("d")
+        for line in self.read_until("Checkers:"):
+            if line.startswith("Fen:"):
+                return line[len("Fen:"):].strip()
+        raise RuntimeError("no FEN from the arbiter")
+
+    def terminal(self, moves):
+        """'mate', 'stalemate' or None."""
+        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        self.send("go depth 1")
+        lines = self.read_until("bestmove")
+        if lines[-1].split()[1] != "(none)":
+            return None
+        return "mate" if any(" mate 0" in l for l in lines) else "stalemate"
+
+
+def insufficient(fen):
+    pieces = [c for c in fen.split()[0] if c.isalpha() and c not in "kK"]
+    if any(c in "pPrRqQ" for c in pieces):
+        return False
+    return len(pieces) <= 1 or all(c in "bB" for c in pieces) and same_colour_bishops(fen)
+
+
+def same_colour_bishops(fen):
+    colours = set()
+    for rank_index, row in enumerate(fen.split()[0].split("/")):
+        file_index = 0
+        for c in row:
+            if c.isdigit():
+                file_index += int(c)
+                continue
+            if c in "bB":
+                colours.add((rank_index + file_index) % 2)
+            file_index += 1
+    return len(colours) <= 1
+
+
+def play_game(white, black, arbiter, movetime, max_plies):
+    """Returns '1-0', '0-1' or '1/2-1/2' and the reason."""
+    moves = []
+    seen = {}
+    for engine in (white, black):
+        engine.send("ucinewgame")
+        engine.ready()
+    while len(moves) < max_plies:
+        ending = arbiter.terminal(moves)
+        if ending == "mate":
+            return ("0-1" if len(moves) % 2 == 0 else "1-0"), "checkmate"
+        if ending == "stalemate":
+            return "1/2-1/2", "stalemate"
+        fen = arbiter.fen(moves)
+        fields = fen.split()
+        key = " ".join(fields[:4])
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] >= 3:
+            return "1/2-1/2", "threefold repetition"
+        if int(fields[4]) >= 100:
+            return "1/2-1/2", "fifty-move rule"
+        if insufficient(fen):
+            return "1/2-1/2", "insufficient material"
+        mover = white if len(moves) % 2 == 0 else black
+        move = mover.best_move(moves, movetime)
+        if move in ("0000", "(none)"):
+            return "1/2-1/2", "engine had no move"
+        moves.append(move)
+    return "1/2-1/2", "move limit"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--movetime", type=int, default=100)
+    parser.add_argument("--ply", default="target/release/ply")
+    parser.add_argument("--stockfish", default="/usr/games/stockfish")
+    parser.add_argument("--max-plies", type=int, default=300)
+    args = parser.parse_args()
+
+    ply = Engine([args.ply, "uci"])
+    ply.send("setoption name Evaluation value strong")
+    ply.send("setoption name Hash value 64")
+    stockfish = Engine([args.stockfish])
+    elo = lowest_elo(stockfish)
+    stockfish.send("setoption name Threads value 1")
+    stockfish.send("setoption name UCI_LimitStrength value true")
+    stockfish.send("setoption name UCI_Elo value " + elo)
+    arbiter = Arbiter([args.stockfish])
+    for engine in (ply, stockfish, arbiter):
+        engine.ready()
+
+    points = 0.0
+    tally = {"win": 0, "draw": 0, "loss": 0}
+    for game in range(args.games):
+        ply_white = game % 2 == 0
+        white, black = (ply, stockfish) if ply_white else (stockfish, ply)
+        result, reason = play_game(white, black, arbiter, args.movetime, args.max_plies)
+        if result == "1/2-1/2":
+            score, word = 0.5, "draw"
+        elif (result == "1-0") == ply_white:
+            score, word = 1.0, "win"
+        else:
+            score, word = 0.0, "loss"
+        points += score
+        tally[word] += 1
+        print(
+            "game %2d: ply %s  %-7s %s (%s)"
+            % (game + 1, "white" if ply_white else "black", result, word, reason),
+            flush=True,
+        )
+    print(
+        "ply strong vs Stockfish UCI_Elo %s, %d ms a move: %.1f / %d  (+%d =%d -%d)"
+        % (elo, args.movetime, points, args.games, tally["win"], tally["draw"], tally["loss"])
+    )
+    for engine in (ply, stockfish, arbiter):
+        engine.quit()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,357 @@
+//! Chess: the rules come from `cozy-chess` (a fast, tested legal move generator);
+//! this module adds what the arcade and the search need on top: FEN in and out,
+//! SAN and UCI notation, the draw rules (threefold repetition, fifty moves,
+//! insufficient material), a move history for undo, and the search hooks.
+
+pub mod eval;
+pub mod notation;
+pub mod pgn;
+
+use std::sync::Arc;
+
+use cozy_chess::{BitBoard, Board, Color, GameStatus, Move, Piece, Square};
+
+use super::{GameError, GameInfo, GameOptions, NamedEvaluator, Outcome, Playable, Player};
+use crate::game::Game;
+
+/// The FEN of the usual start position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A chess position with the boards that led to it, for undo and repetition.
+#[derive(Clone, Debug)]
+pub struct Chess {
+    board: Board,
+    history: Vec<Board>,
+    /// The moves played from the first position, `None` for a null move, so the
+    /// arcade can mark the last move and PGN export can replay the game.
+    moves: Vec<Option<Move>>,
+}
+
+impl Chess {
+    /// The usual start position.
+    pub fn new() -> Chess {
+        Chess::from_board(Board::default())
+    }
+
+    /// A game starting at `board`, with no history.
+    pub fn from_board(board: Board) -> Chess {
+        Chess {
+            board,
+            history: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// Reads a FEN; the two counters at the end may be left out.
+    pub fn from_fen(text: &str) -> Result<Chess, GameError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let mut fen = fields.join(" ");
+        match fields.len() {
+            4 => fen.push_str(" 0 1"),
+            5 => fen.push_str(" 1"),
+            _ => {}
+        }
+        Board::from_fen(&fen, false)
+            .map(Chess::from_board)
+            .map_err(|e| GameError::new(format!("bad FEN: {e}")))
+    }
+
+    /// The current position, for boards and evaluations.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The position the game started from (before any recorded move).
+    pub fn first_board(&self) -> &Board {
+        self.history.first().unwrap_or(&self.board)
+    }
+
+    /// The moves played since the first position, oldest first.
+    pub fn played(&self) -> impl Iterator<Item = Move> + '_ {
+        self.moves.iter().flatten().copied()
+    }
+
+    /// The last move played, if any, so a board can highlight it.
+    pub fn last_move(&self) -> Option<Move> {
+        self.moves.last().copied().flatten()
+    }
+
+    /// The board before the last move, so a board can tell what it captured.
+    pub fn previous_board(&self) -> Option<&Board> {
+        self.history.last()
+    }
+
+    /// True when the position occurred twice before with the same side to move
+    /// (only positions since the last capture or pawn move can repeat).
+    pub fn is_threefold_repetition(&self) -> bool {
+        self.repetitions() >= 2
+    }
+
+    /// How many times the current position occurred before.
+    fn repetitions(&self) -> usize {
+        let reversible = (self.board.halfmove_clock() as usize).min(self.history.len());
+        let hash = self.board.hash();
+        self.history
+            .iter()
+            .rev()
+            .take(reversible)
+            .skip(1)
+            .step_by(2)
+            .filter(|b| b.hash() == hash && b.same_position(&self.board))
+            .count()
+    }
+
+    /// True when neither side can ever mate: kings alone, a single minor piece, or
+    /// bishops that all stand on squares of one colour.
+    pub fn is_insufficient_material(&self) -> bool {
+        let board = &self.board;
+        let heavy =
+            board.pieces(Piece::Pawn) | board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+        if !heavy.is_empty() {
+            return false;
+        }
+        let knights = board.pieces(Piece::Knight);
+        let bishops = board.pieces(Piece::Bishop);
+        if knights.len() + bishops.len() <= 1 {
+            return true;
+        }
+        knights.is_empty()
+            && ((bishops & BitBoard::LIGHT_SQUARES).is_empty()
+                || (bishops & BitBoard::DARK_SQUARES).is_empty())
+    }
+
+    /// True when a rule (fifty moves, repetition, material) has ended the game in a
+    /// draw, whether or not moves remain.
+    fn drawn_by_rule(&self) -> bool {
+        self.board.halfmove_clock() >= 100
+            || self.is_insufficient_material()
+            || (self.board.halfmove_clock() >= 4 && self.is_threefold_repetition())
+    }
+
+    /// Every legal move of the current position, ignoring the draw rules.
+    fn generate(&self, out: &mut Vec<Move>) {
+        self.board.generate_moves(|moves| {
+            out.extend(moves);
+            false
+        });
+    }
+
+    /// What stands on `square` and whose it is.
+    pub fn piece_at(&self, square: Square) -> Option<(Piece, Color)> {
+        Some((self.board.piece_on(square)?, self.board.color_on(square)?))
+    }
+
+    /// True when `m` takes a piece (en passant included); castling is not a capture
+    /// even though cozy-chess writes it as the king taking its rook.
+    pub fn is_capture(&self, m: Move) -> bool {
+        let us = self.board.side_to_move();
+        match self.board.color_on(m.to) {
+            Some(color) => color != us,
+            None => {
+                self.board.piece_on(m.from) == Some(Piece::Pawn) && m.from.file() != m.to.file()
+            }
+        }
+    }
+
+    /// True when `m` is castling (cozy-chess: the king moves onto its own rook).
+    pub fn is_castling(&self, m: Move) -> bool {
+        self.board.color_on(m.to) == Some(self.board.side_to_move())
+    }
+
+    /// The piece `m` takes (a pawn for en passant).
+    pub fn captured_piece(&self, m: Move) -> Option<Piece> {
+        if !self.is_capture(m) {
+            return None;
+        }
+        Some(self.board.piece_on(m.to).unwrap_or(Piece::Pawn))
+    }
+}
+
+impl Default for Chess {
+    fn default() -> Self {
+        Chess::new()
+    }
+}
+
+/// The player who moves the pieces of `color`.
+pub fn player_of(color: Color) -> Player {
+    match color {
+        Color::White => Player::First,
+        Color::Black => Player::Second,
+    }
+}
+
+/// Material values in centipawns, indexed by `Piece as usize` (king 0): the
+/// course's 1/3/3/5/9, shared by the seed evaluation and move ordering.
+pub const PIECE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 0];
+
+impl Game for Chess {
+    type Move = Move;
+
+    fn to_move(&self) -> Player {
+        player_of(self.board.side_to_move())
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        if !self.drawn_by_rule() {
+            self.generate(out);
+        }
+    }
+
+    fn play(&mut self, m: Move) {
+        self.history.push(self.board.clone());
+        self.board.play_unchecked(m);
+        self.moves.push(Some(m));
+    }
+
+    fn undo(&mut self) {
+        if let Some(board) = self.history.pop() {
+            self.board = board;
+            self.moves.pop();
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.board.status() {
+            GameStatus::Won => Some(Outcome::Win(player_of(!self.board.side_to_move()))),
+            GameStatus::Drawn => Some(Outcome::Draw),
+            GameStatus::Ongoing => self.drawn_by_rule().then_some(Outcome::Draw),
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        self.board.hash()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+        if self.outcome().is_some() {
+            return Err(GameError::new("the game is over"));
+        }
+        notation::parse_move(&self.board, text)
+    }
+
+    fn format_move(&self, m: Move) -> String {
+        notation::format_san(&self.board, m)
+    }
+
+    fn format_position(&self) -> String {
+        self.board.to_string()
+    }
+
+    fn move_priority(&self, m: Move) -> i32 {
+        let promotion = m.promotion.map_or(0, |p| PIECE_VALUES[p as usize]);
+        match self.captured_piece(m) {
+            // Most valuable victim first, then least valuable attacker.
+            Some(victim) => {
+                let attacker = self.board.piece_on(m.from).map_or(0, |p| p as i32);
+                10_000 + PIECE_VALUES[victim as usize] * 8 - attacker + promotion
+            }
+            None => promotion,
+        }
+    }
+
+    fn is_tactical(&self, m: Move) -> bool {
+        m.promotion.is_some() || self.is_capture(m)
+    }
+
+    fn tactical_moves(&self, out: &mut Vec<Move>) {
+        if self.drawn_by_rule() {
+            return;
+        }
+        let board = &self.board;
+        let theirs = board.colors(!board.side_to_move());
+        let ep_square = board.en_passant().map(|file| {
+            let rank = match board.side_to_move() {
+                Color::White => cozy_chess::Rank::Sixth,
+                Color::Black => cozy_chess::Rank::Third,
+            };
+            Square::new(file, rank)
+        });
+        let promotion_ranks =
+            cozy_chess::Rank::First.bitboard() | cozy_chess::Rank::Eighth.bitboard();
+        board.generate_moves(|mut moves| {
+            let mut targets = theirs;
+            if moves.piece == Piece::Pawn {
+                targets |= promotion_ranks;
+                if let Some(ep) = ep_square {
+                    targets |= ep.bitboard();
+                }
+            }
+            moves.to &= targets;
+            out.extend(moves);
+            false
+        });
+    }
+
+    fn in_check(&self) -> bool {
+        !self.board.checkers().is_empty()
+    }
+
+    fn supports_null_move(&self) -> bool {
+        // Zugzwang is common when only kings and pawns are left: no null moves then.
+        let us = self.board.colors(self.board.side_to_move());
+        let pieces = self.board.pieces(Piece::Knight)
+            | self.board.pieces(Piece::Bishop)
+            | self.board.pieces(Piece::Rook)
+            | self.board.pieces(Piece::Queen);
+        !(us & pieces).is_empty()
+    }
+
+    fn play_null(&mut self) {
+        if let Some(next) = self.board.null_move() {
+            self.history.push(std::mem::replace(&mut self.board, next));
+            self.moves.push(None);
+        }
+    }
+
+    fn undo_null(&mut self) {
+        if self.moves.last() == Some(&None) {
+            self.undo();
+        }
+    }
+}
+
+impl Playable for Chess {
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "chess",
+            name: "Chess",
+            description: "The royal game: checkmate the opposing king",
+            move_notation: "SAN like e4, Nf3, exd5, O-O, e8=Q, or UCI like e2e4, e1g1, e7e8q",
+            position_notation: "FEN, like rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            options: &[],
+            rules: include_str!("../../../assets/rules/chess.txt"),
+        }
+    }
+
+    fn prefers_engine_search() -> bool {
+        true
+    }
+
+    fn start(_options: &GameOptions) -> Result<Self, GameError> {
+        Ok(Chess::new())
+    }
+
+    fn parse_position(text: &str, _options: &GameOptions) -> Result<Self, GameError> {
+        let text = text.trim();
+        if text == "startpos" {
+            return Ok(Chess::new());
+        }
+        Chess::from_fen(text)
+    }
+
+    fn evaluators() -> Vec<NamedEvaluator<Self>> {
+        vec![
+            NamedEvaluator {
+                name: "seed",
+                description: "material: pawn 100, knight 300, bishop 300, rook 500, queen 900 (the course's 1/3/3/5/9)",
+                evaluator: Arc::new(eval::material),
+            },
+            NamedEvaluator {
+                name: "strong",
+                description: "tapered material and piece-square tables, pawn structure, king shelter, mobility",
+                evaluator: Arc::new(eval::strong),
+            },
+        ]
+    }
+}

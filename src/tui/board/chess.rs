@@ -1,0 +1,606 @@
+//! The chess board: 8x8 with Unicode pieces (letters when colour is off or after
+//! `a`), coordinates, `f` to flip, the last move, a king in check, the selected
+//! piece's legal targets, a promotion choice, and the pieces each side captured.
+//!
+//! A move is two picks: a piece (Enter or click), then its target. A pawn reaching
+//! the last rank offers queen, rook, bishop, knight: Left/Right choose, Enter plays
+//! (so Enter twice promotes to a queen).
+
+use cozy_chess::{Color, File, Move, Piece, Rank, Square};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use ratatui::style::Style;
+
+use super::{BoardGame, Marks, Pick, Steer};
+use crate::game::chess::{Chess, notation, player_of};
+use crate::game::{Game, Player};
+use crate::tui::theme::Theme;
+
+/// Rank labels, then eight squares of three columns.
+const WIDTH: u16 = 26;
+/// Eight ranks, file labels, two lines of captures, one of prompt or help, one chart.
+const HEIGHT: u16 = 13;
+/// The chart's label, before one bar per position.
+const CHART_LABEL: &str = "eval ";
+/// Bar heights of the evaluation chart, lowest first.
+const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+/// Evaluations beyond this many centipawns either way fill or empty the bar.
+const CHART_RANGE: i32 = 400;
+/// The promotion choices, in the order Left/Right walk through them.
+const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
+
+/// Where the player points, what they picked, and how the board is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChessCursor {
+    /// The square under the cursor.
+    pub square: Square,
+    /// The piece picked to move, if any.
+    pub selected: Option<Square>,
+    /// A pawn move to the last rank waiting for its piece: (from, to, choice index).
+    pub promotion: Option<(Square, Square, usize)>,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Letters instead of Unicode pieces.
+    pub letters: bool,
+}
+
+/// Where the drawing sits inside `area`: centred.
+fn origin(area: Rect) -> Position {
+    Position::new(
+        area.x + area.width.saturating_sub(WIDTH) / 2,
+        area.y + area.height.saturating_sub(HEIGHT) / 2,
+    )
+}
+
+/// Screen column and row of a square's three-column cell.
+fn cell_position(origin: Position, square: Square, flipped: bool) -> Position {
+    let (column, row) = view_coordinates(square, flipped);
+    Position::new(origin.x + 2 + column * 3, origin.y + row)
+}
+
+/// Column from the left and row from the top of a square as drawn.
+fn view_coordinates(square: Square, flipped: bool) -> (u16, u16) {
+    let file = square.file() as u16;
+    let rank = square.rank() as u16;
+    if flipped {
+        (7 - file, rank)
+    } else {
+        (file, 7 - rank)
+    }
+}
+
+/// The square drawn at a column and row, if both are on the board.
+fn square_at(column: u16, row: u16, flipped: bool) -> Option<Square> {
+    if column > 7 || row > 7 {
+        return None;
+    }
+    let (file, rank) = if flipped {
+        (7 - column, row)
+    } else {
+        (column, 7 - row)
+    };
+    Some(Square::new(
+        File::index(file as usize),
+        Rank::index(rank as usize),
+    ))
+}
+
+/// How a piece is drawn.
+fn piece_symbol(piece: Piece, color: Color, letters: bool) -> char {
+    if letters {
+        let letter = notation::piece_letter(piece);
+        return match color {
+            Color::White => letter,
+            Color::Black => letter.to_ascii_lowercase(),
+        };
+    }
+    let index = piece as usize;
+    match color {
+        Color::White => ['♙', '♘', '♗', '♖', '♕', '♔'][index],
+        Color::Black => ['♟', '♞', '♝', '♜', '♛', '♚'][index],
+    }
+}
+
+/// The square a move lands on as people see it (the king's square when castling).
+fn shown_target(game: &Chess, m: Move) -> Square {
+    if game.is_castling(m) {
+        let file = if m.to.file() > m.from.file() {
+            File::G
+        } else {
+            File::C
+        };
+        Square::new(file, m.from.rank())
+    } else {
+        m.to
+    }
+}
+
+/// The legal moves of the piece on `from`.
+fn moves_from(game: &Chess, from: Square) -> Vec<Move> {
+    game.moves()
+        .into_iter()
+        .filter(|m| m.from == from)
+        .collect()
+}
+
+/// The strong evaluation from White's side (finished games count as even).
+fn white_view(game: &Chess) -> i32 {
+    let value = crate::game::chess::eval::strong(game);
+    match game.board().side_to_move() {
+        Color::White => value,
+        Color::Black => -value,
+    }
+}
+
+/// What one side has lost, as symbols (pawns first), counted from the usual set.
+fn captured(game: &Chess, color: Color, letters: bool) -> String {
+    let board = game.board();
+    let full = [8, 2, 2, 2, 1];
+    let mut text = String::new();
+    for (piece, &count) in Piece::ALL.iter().zip(full.iter()) {
+        let left = board.colored_pieces(color, *piece).len() as usize;
+        for _ in left..count {
+            text.push(piece_symbol(*piece, color, letters));
+        }
+    }
+    text
+}
+
+impl Chess {
+    /// The style of one square: pieces in their side's colour, then the marks.
+    fn square_style(
+        &self,
+        square: Square,
+        cursor: &ChessCursor,
+        marks: &Marks<Move>,
+        theme: &Theme,
+    ) -> Style {
+        let mut style = match self.piece_at(square) {
+            Some((_, color)) => theme.side(player_of(color)),
+            None => theme.dim,
+        };
+        let touched = |m: Option<Move>| {
+            m.is_some_and(|m| m.from == square || shown_target(self, m) == square)
+        };
+        if marks
+            .last
+            .is_some_and(|m| m.from == square || self.last_target(m) == square)
+        {
+            style = style.patch(theme.last_move);
+        }
+        if touched(marks.hint) {
+            style = style.patch(theme.hint);
+        }
+        if self.in_check() && self.board().king(self.board().side_to_move()) == square {
+            style = style.patch(theme.bad);
+        }
+        if marks.human_to_move && (cursor.selected == Some(square) || cursor.square == square) {
+            style = style.patch(theme.selected);
+        }
+        style
+    }
+
+    /// Where the last move landed as people see it (the king's square when castling).
+    fn last_target(&self, m: Move) -> Square {
+        match self.previous_board() {
+            Some(before) if before.color_on(m.to) == Some(before.side_to_move()) => {
+                shown_target(&Chess::from_board(before.clone()), m)
+            }
+            _ => m.to,
+        }
+    }
+
+    /// The three characters of one square.
+    fn square_text(
+        &self,
+        square: Square,
+        cursor: &ChessCursor,
+        marks: &Marks<Move>,
+        targets: &[Square],
+    ) -> String {
+        let mark = match self.piece_at(square) {
+            Some((piece, color)) => piece_symbol(piece, color, cursor.letters),
+            None if marks.human_to_move && targets.contains(&square) => '*',
+            None if (square.file() as usize + square.rank() as usize).is_multiple_of(2) => '.',
+            None => ' ',
+        };
+        let capture_mark = if targets.contains(&square) && self.piece_at(square).is_some() {
+            ('(', ')')
+        } else {
+            (' ', ' ')
+        };
+        format!("{}{mark}{}", capture_mark.0, capture_mark.1)
+    }
+
+    /// The line under the board: the promotion choice while it is open, else the keys.
+    fn prompt_line(&self, cursor: &ChessCursor) -> String {
+        match cursor.promotion {
+            Some((_, _, choice)) => {
+                let options: Vec<String> = PROMOTIONS
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &p)| {
+                        let letter = notation::piece_letter(p);
+                        if i == choice {
+                            format!("[{letter}]")
+                        } else {
+                            format!(" {letter} ")
+                        }
+                    })
+                    .collect();
+                format!("promote:{}", options.concat())
+            }
+            None => "f flip  a letters".to_string(),
+        }
+    }
+
+    fn draw(
+        &self,
+        cursor: &ChessCursor,
+        marks: &Marks<Move>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let origin = origin(area);
+        let mut put = |x: u16, y: u16, text: &str, style: Style| {
+            if area.contains(Position::new(x, y)) {
+                buf.set_stringn(x, y, text, (area.right() - x) as usize, style);
+            }
+        };
+        let targets: Vec<Square> = cursor
+            .selected
+            .map(|from| {
+                moves_from(self, from)
+                    .into_iter()
+                    .map(|m| shown_target(self, m))
+                    .collect()
+            })
+            .unwrap_or_default();
+        for row in 0..8u16 {
+            let rank_square = square_at(0, row, cursor.flipped).expect("on the board");
+            put(
+                origin.x,
+                origin.y + row,
+                &char::from(rank_square.rank()).to_string(),
+                theme.dim,
+            );
+            for column in 0..8u16 {
+                let square = square_at(column, row, cursor.flipped).expect("on the board");
+                let at = cell_position(origin, square, cursor.flipped);
+                let text = self.square_text(square, cursor, marks, &targets);
+                put(
+                    at.x,
+                    at.y,
+                    &text,
+                    self.square_style(square, cursor, marks, theme),
+                );
+            }
+        }
+        let files: String = (0..8u16)
+            .map(|column| {
+                let square = square_at(column, 0, cursor.flipped).expect("on the board");
+                format!(" {} ", char::from(square.file()))
+            })
+            .collect();
+        put(origin.x + 2, origin.y + 8, &files, theme.dim);
+        let letters = cursor.letters;
+        let by_white = format!("White took: {}", captured(self, Color::Black, letters));
+        let by_black = format!("Black took: {}", captured(self, Color::White, letters));
+        put(origin.x, origin.y + 9, &by_white, theme.text);
+        put(origin.x, origin.y + 10, &by_black, theme.text);
+        put(
+            origin.x,
+            origin.y + 11,
+            &self.prompt_line(cursor),
+            theme.dim,
+        );
+        let room = (WIDTH as usize).saturating_sub(CHART_LABEL.len());
+        let chart = format!("{CHART_LABEL}{}", self.evaluation_chart(room));
+        put(origin.x, origin.y + 12, &chart, theme.gauge);
+    }
+
+    /// The strong static evaluation of each position of the game from White's side,
+    /// one bar per position (the last `room` of them), so the swings show at a glance.
+    fn evaluation_chart(&self, room: usize) -> String {
+        let mut replay = Chess::from_board(self.first_board().clone());
+        let mut values = vec![white_view(&replay)];
+        for m in self.played() {
+            replay.play(m);
+            values.push(white_view(&replay));
+        }
+        let skip = values.len().saturating_sub(room);
+        values[skip..]
+            .iter()
+            .map(|&v| {
+                let clamped = v.clamp(-CHART_RANGE, CHART_RANGE) + CHART_RANGE;
+                BARS[(clamped * (BARS.len() as i32 - 1) / (2 * CHART_RANGE)) as usize]
+            })
+            .collect()
+    }
+
+    /// Enter on the cursor's square: pick a piece, or its target, or confirm a promotion.
+    fn select(&self, cursor: &mut ChessCursor) -> Pick<Move> {
+        if let Some((from, to, choice)) = cursor.promotion {
+            cursor.promotion = None;
+            cursor.selected = None;
+            let m = Move {
+                from,
+                to,
+                promotion: Some(PROMOTIONS[choice]),
+            };
+            return Pick::from_parsed(self.parse_move(&notation::format_uci(self.board(), m)));
+        }
+        let own = self
+            .piece_at(cursor.square)
+            .is_some_and(|(_, color)| color == self.board().side_to_move());
+        let from = match cursor.selected {
+            Some(from) if from == cursor.square => {
+                cursor.selected = None;
+                return Pick::Moved;
+            }
+            Some(from) if !own || self.is_castling_target(from, cursor.square) => from,
+            _ if own => {
+                if moves_from(self, cursor.square).is_empty() {
+                    return Pick::Refused("that piece has no legal move".to_string());
+                }
+                cursor.selected = Some(cursor.square);
+                return Pick::Moved;
+            }
+            _ => return Pick::Refused("pick one of your pieces first".to_string()),
+        };
+        let chosen: Vec<Move> = moves_from(self, from)
+            .into_iter()
+            .filter(|&m| shown_target(self, m) == cursor.square || m.to == cursor.square)
+            .collect();
+        match chosen.as_slice() {
+            [] => Pick::Refused(format!("that piece cannot go to {}", cursor.square)),
+            [m, ..] if m.promotion.is_some() => {
+                cursor.promotion = Some((m.from, m.to, 0));
+                Pick::Moved
+            }
+            [m, ..] => {
+                cursor.selected = None;
+                Pick::Play(*m)
+            }
+        }
+    }
+
+    /// True when picking `to` with the king on `from` means castling onto its rook.
+    fn is_castling_target(&self, from: Square, to: Square) -> bool {
+        moves_from(self, from)
+            .iter()
+            .any(|&m| m.to == to && self.is_castling(m))
+    }
+}
+
+impl BoardGame for Chess {
+    type Cursor = ChessCursor;
+
+    fn initial_cursor(&self) -> ChessCursor {
+        ChessCursor {
+            square: Square::E2,
+            selected: None,
+            promotion: None,
+            flipped: false,
+            letters: false,
+        }
+    }
+
+    fn next_cursor(&self, previous: &ChessCursor) -> ChessCursor {
+        ChessCursor {
+            square: previous.square,
+            flipped: previous.flipped,
+            letters: previous.letters,
+            ..self.initial_cursor()
+        }
+    }
+
+    fn letter(&self, cursor: &mut ChessCursor, key: char) -> bool {
+        match key {
+            'f' => cursor.flipped = !cursor.flipped,
+            'a' => cursor.letters = !cursor.letters,
+            _ => return false,
+        }
+        true
+    }
+
+    fn board_size(&self) -> (u16, u16) {
+        (WIDTH, HEIGHT)
+    }
+
+    fn render_board(
+        &self,
+        cursor: &ChessCursor,
+        marks: &Marks<Move>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let mut shown = *cursor;
+        shown.letters |= *theme == Theme::plain();
+        self.draw(&shown, marks, theme, area, buf);
+    }
+
+    fn steer(&self, cursor: &mut ChessCursor, steer: Steer) -> Pick<Move> {
+        if let Some((_, _, choice)) = cursor.promotion.as_mut() {
+            match steer {
+                Steer::Left | Steer::Up => {
+                    *choice = (*choice + PROMOTIONS.len() - 1) % PROMOTIONS.len()
+                }
+                Steer::Right | Steer::Down => *choice = (*choice + 1) % PROMOTIONS.len(),
+                Steer::Select => return self.select(cursor),
+                Steer::Cancel => cursor.promotion = None,
+            }
+            return Pick::Moved;
+        }
+        let (column, row) = view_coordinates(cursor.square, cursor.flipped);
+        let (column, row) = match steer {
+            Steer::Up => (column, row.saturating_sub(1)),
+            Steer::Down => (column, (row + 1).min(7)),
+            Steer::Left => (column.saturating_sub(1), row),
+            Steer::Right => ((column + 1).min(7), row),
+            Steer::Select => return self.select(cursor),
+            Steer::Cancel if cursor.selected.is_some() => {
+                cursor.selected = None;
+                return Pick::Moved;
+            }
+            Steer::Cancel => return Pick::Ignored,
+        };
+        cursor.square = square_at(column, row, cursor.flipped).unwrap_or(cursor.square);
+        Pick::Moved
+    }
+
+    fn click(&self, cursor: &mut ChessCursor, area: Rect, at: Position) -> Pick<Move> {
+        let origin = origin(area);
+        if cursor.promotion.is_some() && at.y == origin.y + 11 {
+            let prompt_start = origin.x + "promote:".len() as u16;
+            let index = at.x.saturating_sub(prompt_start) / 3;
+            if let (Some((_, _, choice)), true) = (
+                cursor.promotion.as_mut(),
+                (index as usize) < PROMOTIONS.len(),
+            ) {
+                *choice = index as usize;
+                return self.select(cursor);
+            }
+            return Pick::Ignored;
+        }
+        let column = at.x.checked_sub(origin.x + 2).map(|dx| dx / 3);
+        let row = at.y.checked_sub(origin.y);
+        match (column, row) {
+            (Some(column), Some(row)) => match square_at(column, row, cursor.flipped) {
+                Some(square) => {
+                    cursor.square = square;
+                    cursor.promotion = None;
+                    self.select(cursor)
+                }
+                None => Pick::Ignored,
+            },
+            _ => Pick::Ignored,
+        }
+    }
+
+    fn side_name(player: Player) -> &'static str {
+        match player {
+            Player::First => "White",
+            Player::Second => "Black",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{GameOptions, Playable};
+    use crate::tui::board::render_lines;
+
+    fn draw(game: &Chess, cursor: &ChessCursor, marks: &Marks<Move>) -> Vec<String> {
+        render_lines(WIDTH, HEIGHT, |area, buf| {
+            game.render_board(cursor, marks, &Theme::plain(), area, buf)
+        })
+    }
+
+    #[test]
+    fn draws_the_start_position_with_letters_and_coordinates() {
+        let game = Chess::new();
+        let lines = draw(&game, &game.initial_cursor(), &Marks::default());
+        assert_eq!(lines[0], "8  r  n  b  q  k  b  n  r");
+        assert_eq!(lines[1], "7  p  p  p  p  p  p  p  p");
+        assert_eq!(lines[2], "6     .     .     .     .");
+        assert_eq!(lines[7], "1  R  N  B  Q  K  B  N  R");
+        assert_eq!(lines[8], "   a  b  c  d  e  f  g  h");
+        assert_eq!(lines[9], "White took:");
+        assert_eq!(lines[11], "f flip  a letters");
+        assert_eq!(lines[12], "eval ▄");
+    }
+
+    #[test]
+    fn the_evaluation_chart_rises_when_white_wins_material() {
+        let mut game = Chess::new();
+        game.play_moves("e4 d5 exd5 Qxd5 Nc3 Qa5 Nb5 Qxb5 Bxb5+")
+            .unwrap();
+        let chart = game.evaluation_chart(40);
+        assert_eq!(chart.chars().count(), 10);
+        assert_eq!(chart.chars().last(), Some('█'), "{chart}");
+        assert_eq!(game.evaluation_chart(4).chars().count(), 4);
+    }
+
+    #[test]
+    fn unicode_pieces_flip_and_captures_show() {
+        let mut game = Chess::new();
+        game.play_moves("e4 d5 exd5").unwrap();
+        let mut cursor = game.initial_cursor();
+        assert!(game.letter(&mut cursor, 'f'));
+        let lines = render_lines(WIDTH, HEIGHT, |area, buf| {
+            game.draw(&cursor, &Marks::default(), &Theme::plain(), area, buf)
+        });
+        assert_eq!(lines[0], "1  ♖  ♘  ♗  ♔  ♕  ♗  ♘  ♖");
+        assert_eq!(lines[8], "   h  g  f  e  d  c  b  a");
+        assert_eq!(lines[9], "White took: ♟");
+        assert!(game.next_cursor(&cursor).flipped);
+    }
+
+    #[test]
+    fn select_a_piece_then_its_target_shows_legal_targets_and_plays() {
+        let game = Chess::new();
+        let mut cursor = game.initial_cursor();
+        assert_eq!(game.steer(&mut cursor, Steer::Select), Pick::Moved);
+        assert_eq!(cursor.selected, Some(Square::E2));
+        let marks = Marks {
+            human_to_move: true,
+            ..Marks::default()
+        };
+        let lines = draw(&game, &cursor, &marks);
+        assert_eq!(lines[4], "4     .     .  *  .     .");
+        assert_eq!(lines[5], "3  .     .     *     .");
+        game.steer(&mut cursor, Steer::Up);
+        game.steer(&mut cursor, Steer::Up);
+        let expected = game.parse_move("e4").unwrap();
+        assert_eq!(game.steer(&mut cursor, Steer::Select), Pick::Play(expected));
+        let mut empty = game.initial_cursor();
+        empty.square = Square::E4;
+        assert!(matches!(
+            game.steer(&mut empty, Steer::Select),
+            Pick::Refused(_)
+        ));
+    }
+
+    #[test]
+    fn promotion_defaults_to_a_queen_and_offers_the_others() {
+        let game =
+            Chess::parse_position("8/P6k/8/8/8/8/8/K7 w - - 0 1", &GameOptions::default()).unwrap();
+        let mut cursor = game.initial_cursor();
+        cursor.square = Square::A7;
+        game.steer(&mut cursor, Steer::Select);
+        game.steer(&mut cursor, Steer::Up);
+        assert_eq!(game.steer(&mut cursor, Steer::Select), Pick::Moved);
+        assert_eq!(game.prompt_line(&cursor), "promote:[Q] R  B  N ");
+        let queen = game.parse_move("a8=Q").unwrap();
+        assert_eq!(
+            game.steer(&mut cursor.clone(), Steer::Select),
+            Pick::Play(queen)
+        );
+        game.steer(&mut cursor, Steer::Left);
+        let knight = game.parse_move("a8=N").unwrap();
+        assert_eq!(game.steer(&mut cursor, Steer::Select), Pick::Play(knight));
+    }
+
+    #[test]
+    fn clicks_pick_squares_and_castling_takes_the_king_square() {
+        let game = Chess::parse_position("4k3/8/8/8/8/8/8/4K2R w K - 0 1", &GameOptions::default())
+            .unwrap();
+        let area = Rect::new(5, 3, 40, 20);
+        let mut cursor = game.initial_cursor();
+        let at = |square| cell_position(origin(area), square, false);
+        assert_eq!(game.click(&mut cursor, area, at(Square::E1)), Pick::Moved);
+        let castle = game.parse_move("O-O").unwrap();
+        assert_eq!(
+            game.click(&mut cursor, area, at(Square::G1)),
+            Pick::Play(castle)
+        );
+        assert_eq!(
+            game.click(&mut cursor, area, Position::new(5, 3)),
+            Pick::Ignored
+        );
+    }
+}

@@ -1,0 +1,147 @@
+//! `ply uci` driven over stdin/stdout like a chess GUI would: a whole game against
+//! itself, and malformed input that must leave the engine serving.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use ply::game::chess::{Chess, notation};
+use ply::game::{Game, Outcome};
+
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("ply uci starts");
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        Engine {
+            child,
+            input,
+            output,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").expect("the engine reads its input");
+    }
+
+    /// Reads lines until one starts with `prefix`, returning it and the lines before.
+    fn read_until(&mut self, prefix: &str) -> (String, Vec<String>) {
+        let mut before = Vec::new();
+        loop {
+            let mut line = String::new();
+            let read = self.output.read_line(&mut line).expect("engine output");
+            assert!(
+                read > 0,
+                "the engine closed its output waiting for {prefix}: {before:?}"
+            );
+            let line = line.trim_end().to_string();
+            if line.starts_with(prefix) {
+                return (line, before);
+            }
+            before.push(line);
+        }
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().expect("the engine exits");
+        assert!(status.success());
+    }
+}
+
+#[test]
+fn the_engine_plays_a_whole_game_against_itself() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let (_, identity) = engine.read_until("uciok");
+    assert!(identity.iter().any(|l| l.starts_with("id name ply")));
+    assert!(identity.iter().any(|l| l.starts_with("option name Hash")));
+    engine.send("setoption name Hash value 8");
+    engine.send("ucinewgame");
+    engine.send("isready");
+    engine.read_until("readyok");
+
+    let mut game = Chess::new();
+    let mut moves: Vec<String> = Vec::new();
+    while game.outcome().is_none() && moves.len() < 150 {
+        engine.send(&format!("position startpos moves {}", moves.join(" ")));
+        engine.send("go depth 3");
+        let (best, infos) = engine.read_until("bestmove");
+        assert!(
+            infos.iter().any(|l| l.starts_with("info depth 3 seldepth")
+                && l.contains(" score ")
+                && l.contains(" pv ")),
+            "{infos:?}"
+        );
+        let text = best.split_whitespace().nth(1).expect("a move").to_string();
+        let m = notation::parse_uci(game.board(), &text).expect("a legal best move");
+        game.play(m);
+        moves.push(text);
+    }
+    if let Some(Outcome::Win(_)) = game.outcome() {
+        engine.send(&format!("position startpos moves {}", moves.join(" ")));
+        engine.send("go depth 2");
+        assert_eq!(engine.read_until("bestmove").0, "bestmove 0000");
+    }
+    engine.quit();
+}
+
+#[test]
+fn malformed_commands_are_ignored_and_the_engine_keeps_serving() {
+    let mut engine = Engine::start();
+    for line in [
+        "",
+        "garbage",
+        "position fen xyz",
+        "position",
+        "position fen",
+        "position startpos moves e2e4 e2e4",
+        "position startpos moves zz99",
+        "go depth abc",
+        "go depth",
+        "go wtime -5 btime x",
+        "go sideways",
+        "setoption",
+        "setoption value",
+        "setoption name Hash value lots",
+        "setoption name Evaluation value magic",
+        "stop",
+        "\u{1F600} \u{0}",
+    ] {
+        engine.send(line);
+    }
+    engine.send("isready");
+    engine.read_until("readyok");
+    // The bad `position` lines left the start position in place.
+    engine.send("go depth 2");
+    let (best, _) = engine.read_until("bestmove");
+    let text = best.split_whitespace().nth(1).unwrap();
+    assert!(
+        notation::parse_uci(Chess::new().board(), text).is_ok(),
+        "{best}"
+    );
+    // A finished game answers bestmove 0000; go infinite waits for stop.
+    engine.send("position fen 7k/8/6K1/8/8/8/8/R7 w - - 0 1 moves a1a8");
+    engine.send("go depth 3");
+    assert_eq!(engine.read_until("bestmove").0, "bestmove 0000");
+    engine.send("position startpos");
+    engine.send("go infinite");
+    engine.send("isready");
+    engine.read_until("readyok");
+    engine.send("stop");
+    let (best, _) = engine.read_until("bestmove");
+    assert_ne!(best, "bestmove 0000");
+    engine.send("go wtime 1000 btime 1000 winc 10 binc 10 movestogo 5");
+    engine.read_until("bestmove");
+    engine.quit();
+}
