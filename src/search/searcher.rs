@@ -216,7 +216,7 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
         let Some(entry) = self.tt.as_ref().and_then(|t| t.probe(self.game.hash())) else {
             return (None, None);
         };
-        if ply == 0 || !answers_at_depth(&entry, depth) {
+        if ply == 0 || !(entry.proven || entry.depth as u32 >= depth) {
             return (None, entry.best_move);
         }
         let score = score::from_table(entry.score, ply as u32);
@@ -265,17 +265,4 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
         self.horizon_hit |= outer;
         (result, proven)
     }
-}
-
-/// True when a stored result is the one a search of `depth` plies would find.
-///
-/// Only a result searched to exactly that depth is: a position reached again
-/// by a line of another length (a car that left the board by another route) with
-/// more depth left would otherwise bring back a deeper, different value, and a
-/// search with the table would no longer return the value of plain minimax at the
-/// same depth. A proven result (every line reached the end of the game) stands
-/// at any greater depth too.
-fn answers_at_depth<M>(entry: &Entry<M>, depth: u32) -> bool {
-    let searched = entry.depth as u32;
-    searched == depth || (entry.proven && searched <= depth)
 }
