@@ -330,7 +330,8 @@ fn alpha_beta_equals_minimax_on_random_positions() {
     common::alpha_beta_matches_minimax(
         &common::random_positions::<Dodgem>(&["size=3"], 40, 14),
         &[1, 3, 4],
+        false,
     );
     let larger = common::random_positions::<Dodgem>(&["size=4", "rule=winning-ways"], 40, 14);
-    common::alpha_beta_matches_minimax(&larger, &[1, 3, 4]);
+    common::alpha_beta_matches_minimax(&larger, &[1, 3, 4], false);
 }

@@ -419,9 +419,13 @@ pub fn refuses_moves<G: Playable>(game: &G, texts: &[&str]) {
     }
 }
 
-/// Alpha-beta, with everything on and plain, finds exactly plain minimax's value
-/// at each depth, with the game's seed evaluation.
-pub fn alpha_beta_matches_minimax<G: Playable>(games: &[G], depths: &[u32]) {
+/// Alpha-beta, plain and with every helper but the table, finds exactly plain
+/// minimax's value at each depth, with the game's seed evaluation. With
+/// `same_ply_only` (every position recurs only at the ply it was first reached at,
+/// as in Connect Four) the full configuration with its table must agree too;
+/// otherwise a table may rightly answer a depth-limited search with the deeper
+/// result of an earlier visit, which plain minimax cannot know.
+pub fn alpha_beta_matches_minimax<G: Playable>(games: &[G], depths: &[u32], same_ply_only: bool) {
     let evaluator = G::evaluators().remove(0).evaluator;
     for game in games {
         for &depth in depths {
@@ -439,8 +443,10 @@ pub fn alpha_beta_matches_minimax<G: Playable>(games: &[G], depths: &[u32]) {
                 minimax,
                 "{position} d{depth}"
             );
+            let full = SearchConfig::alpha_beta(limits);
+            let tt_mib = if same_ply_only { full.tt_mib } else { 0 };
             assert_eq!(
-                value(SearchConfig::alpha_beta(limits)),
+                value(SearchConfig { tt_mib, ..full }),
                 minimax,
                 "{position} d{depth}"
             );
