@@ -122,6 +122,24 @@ pub const SUITE: &[BenchCase] = &[
         options: &["size=5"],
         work: Work::Search(SearchConfig::alpha_beta, Some(12)),
     },
+    BenchCase {
+        name: "kalah minimax d7",
+        game: "kalah",
+        options: &[],
+        work: Work::Search(SearchConfig::minimax, Some(7)),
+    },
+    BenchCase {
+        name: "kalah alphabeta d9",
+        game: "kalah",
+        options: &[],
+        work: Work::Search(SearchConfig::plain_alpha_beta, Some(9)),
+    },
+    BenchCase {
+        name: "kalah alphabeta+tt d14",
+        game: "kalah",
+        options: &[],
+        work: Work::Search(SearchConfig::alpha_beta, Some(14)),
+    },
 ];
 
 /// The long solves of `ply bench --solve`: published values, proven from scratch.
@@ -142,6 +160,18 @@ pub const SOLVE_SUITE: &[BenchCase] = &[
         name: "dodgem 5x5 retrograde",
         game: "dodgem",
         options: &["size=5"],
+        work: Work::Exact,
+    },
+    BenchCase {
+        name: "kalah(6,4) solve (+10)",
+        game: "kalah",
+        options: &[],
+        work: Work::Exact,
+    },
+    BenchCase {
+        name: "kalah(6,4) standard (+8)",
+        game: "kalah",
+        options: &["capture=standard"],
         work: Work::Exact,
     },
 ];

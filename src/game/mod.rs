@@ -5,6 +5,7 @@
 
 pub mod dodgem;
 pub mod grundy;
+pub mod kalah;
 pub mod options;
 pub mod perft;
 pub mod registry;

@@ -106,7 +106,7 @@ pub fn games() -> Vec<GameInfo> {
 }
 
 /// Every game id, in menu order.
-pub const GAME_IDS: &[&str] = &["tictactoe", "grundy", "dodgem", "synthetic"];
+pub const GAME_IDS: &[&str] = &["tictactoe", "grundy", "dodgem", "kalah", "synthetic"];
 
 /// Finds a game's facts by id.
 pub fn find_game(id: &str) -> Result<GameInfo, GameError> {
@@ -129,6 +129,7 @@ pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, Gam
         "tictactoe" => Ok(visitor.visit::<super::tictactoe::TicTacToe>()),
         "grundy" => Ok(visitor.visit::<super::grundy::Grundy>()),
         "dodgem" => Ok(visitor.visit::<super::dodgem::Dodgem>()),
+        "kalah" => Ok(visitor.visit::<super::kalah::Kalah>()),
         "synthetic" => Ok(visitor.visit::<super::synthetic::Synthetic>()),
         _ => Err(unknown_game(id)),
     }
