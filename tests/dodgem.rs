@@ -203,6 +203,12 @@ fn three_by_three_is_a_first_player_win_under_both_rules_whoever_starts() {
 }
 
 #[test]
+fn a_raised_stop_flag_stops_the_solver() {
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    assert!(game(&["size=4"]).solve_exactly(Some(&stop)).is_none());
+}
+
+#[test]
 fn four_by_four_is_a_draw() {
     // des Jardins (1996): 4x4 Dodgem is a draw with best play.
     for rule in ["course", "winning-ways"] {
