@@ -252,6 +252,21 @@ fn every_retrograde_value_agrees_with_the_values_after_each_move() {
     }
 }
 
+#[test]
+fn four_by_four_values_agree_with_the_values_after_each_move() {
+    let rules = Rules {
+        size: 4,
+        no_move: NoMoveRule::BlockedLoses,
+        first: Side::Left,
+    };
+    let tables = Retrograde::solve(&rules, 3, 3, None).unwrap();
+    let games = common::random_positions::<Dodgem>(&["size=4"], 300, 60);
+    assert!(games.len() > 200);
+    for game in games {
+        check_against_children(&tables, &rules, game.position());
+    }
+}
+
 fn check_against_children(tables: &Retrograde, rules: &Rules, position: &Position) {
     let verdict = tables.verdict(position).unwrap();
     if let Some(winner) = rules.winner(position) {
