@@ -100,6 +100,31 @@ fn moves_and_positions_are_applied_before_searching() {
 }
 
 #[test]
+fn games_with_their_own_solver_use_it_without_limits() {
+    // 3x3 Dodgem is a first-player win (Winning Ways); Kalah(3,3) is +2 for the
+    // first player (Irving, Donkers and Uiterwijk 2000).
+    let dodgem = json(&["solve", "dodgem", "--json"]);
+    assert_eq!(dodgem["algo"], "retrograde");
+    assert_eq!(dodgem["value"], "win");
+    let kalah = json(&["solve", "kalah", "-o", "pits=3", "-o", "seeds=3", "--json"]);
+    assert_eq!(kalah["algo"], "mtdf");
+    assert_eq!(kalah["score"], 2);
+    assert_eq!(kalah["value"], "win");
+    let generic = json(&[
+        "solve",
+        "kalah",
+        "-o",
+        "pits=3",
+        "-o",
+        "seeds=3",
+        "--no-solver",
+        "--json",
+    ]);
+    assert_eq!(generic["algo"], "alphabeta");
+    assert_eq!(generic["value"], "win");
+}
+
+#[test]
 fn perft_counts_and_divides() {
     // Tic-tac-toe game tree per ply (shared/reference): 9, 72, 504, 3024...
     for (depth, nodes) in [(1, 9), (2, 72), (3, 504), (4, 3024), (9, 127_872)] {
@@ -129,7 +154,9 @@ fn list_names_every_game_with_its_start_position() {
         .iter()
         .map(|g| g["id"].as_str().unwrap())
         .collect();
-    assert!(ids.contains(&"tictactoe") && ids.contains(&"grundy") && ids.contains(&"synthetic"));
+    for id in ["tictactoe", "grundy", "dodgem", "kalah", "synthetic"] {
+        assert!(ids.contains(&id), "{id}");
+    }
     let text = String::from_utf8(ply(&["list"]).stdout).unwrap();
     assert!(text.contains("start:     .../.../..."));
 }
@@ -175,6 +202,15 @@ fn bad_input_is_refused_with_status_2_and_one_line() {
         &["solve", "dodgem", "--position", "L../L../.BB"],
         &["solve", "dodgem", "--moves", "a2-off"],
         &["solve", "dodgem", "--moves", "b1-b2"],
+        &["solve", "kalah", "-o", "pits=0"],
+        &["solve", "kalah", "-o", "pits=11"],
+        &["solve", "kalah", "-o", "seeds=13"],
+        &["solve", "kalah", "-o", "capture=sometimes"],
+        &["solve", "kalah", "--moves", "7"],
+        &["solve", "kalah", "--moves", "3 3"],
+        &["solve", "kalah", "--position", "4,4,4:0/4,4:0 s"],
+        &["solve", "kalah", "--position", "4,4,4:0/4,4,4:0 w"],
+        &["solve", "kalah", "--position", "200,200:0/1,1:0 s"],
         &["perft", "tictactoe", "999"],
         &["perft", "nosuchgame", "1"],
     ];

@@ -203,6 +203,12 @@ fn three_by_three_is_a_first_player_win_under_both_rules_whoever_starts() {
 }
 
 #[test]
+fn a_raised_stop_flag_stops_the_solver() {
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    assert!(game(&["size=4"]).solve_exactly(Some(&stop)).is_none());
+}
+
+#[test]
 fn four_by_four_is_a_draw() {
     // des Jardins (1996): 4x4 Dodgem is a draw with best play.
     for rule in ["course", "winning-ways"] {
@@ -243,6 +249,21 @@ fn every_retrograde_value_agrees_with_the_values_after_each_move() {
             }
         }
         assert!(checked > 2664);
+    }
+}
+
+#[test]
+fn four_by_four_values_agree_with_the_values_after_each_move() {
+    let rules = Rules {
+        size: 4,
+        no_move: NoMoveRule::BlockedLoses,
+        first: Side::Left,
+    };
+    let tables = Retrograde::solve(&rules, 3, 3, None).unwrap();
+    let games = common::random_positions::<Dodgem>(&["size=4"], 300, 60);
+    assert!(games.len() > 200);
+    for game in games {
+        check_against_children(&tables, &rules, game.position());
     }
 }
 

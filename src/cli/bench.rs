@@ -184,6 +184,27 @@ pub const SUITE: &[BenchCase] = &[
         position: Some(KIWIPETE),
         work: Work::Search(SearchConfig::engine, Some(6)),
     },
+    BenchCase {
+        name: "kalah minimax d7",
+        game: "kalah",
+        options: &[],
+        position: None,
+        work: Work::Search(SearchConfig::minimax, Some(7)),
+    },
+    BenchCase {
+        name: "kalah alphabeta d9",
+        game: "kalah",
+        options: &[],
+        position: None,
+        work: Work::Search(SearchConfig::plain_alpha_beta, Some(9)),
+    },
+    BenchCase {
+        name: "kalah alphabeta+tt d14",
+        game: "kalah",
+        options: &[],
+        position: None,
+        work: Work::Search(SearchConfig::alpha_beta, Some(14)),
+    },
 ];
 
 /// The chessprogramming wiki's "Kiwipete": castling, en passant, pins and
@@ -217,6 +238,20 @@ pub const SOLVE_SUITE: &[BenchCase] = &[
         name: "dodgem 5x5 retrograde",
         game: "dodgem",
         options: &["size=5"],
+        position: None,
+        work: Work::Exact,
+    },
+    BenchCase {
+        name: "kalah(6,4) solve (+10)",
+        game: "kalah",
+        options: &[],
+        position: None,
+        work: Work::Exact,
+    },
+    BenchCase {
+        name: "kalah(6,4) standard (+8)",
+        game: "kalah",
+        options: &["capture=standard"],
         position: None,
         work: Work::Exact,
     },

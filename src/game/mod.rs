@@ -7,6 +7,7 @@ pub mod chess;
 pub mod connect4;
 pub mod dodgem;
 pub mod grundy;
+pub mod kalah;
 pub mod options;
 pub mod perft;
 pub mod registry;

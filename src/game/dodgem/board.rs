@@ -184,7 +184,18 @@ impl Position {
         }
     }
 
-    /// Zobrist key of the cars and the side to move.
+    /// What playing `drive` here changes in [`Position::key`]: the key after the move
+    /// is the key before it XOR this, so a game keeps its key up to date cheaply.
+    pub fn key_change(&self, drive: Drive) -> u64 {
+        let car = |square: u8| KEYS[self.to_move.index() * MAX_SQUARES + square as usize];
+        let arrival = match drive.to {
+            Target::Square(to) => car(to),
+            Target::Off => 0,
+        };
+        car(drive.from) ^ arrival ^ BOTTOM_TO_MOVE
+    }
+
+    /// Zobrist key of the cars and the side to move, computed from scratch.
     pub fn key(&self) -> u64 {
         let side = if self.to_move == Side::Bottom {
             BOTTOM_TO_MOVE

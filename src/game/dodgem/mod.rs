@@ -141,10 +141,18 @@ impl Dodgem {
         self.history.iter().map(|p| p.drive)
     }
 
+    /// The Zobrist key of the current cars and side to move, kept as moves are played.
+    fn key(&self) -> u64 {
+        self.keys
+            .last()
+            .copied()
+            .unwrap_or_else(|| self.position.key())
+    }
+
     /// How often the current position has occurred since the last forward move,
     /// this time included.
     pub fn repetitions(&self) -> usize {
-        let current = self.position.key();
+        let current = self.key();
         self.keys[self.stretch_start..]
             .iter()
             .filter(|&&k| k == current)
@@ -187,8 +195,8 @@ impl Game for Dodgem {
             stretch_sum: self.stretch_sum,
         });
         let forward = drive.is_forward(self.position.to_move, self.rules.size);
+        let key = self.key() ^ self.position.key_change(drive);
         self.position = self.position.after(drive);
-        let key = self.position.key();
         self.keys.push(key);
         if forward {
             self.stretch_start = self.keys.len() - 1;
@@ -217,7 +225,7 @@ impl Game for Dodgem {
     /// move: those decide which repetitions lie ahead, so two games share a hash
     /// only when their futures are the same.
     fn hash(&self) -> u64 {
-        self.position.key() ^ self.stretch_sum
+        self.key() ^ self.stretch_sum
     }
 
     fn parse_move(&self, text: &str) -> Result<Drive, GameError> {
@@ -454,4 +462,30 @@ fn rules(options: &GameOptions, size: usize) -> Result<Rules, GameError> {
         no_move,
         first,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_kept_while_playing_matches_a_fresh_computation() {
+        let mut game = Dodgem::new(Rules {
+            size: 4,
+            no_move: NoMoveRule::BlockedLoses,
+            first: Side::Left,
+        });
+        for _ in 0..30 {
+            let Some(&drive) = game.moves().last() else {
+                break;
+            };
+            game.play(drive);
+            assert_eq!(game.key(), game.position.key());
+        }
+        while !game.history.is_empty() {
+            game.undo();
+            assert_eq!(game.key(), game.position.key());
+        }
+        assert_eq!(game.hash(), Dodgem::new(game.rules).hash());
+    }
 }

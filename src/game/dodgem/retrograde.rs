@@ -98,13 +98,16 @@ pub fn solve(
 
 impl Retrograde {
     /// Solves every position with at most `left` cars of Left's and `bottom` of
-    /// Bottom's on the board; `None` if `stop` was raised first.
+    /// Bottom's on the board (no more than a side has: size - 1); `None` if `stop`
+    /// was raised first.
     pub fn solve(
         rules: &Rules,
         left: u32,
         bottom: u32,
         stop: Option<&AtomicBool>,
     ) -> Option<Retrograde> {
+        let cars = rules.size.clamp(super::MIN_SIZE, MAX_SIZE) as u32 - 1;
+        let (left, bottom) = (left.min(cars), bottom.min(cars));
         let mut tables = Retrograde {
             rules: *rules,
             binomials: binomials(),
