@@ -268,6 +268,31 @@ fn the_solver_agrees_with_plain_minimax_on_1000_late_positions() {
 }
 
 #[test]
+fn claimeven_bounds_hold_against_plain_minimax() {
+    // The solver prunes with Bitboard::follow_up_bound; check it where it applies.
+    let mut bounds = Vec::new();
+    let mut seed = 0u64;
+    while bounds.len() < 60 {
+        seed += 1;
+        let Some(game) = random_position(seed ^ 0xE7E7, 24 + (seed % 14) as usize) else {
+            continue;
+        };
+        let Some(upper) = game.bitboard().follow_up_bound(game.geometry()) else {
+            continue;
+        };
+        let expected = reference_score(&Grid::from_moves(game.history()), &mut HashMap::new());
+        assert!(
+            expected <= upper,
+            "{}: bound {upper}, score {expected}",
+            game.format_position()
+        );
+        bounds.push(upper);
+    }
+    // Both kinds of bound occur: "cannot win" (0) and "loses" (-1).
+    assert!(bounds.contains(&0) && bounds.contains(&-1), "{bounds:?}");
+}
+
+#[test]
 fn alpha_beta_equals_minimax_at_fixed_depth() {
     let mut compared = 0;
     for seed in 0..40u64 {

@@ -23,6 +23,8 @@ pub struct Geometry {
     bottom: u64,
     /// Every cell of the board (no sentinels).
     board: u64,
+    /// The cells of rows 0, 2, 4... (from the bottom, from 0).
+    even_rows: u64,
     /// Columns from the centre outwards, which is where the good moves usually are.
     centre_order: [u8; MAX_WIDTH],
 }
@@ -50,6 +52,7 @@ impl Geometry {
         }
         let column_cells = (1u64 << height) - 1;
         let board = bottom * column_cells;
+        let even_rows = bottom * (0x5555_5555_5555_5555 & column_cells);
         let mut centre_order = [0u8; MAX_WIDTH];
         for (index, slot) in centre_order.iter_mut().take(width as usize).enumerate() {
             // width/2, then alternately one step further left and right.
@@ -63,6 +66,7 @@ impl Geometry {
             stride,
             bottom,
             board,
+            even_rows,
             centre_order,
         })
     }
@@ -120,6 +124,16 @@ impl Geometry {
     #[inline]
     pub fn board_mask(&self) -> u64 {
         self.board
+    }
+
+    /// The cells of the rows whose index (from 0 at the bottom) has the parity of `row`.
+    #[inline]
+    pub fn rows_like(&self, row: u32) -> u64 {
+        if row.is_multiple_of(2) {
+            self.even_rows
+        } else {
+            self.board ^ self.even_rows
+        }
     }
 
     /// The cells where a stone would complete a four together with `stones`,
@@ -279,6 +293,30 @@ impl Bitboard {
             playable = forced;
         }
         playable & !(threats >> 1)
+    }
+
+    /// An upper bound on the side to move's score from Allis' "claimeven": when
+    /// every column has an even number of empty cells, the opponent can answer
+    /// each move right above it, and so take the upper cell of every pair. If the
+    /// side to move cannot make four with the lower cells, it cannot win (0), and
+    /// if the opponent can make four with the upper ones, it loses (-1). `None`
+    /// when the columns are not all even or the side to move has such a four.
+    #[inline]
+    pub fn follow_up_bound(&self, geometry: &Geometry) -> Option<i32> {
+        let lower_cells = geometry.rows_like(geometry.height());
+        if self.playable(geometry) & !lower_cells != 0 {
+            return None;
+        }
+        let empty = geometry.board ^ self.occupied;
+        if geometry.has_four(self.current | (empty & lower_cells)) {
+            return None;
+        }
+        let upper_cells = empty & !lower_cells;
+        Some(if geometry.has_four(self.opponent() | upper_cells) {
+            -1
+        } else {
+            0
+        })
     }
 
     /// True when the side that just moved completed a four.

@@ -6,7 +6,8 @@
 //! - only "non-losing" moves: win at once when possible, block an open threat,
 //!   never play right below an opponent's threat;
 //! - score bounds from the board alone (nobody wins before their next stone, and a
-//!   quicker win scores more), which close the window near the end of the game;
+//!   quicker win scores more), which close the window near the end of the game,
+//!   and from Allis' claimeven (see [`Bitboard::follow_up_bound`]);
 //! - transposition tables of lower and upper bounds plus the best column, keyed so
 //!   that a position and its mirror image share an entry early in the game, and
 //!   probed for every child before the first is searched (enhanced transposition
@@ -122,26 +123,31 @@ struct Searched {
 
 /// The non-losing moves of a position in the order the search tries them.
 struct OrderedMoves {
-    /// (cell, column, priority), best first.
-    moves: [(u64, u8, u32); MAX_WIDTH],
+    /// (priority, column), best first.
+    moves: [(u8, u8); MAX_WIDTH],
     len: usize,
 }
 
 impl OrderedMoves {
-    fn insert(&mut self, cell: u64, column: u8, priority: u32) {
+    fn insert(&mut self, column: u8, priority: u8) {
         let mut at = self.len;
-        while at > 0 && self.moves[at - 1].2 < priority {
+        while at > 0 && self.moves[at - 1].0 < priority {
             self.moves[at] = self.moves[at - 1];
             at -= 1;
         }
-        self.moves[at] = (cell, column, priority);
+        self.moves[at] = (priority, column);
         self.len += 1;
     }
 
-    fn as_slice(&self) -> &[(u64, u8, u32)] {
-        &self.moves[..self.len]
+    /// The columns, best first.
+    fn columns(&self) -> impl Iterator<Item = u8> + '_ {
+        self.moves[..self.len].iter().map(|&(_, column)| column)
     }
 }
+
+/// Bounds on each move's score (from the side to move's point of view) that the
+/// table knew before any was searched, by column.
+type KnownScores = [(i32, i32); MAX_WIDTH];
 
 impl<'a> Solver<'a> {
     /// A solver with a table of `2^table_log2` entries (8 bytes each).
@@ -358,6 +364,13 @@ impl<'a> Solver<'a> {
                 return beta;
             }
         }
+        if let Some(upper) = position.follow_up_bound(geometry) {
+            if upper <= alpha {
+                self.stats.leaves += 1;
+                return upper;
+            }
+            beta = beta.min(upper);
+        }
         if stones + UNTABLED_EMPTY_CELLS >= geometry.cells() {
             return self.search_moves(position, non_losing, None, alpha, beta).0;
         }
@@ -426,15 +439,32 @@ impl<'a> Solver<'a> {
         mut alpha: i32,
         beta: i32,
     ) -> (i32, Option<u8>) {
+        let mut keys = [0u64; MAX_WIDTH];
+        let tabled = self.prefetch_children(position, non_losing, &mut keys);
         let moves = self.order_moves(position, non_losing, hint);
-        if let Some(cutoff) = self.child_table_cutoff(position, &moves, beta) {
-            return cutoff;
+        let mut known = [(NO_LOWER, NO_UPPER); MAX_WIDTH];
+        if tabled {
+            self.known_move_scores(position.stones() + 1, &keys, &mut known);
         }
         let mut best = (NO_LOWER - 1, None);
-        for &(cell, column, _) in moves.as_slice() {
-            let mut child = *position;
-            child.play_cell(cell);
-            let score = -self.negamax(&child, -beta, -alpha);
+        for column in moves.columns() {
+            let lower = known[column as usize].0;
+            if lower >= beta {
+                // Enhanced transposition cutoff: refuted without a search.
+                self.stats.tt_hits += 1;
+                return (lower, Some(column));
+            }
+        }
+        for column in moves.columns() {
+            let upper = known[column as usize].1;
+            let score = if upper <= alpha {
+                // Known not to raise alpha: no need to search it.
+                upper
+            } else {
+                let mut child = *position;
+                child.play_cell(non_losing & self.geometry.column_mask(column as u32));
+                -self.negamax(&child, -beta, -alpha)
+            };
             if self.aborted {
                 return best;
             }
@@ -452,34 +482,42 @@ impl<'a> Solver<'a> {
         best
     }
 
-    /// Enhanced transposition cutoff: a child the table already knows to be bad
-    /// enough for the opponent refutes the position without a search. The children's
-    /// entries are fetched together, so their trips to memory overlap.
-    fn child_table_cutoff(
-        &mut self,
+    /// Starts fetching the table entries of the children, so that ordering the
+    /// moves overlaps with the trips to memory, and writes their keys by column.
+    /// False near the end, where positions do not go through the tables.
+    fn prefetch_children(
+        &self,
         position: &Bitboard,
-        moves: &OrderedMoves,
-        beta: i32,
-    ) -> Option<(i32, Option<u8>)> {
+        non_losing: u64,
+        keys: &mut [u64; MAX_WIDTH],
+    ) -> bool {
+        let geometry = &self.geometry;
         let stones = position.stones() + 1;
-        if stones + UNTABLED_EMPTY_CELLS >= self.geometry.cells() {
-            return None;
+        if stones + UNTABLED_EMPTY_CELLS >= geometry.cells() {
+            return false;
         }
-        let mut keys = [0u64; MAX_WIDTH];
-        for (key, &(cell, _, _)) in keys.iter_mut().zip(moves.as_slice()) {
-            let mut child = *position;
-            child.play_cell(cell);
-            *key = self.table_key(&child).0;
-            self.tables.prefetch(*key, stones);
-        }
-        for (&key, &(_, column, _)) in keys.iter().zip(moves.as_slice()) {
-            let upper = self.tables.probe(key, stones).map_or(NO_UPPER, |e| e.upper);
-            if -upper >= beta {
-                self.stats.tt_hits += 1;
-                return Some((-upper, Some(column)));
+        for (column, key) in keys.iter_mut().enumerate().take(geometry.width() as usize) {
+            let cell = non_losing & geometry.column_mask(column as u32);
+            if cell != 0 {
+                let mut child = *position;
+                child.play_cell(cell);
+                *key = self.table_key(&child).0;
+                self.tables.prefetch(*key, stones);
             }
         }
-        None
+        true
+    }
+
+    /// Reads what the table knows of the children with these keys (`stones` stones
+    /// each) into `known`.
+    fn known_move_scores(&self, stones: u32, keys: &[u64; MAX_WIDTH], known: &mut KnownScores) {
+        for (bounds, &key) in known.iter_mut().zip(keys) {
+            // Columns without a move have no key.
+            let entry = (key != 0).then(|| self.tables.probe(key, stones)).flatten();
+            if let Some(entry) = entry {
+                *bounds = (-entry.upper, -entry.lower);
+            }
+        }
     }
 
     /// The non-losing moves, the table's column first, then by the number of
@@ -487,7 +525,7 @@ impl<'a> Solver<'a> {
     fn order_moves(&self, position: &Bitboard, non_losing: u64, hint: Option<u8>) -> OrderedMoves {
         let geometry = &self.geometry;
         let mut ordered = OrderedMoves {
-            moves: [(0, 0, 0); MAX_WIDTH],
+            moves: [(0, 0); MAX_WIDTH],
             len: 0,
         };
         for &column in geometry.centre_order() {
@@ -496,13 +534,14 @@ impl<'a> Solver<'a> {
                 continue;
             }
             let priority = if hint == Some(column) {
-                u32::MAX
+                u8::MAX
             } else {
-                geometry
+                let threats = geometry
                     .winning_cells(position.current() | cell, position.occupied() | cell)
-                    .count_ones()
+                    .count_ones();
+                threats.min(u8::MAX as u32 - 1) as u8
             };
-            ordered.insert(cell, column, priority);
+            ordered.insert(column, priority);
         }
         ordered
     }
