@@ -6,6 +6,7 @@
 pub mod chess;
 pub mod connect4;
 pub mod dodgem;
+pub mod gomoku;
 pub mod grundy;
 pub mod kalah;
 pub mod options;

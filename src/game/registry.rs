@@ -119,6 +119,7 @@ pub const GAME_IDS: &[&str] = &[
     "dodgem",
     "kalah",
     "connect4",
+    "gomoku",
     "chess",
     "synthetic",
 ];
@@ -146,6 +147,7 @@ pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, Gam
         "dodgem" => Ok(visitor.visit::<super::dodgem::Dodgem>()),
         "kalah" => Ok(visitor.visit::<super::kalah::Kalah>()),
         "connect4" => Ok(visitor.visit::<super::connect4::ConnectFour>()),
+        "gomoku" => Ok(visitor.visit::<super::gomoku::Gomoku>()),
         "chess" => Ok(visitor.visit::<super::chess::Chess>()),
         "synthetic" => Ok(visitor.visit::<super::synthetic::Synthetic>()),
         _ => Err(unknown_game(id)),

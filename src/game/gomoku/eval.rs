@@ -1,0 +1,163 @@
+//! Evaluations of Gomoku positions for the side to move, and the move ordering
+//! hint: both read the incremental tables, so neither scans the board.
+
+use super::Gomoku;
+use super::board::{Board, DIRECTIONS, MAX_POINTS};
+use super::threats::{FIVE, PATTERNS, Pattern, Shape, Threats};
+use super::vcf;
+use crate::game::{Game, Player};
+
+/// The lines of five (five points in a row) each player could still complete,
+/// kept up to date as stones come and go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenLines {
+    /// Stones of each player on the line of five starting at a point and running
+    /// along a direction: `stones[direction * MAX_POINTS + start]`.
+    stones: Vec<[u8; 2]>,
+    /// Lines holding no stone of the opponent, per player.
+    open: [i32; 2],
+}
+
+impl OpenLines {
+    /// The lines of an empty board: all of them open for both players.
+    pub fn new(board: &Board) -> OpenLines {
+        let total = (0..board.points())
+            .flat_map(|p| DIRECTIONS.iter().map(move |&d| (p, d)))
+            .filter(|&(p, d)| board.step(p, d, 4).is_some())
+            .count() as i32;
+        OpenLines {
+            stones: vec![[0; 2]; 4 * MAX_POINTS],
+            open: [total; 2],
+        }
+    }
+
+    /// The lines of any board, counted from scratch (for tests of the updates).
+    pub fn from_scratch(board: &Board) -> OpenLines {
+        let mut lines = OpenLines::new(&Board::new(board.size()));
+        for point in 0..board.points() {
+            if let Some(player) = board.stone(point) {
+                lines.add(board, point, player);
+            }
+        }
+        lines
+    }
+
+    /// The lines of five through `point`, as indices into `stones`.
+    fn through(board: &Board, point: usize) -> impl Iterator<Item = usize> + '_ {
+        DIRECTIONS.iter().enumerate().flat_map(move |(index, &d)| {
+            (0..5).filter_map(move |back| {
+                let start = board.step(point, d, -back)?;
+                board.step(start, d, 4)?;
+                Some(index * MAX_POINTS + start)
+            })
+        })
+    }
+
+    /// Counts a stone of `player` put on `point`.
+    pub fn add(&mut self, board: &Board, point: usize, player: Player) {
+        let side = player.index();
+        for line in OpenLines::through(board, point) {
+            if self.stones[line][side] == 0 {
+                self.open[player.other().index()] -= 1;
+            }
+            self.stones[line][side] += 1;
+        }
+    }
+
+    /// Forgets a stone of `player` taken off `point`.
+    pub fn remove(&mut self, board: &Board, point: usize, player: Player) {
+        let side = player.index();
+        for line in OpenLines::through(board, point) {
+            self.stones[line][side] -= 1;
+            if self.stones[line][side] == 0 {
+                self.open[player.other().index()] += 1;
+            }
+        }
+    }
+
+    /// Lines of five with no stone of `player`'s opponent on them.
+    pub fn open_for(&self, player: Player) -> i32 {
+        self.open[player.index()]
+    }
+}
+
+/// The course material's evaluation, as for tic-tac-toe: lines of five still open
+/// for the side to move (no opposing stone on them) minus lines still open for
+/// the opponent.
+pub fn seed(game: &Gomoku) -> i32 {
+    let me = game.to_move();
+    game.open_lines().open_for(me) - game.open_lines().open_for(me.other())
+}
+
+/// Worth of each pattern a player could make somewhere, weakest first (see
+/// [`super::threats`]): an open-four point is an open three on the board, a
+/// five point is a four on the board.
+const PATTERN_WEIGHTS: [i32; PATTERNS] = [0, 1, 4, 5, 16, 20, 40, 60];
+/// The side to move's threats count this many halves: it plays the next stone.
+const TEMPO_HALVES: i32 = 3;
+/// A win next move (the side to move can complete five, or the opponent has two
+/// fives the side to move cannot both block): far above any pattern count.
+const WIN_NEXT: i32 = 200_000;
+/// A win by continuous fours found at the leaf.
+const WIN_BY_FOURS: i32 = 100_000;
+/// Fours a leaf's threat search may play, and positions it may visit.
+const LEAF_VCF_FOURS: u32 = 8;
+const LEAF_VCF_BUDGET: u32 = 200;
+
+/// A stronger evaluation: immediate wins and losses, then a short search for a
+/// win by continuous fours for the side to move, then the weighted threat
+/// patterns of both players (the side to move's counting one and a half times).
+pub fn strong(game: &Gomoku) -> i32 {
+    let me = game.to_move();
+    let threats = game.threats();
+    if threats.five_points(me) > 0 {
+        return WIN_NEXT;
+    }
+    let threatened = threats.five_points(me.other());
+    if threatened >= 2 {
+        return -WIN_NEXT;
+    }
+    if threatened == 0
+        && threats.has_fours(me)
+        && vcf::find(game, LEAF_VCF_FOURS, LEAF_VCF_BUDGET).is_some()
+    {
+        return WIN_BY_FOURS;
+    }
+    pattern_value(threats, me) * TEMPO_HALVES / 2 - pattern_value(threats, me.other())
+}
+
+/// The weighted count of every pattern `player` could make.
+fn pattern_value(threats: &Threats, player: Player) -> i32 {
+    (1..PATTERNS)
+        .map(|p| PATTERN_WEIGHTS[p] * threats.count(player, p as Pattern))
+        .sum()
+}
+
+/// How urgent a move is, for move ordering: completing five, then blocking the
+/// opponent's five, then making a winning shape, blocking one, making a four or
+/// two open threes, blocking those; ties broken by the patterns made and blocked.
+pub fn move_priority(game: &Gomoku, point: usize) -> i32 {
+    let me = game.to_move();
+    let threats = game.threats();
+    let mine = game.shape_at(me, point);
+    let theirs = game.shape_at(me.other(), point);
+    let tier = match (mine, theirs) {
+        (Shape::Five, _) => 9,
+        (_, Shape::Five) => 8,
+        (Shape::Winning, _) => 7,
+        (_, Shape::Winning) => 6,
+        (Shape::Four, _) => 5,
+        (Shape::DoubleThree, _) => 4,
+        (_, Shape::DoubleThree) => 3,
+        (_, Shape::Four) => 2,
+        _ => 0,
+    };
+    let patterns = |player: Player| -> i32 {
+        threats
+            .patterns(player, point)
+            .iter()
+            .map(|&p| PATTERN_WEIGHTS[p.min(FIVE) as usize])
+            .sum()
+    };
+    tier * 10_000 + 2 * patterns(me) + patterns(me.other())
+}
