@@ -6,6 +6,7 @@
 //! panel to undo and spectating, is generic.
 
 pub mod chess;
+pub mod gomoku;
 pub mod grundy;
 pub mod synthetic;
 pub mod tictactoe;
@@ -15,6 +16,7 @@ use ratatui::layout::{Position, Rect};
 
 use super::theme::Theme;
 use crate::game::chess::Chess;
+use crate::game::gomoku::Gomoku;
 use crate::game::grundy::Grundy;
 use crate::game::synthetic::Synthetic;
 use crate::game::tictactoe::TicTacToe;
@@ -138,13 +140,14 @@ pub trait BoardVisitor {
 }
 
 /// The games of the arcade, in menu order.
-pub const BOARD_IDS: &[&str] = &["tictactoe", "grundy", "chess", "synthetic"];
+pub const BOARD_IDS: &[&str] = &["tictactoe", "grundy", "gomoku", "chess", "synthetic"];
 
 /// Runs `visitor` on the game named `id`: the arcade's registry of boards.
 pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, GameError> {
     match id {
         "tictactoe" => Ok(visitor.visit::<TicTacToe>()),
         "grundy" => Ok(visitor.visit::<Grundy>()),
+        "gomoku" => Ok(visitor.visit::<Gomoku>()),
         "chess" => Ok(visitor.visit::<Chess>()),
         "synthetic" => Ok(visitor.visit::<Synthetic>()),
         _ => Err(match find_game(id) {
