@@ -519,3 +519,72 @@ fn chess_plays_e4_against_the_computer_and_flips() {
     assert!(flipped.contains("h  g  f  e  d  c  b  a"), "{flipped}");
     assert!(flipped.contains("1  R  N  B  K  Q  B  N  R"), "{flipped}");
 }
+
+#[test]
+fn gomoku_fits_80_by_24_and_the_computer_answers_next_to_the_stones() {
+    let engine = Seat::Computer(EngineSettings {
+        depth: Some(2),
+        time: None,
+        eval: "strong".into(),
+        ..EngineSettings::default()
+    });
+    let mut h = Harness::sized(Launch::Game(game("gomoku", Seat::Human, engine)), 80, 24);
+    let start = h.screen_text();
+    assert!(!start.contains("Please enlarge"), "{start}");
+    assert!(start.contains("Black (human) to move"), "{start}");
+    for rank in [
+        "15 · · · · · · · · · · · · · · ·",
+        " 1 · · · · · · · · · · · · · · ·",
+    ] {
+        assert!(start.contains(rank), "rank missing:\n{start}");
+    }
+    // The cursor starts on the centre: one step left and Enter plays g8.
+    h.type_char('h');
+    h.press(KeyCode::Enter);
+    assert_eq!(h.played(), 1);
+    h.wait_for_human_or_end();
+    let session = h.app.session().unwrap();
+    let played: Vec<String> = session.played().iter().map(|m| m.text.clone()).collect();
+    assert_eq!(played.len(), 2);
+    assert_eq!(played[0], "g8");
+    // The reply lies within two steps of g8, where the search looks.
+    let reply = played[1].as_bytes();
+    let file = (reply[0] as i32 - b'g' as i32).abs();
+    let rank = (played[1][1..].parse::<i32>().unwrap() - 8).abs();
+    assert!(file <= 2 && rank <= 2, "reply {}", played[1]);
+    let replied = h.screen_text();
+    assert!(replied.contains("White (computer): chose"), "{replied}");
+    assert!(replied.contains('[') && replied.contains(']'), "{replied}");
+    // A taken point is refused with the game's message.
+    h.press(KeyCode::Enter);
+    assert!(h.screen_text().contains("g8 is already taken"));
+}
+
+#[test]
+fn gomoku_computer_against_computer_plays_to_a_result_or_a_cap() {
+    let engine = |eval: &str| {
+        Seat::Computer(EngineSettings {
+            depth: Some(2),
+            time: None,
+            eval: eval.into(),
+            ..EngineSettings::default()
+        })
+    };
+    let mut setup = game("gomoku", engine("strong"), engine("seed"));
+    setup.options = GameOptions::parse(&["size=9"]).unwrap();
+    let mut h = Harness::new(Launch::Game(setup));
+    for _ in 0..5 {
+        h.type_char('+');
+    }
+    const CAP: usize = 40;
+    h.wait_until("the end of the game or the move cap", |app| {
+        let session = app.session().unwrap();
+        session.is_over() || session.played().len() >= CAP
+    });
+    let session = h.app.session().unwrap();
+    let (over, played) = (session.is_over(), session.played().len());
+    assert!(played >= 9, "nobody wins before the 9th stone");
+    if over {
+        assert!(h.screen_text().contains("Game over: "));
+    }
+}

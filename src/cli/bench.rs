@@ -205,7 +205,31 @@ pub const SUITE: &[BenchCase] = &[
         position: None,
         work: Work::Search(SearchConfig::alpha_beta, Some(14)),
     },
+    BenchCase {
+        name: "gomoku perft 4",
+        game: "gomoku",
+        options: &[],
+        position: None,
+        work: Work::Perft(4),
+    },
+    BenchCase {
+        name: "gomoku alphabeta+tt d4",
+        game: "gomoku",
+        options: &[],
+        position: Some(GOMOKU_OPENING),
+        work: Work::Search(SearchConfig::alpha_beta, Some(4)),
+    },
+    BenchCase {
+        name: "gomoku engine d5",
+        game: "gomoku",
+        options: &[],
+        position: Some(GOMOKU_OPENING),
+        work: Work::Search(SearchConfig::engine, Some(5)),
+    },
 ];
+
+/// A Gomoku opening, four stones around the centre, as a move list.
+const GOMOKU_OPENING: &str = "h8 h9 i9 g7";
 
 /// The chessprogramming wiki's "Kiwipete": castling, en passant, pins and
 /// promotions in one middlegame position.
