@@ -11,6 +11,9 @@ pub const MAX_POINTS: usize = MAX_SIZE * MAX_SIZE;
 /// diagonals. Every line is walked both ways, so these four cover all eight.
 pub const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
+/// The code of a point past the board's edge in [`Board::line`].
+pub const OFF_BOARD: u8 = 3;
+
 /// Which rows of stones win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rule {
@@ -114,6 +117,24 @@ impl Board {
         let size = self.size as i32;
         ((0..size).contains(&file) && (0..size).contains(&rank))
             .then(|| self.point(file as usize, rank as usize))
+    }
+
+    /// The contents of the points `-REACH..=REACH` steps from `point` along
+    /// `direction`, in order: 0 empty, 1 a first-player stone, 2 a second-player
+    /// stone, [`OFF_BOARD`] past the edge.
+    pub fn line<const LEN: usize>(&self, point: usize, direction: (i32, i32)) -> [u8; LEN] {
+        let reach = (LEN / 2) as i32;
+        let (file, rank) = self.coordinates(point);
+        let size = self.size as i32;
+        let mut line = [OFF_BOARD; LEN];
+        for (slot, k) in line.iter_mut().zip(-reach..=reach) {
+            let f = file as i32 + direction.0 * k;
+            let r = rank as i32 + direction.1 * k;
+            if (0..size).contains(&f) && (0..size).contains(&r) {
+                *slot = self.cells[(r * size + f) as usize];
+            }
+        }
+        line
     }
 
     /// Stones of `player` in an unbroken row through `point` along `direction`,

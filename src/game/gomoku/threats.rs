@@ -16,7 +16,7 @@
 
 use std::sync::OnceLock;
 
-use super::board::{Board, DIRECTIONS, MAX_POINTS, Rule};
+use super::board::{Board, DIRECTIONS, MAX_POINTS, OFF_BOARD, Rule};
 use crate::game::Player;
 
 /// What a stone on a point would make along one line, weakest first.
@@ -127,21 +127,29 @@ pub fn pattern_at(
     direction: (i32, i32),
     player: Player,
 ) -> Pattern {
+    let window: [u8; 2 * REACH as usize + 1] = board.line(point, direction);
+    table(rule)[key_of(&window, player)]
+}
+
+/// The table index of the centre of `window` (the centre and `REACH` points on
+/// each side, coded as in [`Board::line`]) for `player`.
+fn key_of(window: &[u8], player: Player) -> usize {
+    let mine = player.index() as u8 + 1;
+    let state = |code: u8| match code {
+        0 => EMPTY,
+        c if c == mine => MINE,
+        _ => BLOCKED,
+    };
+    let centre = REACH as usize;
     let mut key = 0;
     let mut weight = 1;
-    for offset in OFFSETS {
-        let state = match board.step(point, direction, offset) {
-            None => BLOCKED,
-            Some(p) => match board.stone(p) {
-                None => EMPTY,
-                Some(owner) if owner == player => MINE,
-                Some(_) => BLOCKED,
-            },
-        };
-        key += state * weight;
-        weight *= 3;
+    for (i, &code) in window.iter().enumerate() {
+        if i != centre {
+            key += state(code) * weight;
+            weight *= 3;
+        }
     }
-    table(rule)[key]
+    key
 }
 
 /// Every point's patterns for both players, with per-player totals.
@@ -177,10 +185,25 @@ impl Threats {
     /// Brings the patterns up to date after a stone was put on or taken off `point`:
     /// only points within reach of it along its four lines can change.
     pub fn update_around(&mut self, board: &Board, rule: Rule, point: usize) {
+        let table = table(rule);
+        let reach = REACH as usize;
         for (direction, &step) in DIRECTIONS.iter().enumerate() {
+            // Every window needed below, read once: 2 * REACH points on each side.
+            let line: [u8; 4 * REACH as usize + 1] = board.line(point, step);
             for offset in -REACH..=REACH {
-                if let Some(p) = board.step(point, step, offset) {
-                    self.recompute(board, rule, p, direction);
+                let centre = (offset + 2 * REACH) as usize;
+                if line[centre] == OFF_BOARD {
+                    continue;
+                }
+                let window = &line[centre - reach..=centre + reach];
+                let at = board.step(point, step, offset).expect("on the board");
+                for player in [Player::First, Player::Second] {
+                    let new = if line[centre] == 0 {
+                        table[key_of(window, player)]
+                    } else {
+                        NONE
+                    };
+                    self.set(player, at, direction, new);
                 }
             }
         }
@@ -193,22 +216,27 @@ impl Threats {
             } else {
                 NONE
             };
-            let side = player.index();
-            let old = std::mem::replace(&mut self.patterns[side][point][direction], new);
-            if old == new {
-                continue;
-            }
-            self.counts[side][old as usize] -= 1;
-            self.counts[side][new as usize] += 1;
-            let was_five = self.best[side][point] == FIVE;
-            let best = self.patterns[side][point]
-                .iter()
-                .copied()
-                .max()
-                .unwrap_or(NONE);
-            self.best[side][point] = best;
-            self.five_points[side] += i32::from(best == FIVE) - i32::from(was_five);
+            self.set(player, point, direction, new);
         }
+    }
+
+    /// Records one pattern, keeping the totals and the point's best up to date.
+    fn set(&mut self, player: Player, point: usize, direction: usize, new: Pattern) {
+        let side = player.index();
+        let old = std::mem::replace(&mut self.patterns[side][point][direction], new);
+        if old == new {
+            return;
+        }
+        self.counts[side][old as usize] -= 1;
+        self.counts[side][new as usize] += 1;
+        let was_five = self.best[side][point] == FIVE;
+        let best = self.patterns[side][point]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(NONE);
+        self.best[side][point] = best;
+        self.five_points[side] += i32::from(best == FIVE) - i32::from(was_five);
     }
 
     /// What a stone of `player` on `point` would make in each direction.
