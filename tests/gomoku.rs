@@ -281,6 +281,46 @@ fn the_engine_finds_the_double_open_three() {
     );
 }
 
+/// Black to move. Black: e8 f8 g8 (White d8 closes the left end), h10 h11 (White
+/// h12 above), e6 f7 (White d5 closes that diagonal's lower end).
+///
+/// No single move wins at once, but fours do: h9 makes e6-f7-g8-h9, a four
+/// whose only five is i10; after White's forced block, h8 makes two fours at
+/// once (e8-h8 with five at i8, h8-h11 with five at h7). Or h8 first (four,
+/// i8 forced), then h9 (two fours: h7 and i10). Win in 5 plies by fours.
+const FOURS_TO_DOUBLE_FOUR: &str = "o13o/15/15/7o7/7x7/7x7/15/3oxxx8/5x9/4x10/3o11/15/15/15/o13o x";
+
+#[test]
+fn a_win_by_fours_is_seen_two_plies_deep_with_the_strong_evaluation() {
+    let game: Gomoku = at(FOURS_TO_DOUBLE_FOUR, &[]);
+    let line = ply::game::gomoku::vcf::find(&game, 10, 100_000).expect("a win by fours");
+    let mut end = game.clone();
+    for &m in &line {
+        end.play(m);
+    }
+    assert_eq!(end.outcome(), Some(Outcome::Win(Player::First)));
+    assert_eq!(line.len(), 5, "four, block, double four, block, five");
+    let first = [point(&game, "h8"), point(&game, "h9")];
+    assert!(first.contains(&line[0]));
+    // Two plies of search with the strong evaluation see a win (the leaf runs the
+    // threat search). Other moves than h8 and h9 may win too (a new threat while
+    // the fours still wait): whatever White answers to the chosen move, Black
+    // still has a five or a win by fours.
+    let shallow = run(&game, evaluator("strong").as_ref(), &depth(2));
+    assert!(shallow.score > ply::game::gomoku::eval::WIN_BY_FOURS - 10);
+    let mut after = game.clone();
+    after.play(shallow.best_move.unwrap());
+    for reply in after.moves() {
+        let mut next = after.clone();
+        next.play(reply);
+        let wins = ply::game::gomoku::vcf::find(&next, 10, 100_000);
+        assert!(wins.is_some(), "no win after {}", after.format_move(reply));
+    }
+    // The full search proves a win in 5 plies.
+    let proof = run(&game, evaluator("seed").as_ref(), &depth(5));
+    assert_eq!(proof.score, win_in(5));
+}
+
 #[test]
 fn an_overline_wins_in_freestyle_only() {
     // Black: c8 d8 e8 g8 h8; f8 joins them into six.

@@ -205,8 +205,14 @@ impl Gomoku {
             .split('/')
             .map(read_rank)
             .collect::<Result<_, _>>()?;
+        if !(MIN_SIZE..=MAX_SIZE).contains(&rows.len()) {
+            return Err(GameError::new(format!(
+                "a board has {MIN_SIZE} to {MAX_SIZE} ranks separated by '/', found {}",
+                rows.len()
+            )));
+        }
         let size = size.unwrap_or(rows.len());
-        if !(MIN_SIZE..=MAX_SIZE).contains(&rows.len()) || rows.len() != size {
+        if rows.len() != size {
             return Err(GameError::new(format!(
                 "expected {size} ranks separated by '/', found {}",
                 rows.len()
