@@ -120,6 +120,12 @@ pub trait BoardGame: Playable {
         false
     }
 
+    /// A few words for the status line on what the board alone does not make
+    /// obvious (Kalah's extra turn); nothing by default.
+    fn status_note(&self) -> Option<String> {
+        None
+    }
+
     /// How the game names a side: `X` and `O` in tic-tac-toe.
     fn side_name(player: Player) -> &'static str {
         match player {
