@@ -6,7 +6,9 @@
 //! panel to undo and spectating, is generic.
 
 pub mod chess;
+pub mod connect4;
 pub mod grundy;
+pub mod kalah;
 pub mod synthetic;
 pub mod tictactoe;
 
@@ -15,7 +17,9 @@ use ratatui::layout::{Position, Rect};
 
 use super::theme::Theme;
 use crate::game::chess::Chess;
+use crate::game::connect4::ConnectFour;
 use crate::game::grundy::Grundy;
+use crate::game::kalah::Kalah;
 use crate::game::synthetic::Synthetic;
 use crate::game::tictactoe::TicTacToe;
 use crate::game::{GameError, GameInfo, GameVisitor, Playable, Player, find_game};
@@ -144,7 +148,15 @@ pub trait BoardVisitor {
 }
 
 /// The games of the arcade, in menu order.
-pub const BOARD_IDS: &[&str] = &["tictactoe", "grundy", "chess", "synthetic"];
+pub const BOARD_IDS: &[&str] = &[
+    "tictactoe",
+    "grundy",
+    "dodgem",
+    "kalah",
+    "connect4",
+    "chess",
+    "synthetic",
+];
 
 /// Runs `visitor` on the game named `id`: the arcade's registry of boards.
 pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, GameError> {
@@ -153,6 +165,8 @@ pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, G
         "grundy" => Ok(visitor.visit::<Grundy>()),
         "chess" => Ok(visitor.visit::<Chess>()),
         "synthetic" => Ok(visitor.visit::<Synthetic>()),
+        "connect4" => Ok(visitor.visit::<ConnectFour>()),
+        "kalah" => Ok(visitor.visit::<Kalah>()),
         _ => Err(match find_game(id) {
             Ok(info) => GameError::new(format!("{} has no board in the arcade yet", info.name)),
             Err(unknown) => unknown,
