@@ -7,6 +7,7 @@
 
 pub mod chess;
 pub mod connect4;
+pub mod dodgem;
 pub mod grundy;
 pub mod kalah;
 pub mod synthetic;
@@ -18,6 +19,7 @@ use ratatui::layout::{Position, Rect};
 use super::theme::Theme;
 use crate::game::chess::Chess;
 use crate::game::connect4::ConnectFour;
+use crate::game::dodgem::Dodgem;
 use crate::game::grundy::Grundy;
 use crate::game::kalah::Kalah;
 use crate::game::synthetic::Synthetic;
@@ -167,6 +169,7 @@ pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, G
         "synthetic" => Ok(visitor.visit::<Synthetic>()),
         "connect4" => Ok(visitor.visit::<ConnectFour>()),
         "kalah" => Ok(visitor.visit::<Kalah>()),
+        "dodgem" => Ok(visitor.visit::<Dodgem>()),
         _ => Err(match find_game(id) {
             Ok(info) => GameError::new(format!("{} has no board in the arcade yet", info.name)),
             Err(unknown) => unknown,
