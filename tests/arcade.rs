@@ -586,10 +586,6 @@ fn kalah_announces_the_extra_turn_and_the_computer_replies() {
     assert!(h.played() >= 3);
     let replied = h.screen_text();
     assert!(replied.contains("North (computer): chose"), "{replied}");
-    assert!(
-        !replied.contains("extra turn") || h.played() > 3,
-        "{replied}"
-    );
 }
 
 #[test]
@@ -685,7 +681,10 @@ fn computer_against_computer_finishes_dodgem_kalah_and_connect4() {
     );
     let (h, text) = spectate_to_the_end(connect4);
     let session = h.app.session().unwrap();
-    if let Some(Outcome::Win(_)) = session.outcome() {
-        assert!(text.contains('['), "the winning four is bracketed:\n{text}");
+    match session.outcome() {
+        Some(Outcome::Win(_)) => {
+            assert!(text.contains('['), "the winning four is bracketed:\n{text}")
+        }
+        _ => assert_eq!(h.played(), 42, "a draw fills the board"),
     }
 }
