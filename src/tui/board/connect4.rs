@@ -250,6 +250,9 @@ impl ConnectFour {
             for column in 0..width {
                 let label = match layout.cell {
                     CELL_WIDTH => format!("{:^3}", column + 1),
+                    // Two-digit numbers in two-column cells would run together:
+                    // every other column is numbered.
+                    _ if width > 9 && column % 2 == 1 => continue,
                     _ => format!("{:>2}", column + 1),
                 };
                 let style = if marks.human_to_move && column == cursor.column {
@@ -488,6 +491,10 @@ mod tests {
             let cursor_marks = lines.iter().filter(|l| l.contains('v')).count();
             assert_eq!(cursor_marks, 1, "{options:?}: {lines:#?}");
             assert!(lines.iter().all(|l| l.chars().count() <= 32), "{lines:#?}");
+            if rows == 4 {
+                let numbers = lines.iter().find(|l| l.contains('1') && !l.contains('│'));
+                assert_eq!(numbers.unwrap(), "     1   3   5   7   9  11");
+            }
         }
     }
 }
