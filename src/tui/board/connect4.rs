@@ -10,7 +10,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
 
-use super::{BoardGame, Marks, Pick, Steer, step_index};
+use super::{BoardGame, Marks, Pick, Steer, digit_index, step_index, symbols_for};
 use crate::game::connect4::ConnectFour;
 use crate::game::{Game, Player};
 use crate::tui::theme::Theme;
@@ -199,15 +199,41 @@ impl ConnectFour {
         }
     }
 
-    fn draw(
+    /// Enter: the stone drops into the cursor's column.
+    fn drop_stone(&self, cursor: &DropCursor) -> Pick<u8> {
+        Pick::from_parsed(self.parse_move(&(cursor.column + 1).to_string()))
+    }
+}
+
+impl BoardGame for ConnectFour {
+    type Cursor = DropCursor;
+
+    fn initial_cursor(&self) -> DropCursor {
+        DropCursor {
+            column: (self.width() - 1) / 2,
+        }
+    }
+
+    fn next_cursor(&self, previous: &DropCursor) -> DropCursor {
+        DropCursor {
+            column: previous.column.min(self.width() - 1),
+        }
+    }
+
+    fn board_size(&self) -> (u16, u16) {
+        let width = self.width() as u16 * CELL_WIDTH + 2;
+        (width, self.rows() + 3)
+    }
+
+    fn render_board(
         &self,
         cursor: &DropCursor,
         marks: &Marks<u8>,
-        glyphs: &Glyphs,
         theme: &Theme,
         area: Rect,
         buf: &mut Buffer,
     ) {
+        let glyphs = symbols_for(theme, &UNICODE, &ASCII);
         let layout = self.layout(area);
         let (origin, lines) = (layout.origin, layout.lines);
         let mut put = |x: u16, y: u16, text: &str, style: Style| {
@@ -265,48 +291,6 @@ impl ConnectFour {
         }
     }
 
-    /// Enter: the stone drops into the cursor's column.
-    fn drop_stone(&self, cursor: &DropCursor) -> Pick<u8> {
-        Pick::from_parsed(self.parse_move(&(cursor.column + 1).to_string()))
-    }
-}
-
-impl BoardGame for ConnectFour {
-    type Cursor = DropCursor;
-
-    fn initial_cursor(&self) -> DropCursor {
-        DropCursor {
-            column: (self.width() - 1) / 2,
-        }
-    }
-
-    fn next_cursor(&self, previous: &DropCursor) -> DropCursor {
-        DropCursor {
-            column: previous.column.min(self.width() - 1),
-        }
-    }
-
-    fn board_size(&self) -> (u16, u16) {
-        let width = self.width() as u16 * CELL_WIDTH + 2;
-        (width, self.rows() + 3)
-    }
-
-    fn render_board(
-        &self,
-        cursor: &DropCursor,
-        marks: &Marks<u8>,
-        theme: &Theme,
-        area: Rect,
-        buf: &mut Buffer,
-    ) {
-        let glyphs = if *theme == Theme::plain() {
-            &ASCII
-        } else {
-            &UNICODE
-        };
-        self.draw(cursor, marks, glyphs, theme, area, buf);
-    }
-
     fn steer(&self, cursor: &mut DropCursor, steer: Steer) -> Pick<u8> {
         match steer {
             Steer::Left => cursor.column = step_index(cursor.column, false, self.width()),
@@ -334,13 +318,9 @@ impl BoardGame for ConnectFour {
 
     /// Digits choose a column: 1 is the leftmost.
     fn letter(&self, cursor: &mut DropCursor, key: char) -> bool {
-        match key.to_digit(10).map(|d| d as usize) {
-            Some(digit) if (1..=self.width()).contains(&digit) => {
-                cursor.column = digit - 1;
-                true
-            }
-            _ => false,
-        }
+        digit_index(key, self.width())
+            .map(|column| cursor.column = column)
+            .is_some()
     }
 
     fn side_name(player: Player) -> &'static str {
@@ -373,30 +353,19 @@ mod tests {
     #[test]
     fn draws_stones_the_drop_cursor_and_the_last_stone() {
         let game = position("4453", &[]);
-        let (width, height) = game.board_size();
-        let lines = render_lines(width, height, |area, buf| {
-            game.render_board(
-                &game.initial_cursor(),
-                &human(Some(2)),
-                &Theme::plain(),
-                area,
-                buf,
-            )
-        });
+        let draw = |theme: Theme| {
+            let (width, height) = game.board_size();
+            render_lines(width, height, |area, buf| {
+                game.render_board(&game.initial_cursor(), &human(Some(2)), &theme, area, buf)
+            })
+        };
+        let lines = draw(Theme::plain());
         assert_eq!(lines[0], "           v");
         assert_eq!(lines[5], "│ .  .  .  O  .  .  . │");
         assert_eq!(lines[6], "│ .  . (O) X  X  .  . │");
         assert_eq!(lines[7], "└─────────────────────┘");
         assert_eq!(lines[8], "  1  2  3  4  5  6  7");
-        let unicode = render_lines(width, height, |area, buf| {
-            game.render_board(
-                &game.initial_cursor(),
-                &human(Some(2)),
-                &Theme::colored(),
-                area,
-                buf,
-            )
-        });
+        let unicode = draw(Theme::colored());
         assert_eq!(unicode[0], "           ▼");
         assert_eq!(unicode[6], "│ ·  · (○) ●  ●  ·  · │");
     }

@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 
-use super::{BoardGame, Marks, Pick, Steer};
+use super::{BoardGame, Marks, Pick, Steer, symbols_for};
 use crate::game::dodgem::{Dodgem, Drive, REPETITIONS_FOR_DRAW, Side, Target};
 use crate::game::{Game, Player, format_square};
 use crate::tui::theme::Theme;
@@ -208,65 +208,6 @@ impl Dodgem {
         vec![self.spot_of(drive.from), self.target_spot(side, drive)]
     }
 
-    fn draw(
-        &self,
-        cursor: &DodgemCursor,
-        marks: &Marks<Drive>,
-        glyphs: &Glyphs,
-        theme: &Theme,
-        area: Rect,
-        buf: &mut Buffer,
-    ) {
-        let origin = self.origin(area);
-        let mut put = |at: Position, text: &str, style: Style| {
-            if area.contains(at) {
-                buf.set_stringn(at.x, at.y, text, (area.right() - at.x) as usize, style);
-            }
-        };
-        let scene = self.scene(cursor, marks);
-        let size = self.size();
-        for rank in 0..=size {
-            for file in 0..=size {
-                let spot = Spot { file, rank };
-                if !self.is_spot(spot) {
-                    continue;
-                }
-                let at = self.cell_position(origin, spot);
-                let glyph = if scene.targets.contains(&spot) {
-                    "*"
-                } else {
-                    self.spot_glyph(spot, glyphs, scene.last_off)
-                };
-                let text = format!(" {glyph} ");
-                put(at, &text, self.spot_style(spot, cursor, &scene, theme));
-            }
-            if rank < size {
-                let label_at = Position::new(origin.x, origin.y + (size - rank) as u16);
-                put(label_at, &(rank + 1).to_string(), theme.dim);
-            }
-        }
-        let files: String = (0..size)
-            .map(|file| format!(" {} ", &format_square(file, 0)[..1]))
-            .collect();
-        let below = origin.y + size as u16 + 1;
-        put(
-            Position::new(origin.x + LABEL_WIDTH, below),
-            &files,
-            theme.dim,
-        );
-        self.draw_legend(Position::new(origin.x, below + 1), glyphs, theme, &mut put);
-        let seen = format!(
-            "position seen {}/{REPETITIONS_FOR_DRAW}",
-            self.repetitions()
-        );
-        let style = if self.repetitions() > 1 {
-            theme.bad
-        } else {
-            theme.dim
-        };
-        put(Position::new(origin.x, below + 2), &seen, style);
-    }
-
     /// Which arrow is whose: `→ First  ↑ Second`, the first player's cars first.
     fn draw_legend(
         &self,
@@ -412,12 +353,55 @@ impl BoardGame for Dodgem {
         area: Rect,
         buf: &mut Buffer,
     ) {
-        let glyphs = if *theme == Theme::plain() {
-            &ASCII
-        } else {
-            &UNICODE
+        let glyphs = symbols_for(theme, &UNICODE, &ASCII);
+        let origin = self.origin(area);
+        let mut put = |at: Position, text: &str, style: Style| {
+            if area.contains(at) {
+                buf.set_stringn(at.x, at.y, text, (area.right() - at.x) as usize, style);
+            }
         };
-        self.draw(cursor, marks, glyphs, theme, area, buf);
+        let scene = self.scene(cursor, marks);
+        let size = self.size();
+        for rank in 0..=size {
+            for file in 0..=size {
+                let spot = Spot { file, rank };
+                if !self.is_spot(spot) {
+                    continue;
+                }
+                let at = self.cell_position(origin, spot);
+                let glyph = if scene.targets.contains(&spot) {
+                    "*"
+                } else {
+                    self.spot_glyph(spot, glyphs, scene.last_off)
+                };
+                let text = format!(" {glyph} ");
+                put(at, &text, self.spot_style(spot, cursor, &scene, theme));
+            }
+            if rank < size {
+                let label_at = Position::new(origin.x, origin.y + (size - rank) as u16);
+                put(label_at, &(rank + 1).to_string(), theme.dim);
+            }
+        }
+        let files: String = (0..size)
+            .map(|file| format!(" {} ", &format_square(file, 0)[..1]))
+            .collect();
+        let below = origin.y + size as u16 + 1;
+        put(
+            Position::new(origin.x + LABEL_WIDTH, below),
+            &files,
+            theme.dim,
+        );
+        self.draw_legend(Position::new(origin.x, below + 1), glyphs, theme, &mut put);
+        let seen = format!(
+            "position seen {}/{REPETITIONS_FOR_DRAW}",
+            self.repetitions()
+        );
+        let style = if self.repetitions() > 1 {
+            theme.bad
+        } else {
+            theme.dim
+        };
+        put(Position::new(origin.x, below + 2), &seen, style);
     }
 
     fn steer(&self, cursor: &mut DodgemCursor, steer: Steer) -> Pick<Drive> {
@@ -497,15 +481,15 @@ mod tests {
         })
     }
 
+    /// The board with its first cursor, no marks and nobody to move by hand.
+    fn draw_at_rest(game: &Dodgem, theme: &Theme) -> Vec<String> {
+        draw(game, &game.initial_cursor(), &Marks::default(), theme)
+    }
+
     #[test]
     fn draws_cars_as_arrows_with_the_exits_and_the_legend() {
         let start = game(&[], None, "");
-        let lines = draw(
-            &start,
-            &start.initial_cursor(),
-            &Marks::default(),
-            &Theme::colored(),
-        );
+        let lines = draw_at_rest(&start, &Theme::colored());
         assert_eq!(
             lines,
             [
@@ -518,22 +502,12 @@ mod tests {
                 "position seen 1/3",
             ]
         );
-        let ascii = draw(
-            &start,
-            &start.initial_cursor(),
-            &Marks::default(),
-            &Theme::plain(),
-        );
+        let ascii = draw_at_rest(&start, &Theme::plain());
         assert_eq!(ascii[0], "   -  -  -");
         assert_eq!(ascii[1], "3  >  .  .  |");
         assert_eq!(ascii[3], "1  .  ^  ^  |");
         let bottom_first = game(&["first=bottom", "size=4"], None, "");
-        let lines = draw(
-            &bottom_first,
-            &bottom_first.initial_cursor(),
-            &Marks::default(),
-            &Theme::plain(),
-        );
+        let lines = draw_at_rest(&bottom_first, &Theme::plain());
         assert_eq!(lines[4], "1  .  ^  ^  ^  |");
         assert_eq!(lines[6], "^ First  > Second");
     }
@@ -603,12 +577,7 @@ mod tests {
         // Both cars shuffle sideways and back.
         let shuffled = game(&[], Some("L../.../.B. L"), "a3-a2 b1-c1 a2-a3 c1-b1");
         assert_eq!(shuffled.repetitions(), 2);
-        let lines = draw(
-            &shuffled,
-            &shuffled.initial_cursor(),
-            &Marks::default(),
-            &Theme::plain(),
-        );
+        let lines = draw_at_rest(&shuffled, &Theme::plain());
         assert_eq!(lines[6], "position seen 2/3");
         assert_eq!(
             shuffled.status_note().as_deref(),

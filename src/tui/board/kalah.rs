@@ -12,7 +12,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 
-use super::{BoardGame, Marks, Pick, Steer};
+use super::{BoardGame, Marks, Pick, Steer, digit_index};
 use crate::game::kalah::Kalah;
 use crate::game::{Game, Player};
 use crate::tui::theme::Theme;
@@ -128,64 +128,34 @@ impl Kalah {
         highlight.map_or(style, |extra| style.patch(extra))
     }
 
-    fn draw(
+    /// The seed count of one pit and its style: the owner's colour, then the last
+    /// sowing, then the cursor or the hint on the mover's row.
+    fn pit_look(
         &self,
+        (player, pit): (Player, usize),
         cursor: &PitCursor,
         marks: &Marks<u8>,
+        sowing: &LastSowing,
         theme: &Theme,
-        area: Rect,
-        buf: &mut Buffer,
-    ) {
-        let origin = self.origin(area);
-        let mut put = |x: u16, y: u16, text: &str, style: Style| {
-            let (x, y) = (origin.x + x, origin.y + y);
-            if area.contains(Position::new(x, y)) {
-                buf.set_stringn(x, y, text, (area.right() - x) as usize, style);
-            }
-        };
+    ) -> (String, Style) {
         let board = self.board();
-        let sowing = self.last_sowing();
-        let mover = self.to_move();
-        for player in [Player::First, Player::Second] {
-            let line = Self::pit_line(player);
-            let numbers_line = if player == Player::First { 4 } else { 0 };
-            for pit in 0..self.pits() {
-                let x = self.pit_x(player, pit);
-                let seeds = board.seeds(player, pit);
-                let text = if seeds == 0 {
-                    "  .".to_string()
-                } else {
-                    format!("{seeds:>3}")
-                };
-                let ours = player == mover && marks.human_to_move;
-                let highlight = if ours && pit == cursor.pit {
-                    Some(theme.selected)
-                } else if ours && marks.hint == Some(pit as u8) {
-                    Some(theme.hint)
-                } else {
-                    None
-                };
-                let cell = board.pit_cell(player, pit);
-                let style = self.cell_style(cell, theme.side(player), &sowing, highlight, theme);
-                put(x, line, &text, style);
-                put(x, numbers_line, &format!("{:>3}", pit + 1), theme.dim);
-            }
-        }
-        let width = self.board_size().0;
-        let north = format!("N{:>3}", board.store(Player::Second));
-        let south = format!("{:<3}S", board.store(Player::First));
-        let store_style = |player: Player| {
-            let base = theme.side(player);
-            self.cell_style(board.store_cell(player), base, &sowing, None, theme)
+        let seeds = board.seeds(player, pit);
+        let text = if seeds == 0 {
+            "  .".to_string()
+        } else {
+            format!("{seeds:>3}")
         };
-        put(0, 2, &north, store_style(Player::Second));
-        put(width - 4, 2, &south, store_style(Player::First));
-        put(
-            (width - LEGEND.chars().count() as u16) / 2,
-            5,
-            LEGEND,
-            theme.dim,
-        );
+        let ours = player == self.to_move() && marks.human_to_move;
+        let highlight = if ours && pit == cursor.pit {
+            Some(theme.selected)
+        } else if ours && marks.hint == Some(pit as u8) {
+            Some(theme.hint)
+        } else {
+            None
+        };
+        let cell = board.pit_cell(player, pit);
+        let style = self.cell_style(cell, theme.side(player), sowing, highlight, theme);
+        (text, style)
     }
 
     /// The mover's pit drawn at screen column `x` of `line` (both from the drawing's
@@ -226,7 +196,40 @@ impl BoardGame for Kalah {
         area: Rect,
         buf: &mut Buffer,
     ) {
-        self.draw(cursor, marks, theme, area, buf);
+        let origin = self.origin(area);
+        let mut put = |x: u16, y: u16, text: &str, style: Style| {
+            let (x, y) = (origin.x + x, origin.y + y);
+            if area.contains(Position::new(x, y)) {
+                buf.set_stringn(x, y, text, (area.right() - x) as usize, style);
+            }
+        };
+        let board = self.board();
+        let sowing = self.last_sowing();
+        for player in [Player::First, Player::Second] {
+            let line = Self::pit_line(player);
+            let numbers_line = if player == Player::First { 4 } else { 0 };
+            for pit in 0..self.pits() {
+                let x = self.pit_x(player, pit);
+                let (text, style) = self.pit_look((player, pit), cursor, marks, &sowing, theme);
+                put(x, line, &text, style);
+                put(x, numbers_line, &format!("{:>3}", pit + 1), theme.dim);
+            }
+        }
+        let width = self.board_size().0;
+        let north = format!("N{:>3}", board.store(Player::Second));
+        let south = format!("{:<3}S", board.store(Player::First));
+        let store_style = |player: Player| {
+            let base = theme.side(player);
+            self.cell_style(board.store_cell(player), base, &sowing, None, theme)
+        };
+        put(0, 2, &north, store_style(Player::Second));
+        put(width - 4, 2, &south, store_style(Player::First));
+        put(
+            (width - LEGEND.chars().count() as u16) / 2,
+            5,
+            LEGEND,
+            theme.dim,
+        );
     }
 
     /// Left and Right move along the row as it is drawn: North's pits run from
@@ -271,13 +274,9 @@ impl BoardGame for Kalah {
 
     /// Digits choose a pit by its number (1 = the mover's leftmost); Enter sows it.
     fn letter(&self, cursor: &mut PitCursor, key: char) -> bool {
-        match key.to_digit(10).map(|d| d as usize) {
-            Some(digit) if (1..=self.pits()).contains(&digit) => {
-                cursor.pit = digit - 1;
-                true
-            }
-            _ => false,
-        }
+        digit_index(key, self.pits())
+            .map(|pit| cursor.pit = pit)
+            .is_some()
     }
 
     fn status_note(&self) -> Option<String> {

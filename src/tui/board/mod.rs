@@ -209,6 +209,22 @@ pub fn step_index(index: usize, forward: bool, len: usize) -> usize {
     }
 }
 
+/// A board's symbols for a theme: plain letters when colour is off (the chess
+/// board's rule too), Unicode arrows and discs otherwise.
+pub fn symbols_for<T>(theme: &Theme, unicode: &'static T, letters: &'static T) -> &'static T {
+    if *theme == Theme::plain() {
+        letters
+    } else {
+        unicode
+    }
+}
+
+/// The index (from 0) a digit key picks among `len` pits or columns numbered from 1.
+pub fn digit_index(key: char, len: usize) -> Option<usize> {
+    let digit = key.to_digit(10)? as usize;
+    (1..=len).contains(&digit).then(|| digit - 1)
+}
+
 /// Draws a widget into a buffer of its own, for the board widgets' tests.
 #[cfg(test)]
 pub fn render_lines(width: u16, height: u16, draw: impl FnOnce(Rect, &mut Buffer)) -> Vec<String> {
