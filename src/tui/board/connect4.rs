@@ -407,6 +407,28 @@ mod tests {
     }
 
     #[test]
+    fn the_hint_marks_the_cell_where_its_stone_would_land() {
+        let game = position("44", &[]);
+        let marks = Marks {
+            last: Some(3),
+            hint: Some(3),
+            human_to_move: true,
+        };
+        let lines = render_lines(23, 9, |area, buf| {
+            game.render_board(
+                &DropCursor { column: 0 },
+                &marks,
+                &Theme::plain(),
+                area,
+                buf,
+            )
+        });
+        assert_eq!(lines[0], "  v");
+        assert_eq!(lines[4], "│ .  .  .  ?  .  .  . │");
+        assert_eq!(lines[5], "│ .  .  . (O) .  .  . │");
+    }
+
+    #[test]
     fn keys_digits_and_clicks_choose_and_drop() {
         let game = position("-", &[]);
         let mut cursor = game.initial_cursor();

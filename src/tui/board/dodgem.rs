@@ -573,6 +573,33 @@ mod tests {
     }
 
     #[test]
+    fn the_hint_and_the_last_move_are_styled_on_their_squares() {
+        let game = game(&[], None, "a2-b2");
+        let theme = Theme::plain();
+        let marks = Marks {
+            last: game.history().last(),
+            hint: game.parse_move("c1-c2").ok(),
+            human_to_move: false,
+        };
+        let (width, height) = game.board_size();
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        game.render_board(&game.initial_cursor(), &marks, &theme, area, &mut buf);
+        let origin = game.origin(area);
+        let style_at = |file, rank| {
+            let at = game.cell_position(origin, Spot { file, rank });
+            buf[(at.x + 1, at.y)].modifier
+        };
+        for (file, rank) in [(0, 1), (1, 1)] {
+            assert!(style_at(file, rank).contains(theme.last_move.add_modifier));
+        }
+        for (file, rank) in [(2, 0), (2, 1)] {
+            assert!(style_at(file, rank).contains(theme.hint.add_modifier));
+        }
+        assert!(!style_at(0, 2).contains(theme.last_move.add_modifier));
+    }
+
+    #[test]
     fn the_repetition_count_shows_on_the_board_and_in_the_status() {
         // Both cars shuffle sideways and back.
         let shuffled = game(&[], Some("L../.../.B. L"), "a3-a2 b1-c1 a2-a3 c1-b1");
