@@ -449,7 +449,7 @@ impl BoardGame for Dodgem {
     fn status_note(&self) -> Option<String> {
         let seen = self.repetitions();
         (seen > 1 && self.outcome().is_none())
-            .then(|| format!("position seen {seen} times; {REPETITIONS_FOR_DRAW} times is a draw"))
+            .then(|| format!("{seen}× seen, {REPETITIONS_FOR_DRAW}× draws"))
     }
 }
 
@@ -606,9 +606,6 @@ mod tests {
         assert_eq!(shuffled.repetitions(), 2);
         let lines = draw_at_rest(&shuffled, &Theme::plain());
         assert_eq!(lines[6], "position seen 2/3");
-        assert_eq!(
-            shuffled.status_note().as_deref(),
-            Some("position seen 2 times; 3 times is a draw")
-        );
+        assert_eq!(shuffled.status_note().as_deref(), Some("2× seen, 3× draws"));
     }
 }
