@@ -57,7 +57,7 @@ impl Kalah {
     }
 
     /// True when the last move ended in the mover's store and the mover goes again.
-    pub fn extra_turn(&self) -> bool {
+    fn extra_turn(&self) -> bool {
         self.outcome().is_none()
             && self
                 .before_last()
