@@ -520,6 +520,175 @@ fn chess_plays_e4_against_the_computer_and_flips() {
     assert!(flipped.contains("1  R  N  B  K  Q  B  N  R"), "{flipped}");
 }
 
+/// The computer at a fixed depth, with the game's default evaluation.
+fn computer_at_depth(id: &str, depth: u32) -> Seat {
+    Seat::Computer(EngineSettings {
+        depth: Some(depth),
+        time: None,
+        ..EngineSettings::for_game(id)
+    })
+}
+
+/// Plays a whole game computer against computer at full speed; the final screen.
+fn spectate_to_the_end(setup: PlaySetup) -> (Harness, String) {
+    let mut h = Harness::new(Launch::Game(setup));
+    for _ in 0..5 {
+        h.type_char('+');
+    }
+    h.wait_until("the end of the game", |app| {
+        app.session().unwrap().is_over()
+    });
+    let text = h.screen_text();
+    assert!(text.contains("Game over: "), "{text}");
+    (h, text)
+}
+
+#[test]
+fn dodgem_is_played_by_keys_against_the_computer() {
+    let setup = game("dodgem", Seat::Human, computer_at_depth("dodgem", 4));
+    let mut h = Harness::new(Launch::Game(setup));
+    let start = h.screen_text();
+    assert!(start.contains("3  >  .  .  |"), "{start}");
+    assert!(start.contains("> First  ^ Second"), "{start}");
+    // The cursor starts on the car on a2: pick it, one square right, drive there.
+    h.press(KeyCode::Enter);
+    let picked = h.screen_text();
+    assert!(picked.contains("2  >  *  .  |"), "{picked}");
+    h.type_char('l');
+    h.press(KeyCode::Enter);
+    assert_eq!(h.played(), 1);
+    h.wait_for_human_or_end();
+    assert_eq!(h.played(), 2);
+    let replied = h.screen_text();
+    assert!(replied.contains("1. First  a2-b2"), "{replied}");
+    assert!(replied.contains("Second (computer): chose"), "{replied}");
+}
+
+#[test]
+fn kalah_announces_the_extra_turn_and_the_computer_replies() {
+    let setup = game("kalah", Seat::Human, computer_at_depth("kalah", 4));
+    let mut h = Harness::new(Launch::Game(setup));
+    assert!(h.screen_text().contains("N  0            0  S"));
+    // Pit 3's four seeds end in South's store: South moves again.
+    h.type_char('3');
+    h.press(KeyCode::Enter);
+    let extra = h.screen_text();
+    assert!(
+        extra.contains("South (human) to move (extra turn)"),
+        "{extra}"
+    );
+    assert!(extra.contains("N  0            1  S"), "{extra}");
+    assert_eq!(h.played(), 1);
+    h.type_char('1');
+    h.press(KeyCode::Enter);
+    assert_eq!(h.played(), 2);
+    h.wait_for_human_or_end();
+    assert!(h.played() >= 3);
+    let replied = h.screen_text();
+    assert!(replied.contains("North (computer): chose"), "{replied}");
+}
+
+#[test]
+fn connect4_drops_by_keys_and_click_and_the_computer_replies() {
+    let setup = game("connect4", Seat::Human, computer_at_depth("connect4", 4));
+    let mut h = Harness::new(Launch::Game(setup));
+    let start = h.screen_text();
+    assert!(start.contains("│ .  .  .  .  .  .  . │"), "{start}");
+    // The drop cursor starts over column 4: one step left, then drop.
+    h.type_char('h');
+    h.press(KeyCode::Enter);
+    assert_eq!(h.played(), 1);
+    h.wait_for_human_or_end();
+    assert_eq!(h.played(), 2);
+    let replied = h.screen_text();
+    assert!(replied.contains("1. First  3"), "{replied}");
+    assert!(replied.contains("Second (computer): chose"), "{replied}");
+    // A digit moves the cursor; a click on a column drops there at once.
+    h.type_char('7');
+    let row = replied
+        .lines()
+        .position(|line| line.contains("1  2  3  4  5  6  7"))
+        .expect("the column numbers are drawn") as u16;
+    let column = replied.lines().nth(row as usize).unwrap();
+    let seven = column.chars().position(|c| c == '7').unwrap() as u16;
+    h.click(seven, row - 3);
+    assert_eq!(h.played(), 3);
+    assert!(h.screen_text().contains("3. First  7"));
+}
+
+#[test]
+fn the_setup_screens_offer_each_games_options_and_a_strong_default_engine() {
+    let mut h = Harness::new(Launch::Menu);
+    for (downs, name, options, eval) in [
+        (2, "Dodgem", ["size", "rule", "first"], "seed"),
+        (3, "Kalah", ["pits", "seeds", "capture"], "seed"),
+        (4, "Connect Four", ["width", "height", "height"], "strong"),
+    ] {
+        for _ in 0..downs {
+            h.press(KeyCode::Down);
+        }
+        h.press(KeyCode::Enter);
+        let setup = h.screen_text();
+        assert!(
+            setup.contains(&format!("{name}: set up the game")),
+            "{setup}"
+        );
+        for option in options {
+            assert!(setup.contains(option), "{name} {option}:\n{setup}");
+        }
+        // Second's (or North's) engine rows show the default evaluation.
+        assert!(setup.contains("alpha-beta + TT"), "{setup}");
+        assert!(setup.contains(&format!("‹ {eval} ›")), "{setup}");
+        h.press(KeyCode::Esc);
+        for _ in 0..downs {
+            h.press(KeyCode::Up);
+        }
+    }
+}
+
+#[test]
+fn computer_against_computer_finishes_dodgem_kalah_and_connect4() {
+    let dodgem = game(
+        "dodgem",
+        computer_at_depth("dodgem", 6),
+        computer_at_depth("dodgem", 6),
+    );
+    let (h, text) = spectate_to_the_end(dodgem);
+    assert!(text.contains("position seen"), "{text}");
+    assert!(
+        h.played() >= 4,
+        "no side gets its two cars off in fewer moves"
+    );
+    let kalah = PlaySetup {
+        options: GameOptions::parse(&["pits=4".to_string(), "seeds=3".to_string()]).unwrap(),
+        ..game(
+            "kalah",
+            computer_at_depth("kalah", 3),
+            computer_at_depth("kalah", 3),
+        )
+    };
+    let (h, _) = spectate_to_the_end(kalah);
+    let session = h.app.session().unwrap();
+    let position = session.position();
+    assert!(
+        position.starts_with("0,0,0,0:"),
+        "every seed is in a store: {position}"
+    );
+    let connect4 = game(
+        "connect4",
+        computer_at_depth("connect4", 2),
+        computer_at_depth("connect4", 2),
+    );
+    let (h, text) = spectate_to_the_end(connect4);
+    let session = h.app.session().unwrap();
+    match session.outcome() {
+        Some(Outcome::Win(_)) => {
+            assert!(text.contains('['), "the winning four is bracketed:\n{text}")
+        }
+        _ => assert_eq!(h.played(), 42, "a draw fills the board"),
+    }
+}
+
 #[test]
 fn gomoku_fits_80_by_24_and_the_computer_answers_next_to_the_stones() {
     let engine = Seat::Computer(EngineSettings {

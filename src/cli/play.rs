@@ -52,9 +52,10 @@ pub struct PlayArgs {
     /// Search without a transposition table.
     #[arg(long)]
     pub no_tt: bool,
-    /// The computer's evaluation (see `ply list`).
-    #[arg(long, value_name = "NAME", default_value = "seed")]
-    pub eval: String,
+    /// The computer's evaluation (see `ply list`; default: `strong` when the game
+    /// has one, else `seed`, as in the arcade's setup screen).
+    #[arg(long, value_name = "NAME")]
+    pub eval: Option<String>,
     /// Start from this position, in the game's notation.
     #[arg(long, value_name = "P")]
     pub position: Option<String>,
@@ -87,7 +88,10 @@ impl PlayArgs {
                 AlgoArg::Alphabeta => Algorithm::AlphaBeta,
             },
             tt: !self.no_tt,
-            eval: self.eval.clone(),
+            eval: self
+                .eval
+                .clone()
+                .unwrap_or_else(|| EngineSettings::for_game(&self.game).eval),
             depth: self.depth,
             time,
         })
@@ -158,6 +162,19 @@ mod tests {
         assert_eq!((engine.depth, engine.time), (Some(4), None));
         assert_eq!(setup.options.get("heap"), Some("9"));
         assert!(tui::validate(&Launch::Game(setup)).is_ok());
+    }
+
+    #[test]
+    fn the_evaluation_defaults_to_the_games_strong_one() {
+        let eval_of = |args: &[&str]| {
+            let Ok(Launch::Game(setup)) = parse(args).launch() else {
+                panic!("play launches a game")
+            };
+            setup.second.engine().expect("a computer").eval.clone()
+        };
+        assert_eq!(eval_of(&["connect4"]), "strong");
+        assert_eq!(eval_of(&["dodgem"]), "seed");
+        assert_eq!(eval_of(&["connect4", "--eval", "seed"]), "seed");
     }
 
     #[test]

@@ -60,7 +60,7 @@ impl PlaySetup {
             position: None,
             moves: None,
             first: Seat::Human,
-            second: Seat::Computer(EngineSettings::default()),
+            second: Seat::Computer(EngineSettings::for_game(game)),
         }
     }
 
@@ -107,6 +107,8 @@ pub struct EngineSettings {
 /// The time per move when neither depth nor time is chosen: enough to solve the
 /// small games, short enough that a big one never hangs.
 pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
+/// The name games give their better evaluation, preferred by [`EngineSettings::for_game`].
+const STRONG_EVAL: &str = "strong";
 
 impl Default for EngineSettings {
     fn default() -> Self {
@@ -121,6 +123,22 @@ impl Default for EngineSettings {
 }
 
 impl EngineSettings {
+    /// The arcade's default engine for a game: alpha-beta with a table and a clock,
+    /// judging by the game's `strong` evaluation when it has one (it plays better
+    /// than the course's `seed` at the same depth).
+    pub fn for_game(id: &str) -> EngineSettings {
+        let names = board::evaluator_names(id);
+        let eval = if names.iter().any(|(name, _)| *name == STRONG_EVAL) {
+            STRONG_EVAL
+        } else {
+            "seed"
+        };
+        EngineSettings {
+            eval: eval.to_string(),
+            ..EngineSettings::default()
+        }
+    }
+
     /// The search configuration these settings stand for.
     pub fn config(&self) -> SearchConfig {
         self.config_for(false)
@@ -239,6 +257,15 @@ mod tests {
         };
         assert!(!unlimited.config().iterative);
         assert_eq!(unlimited.limits_label(), "to the end");
+    }
+
+    #[test]
+    fn the_default_engine_takes_the_strong_evaluation_when_the_game_has_one() {
+        assert_eq!(EngineSettings::for_game("connect4").eval, "strong");
+        assert_eq!(EngineSettings::for_game("kalah").eval, "seed");
+        let dodgem = EngineSettings::for_game("dodgem");
+        assert_eq!(dodgem, EngineSettings::default());
+        assert_eq!(dodgem.algorithm_label(), "alpha-beta + TT");
     }
 
     #[test]

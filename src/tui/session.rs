@@ -86,6 +86,8 @@ pub trait Session {
     fn human_to_move(&self) -> bool;
     /// The space the board wants (width, height).
     fn board_size(&self) -> (u16, u16);
+    /// The board's word for the status line (see [`BoardGame::status_note`]).
+    fn status_note(&self) -> Option<String>;
     /// Draws the board with cursor, last move and hint.
     fn render_board(&self, theme: &Theme, area: Rect, buf: &mut Buffer);
     /// A cursor key or Enter/Esc on the board; false when the board had no use for it.
@@ -548,6 +550,10 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn board_size(&self) -> (u16, u16) {
         self.game.board_size()
+    }
+
+    fn status_note(&self) -> Option<String> {
+        self.game.status_note()
     }
 
     fn render_board(&self, theme: &Theme, area: Rect, buf: &mut Buffer) {

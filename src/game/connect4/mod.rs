@@ -87,6 +87,33 @@ impl ConnectFour {
         })
     }
 
+    /// The cells, as (column, row), of every four in a row of the player who won,
+    /// so a board can highlight them; empty while nobody has won.
+    pub fn winning_line(&self) -> Vec<(u32, u32)> {
+        let Some(Outcome::Win(winner)) = self.outcome() else {
+            return Vec::new();
+        };
+        let (width, height) = (self.geometry.width() as i32, self.geometry.height() as i32);
+        let owns = |c: i32, r: i32| {
+            (0..width).contains(&c)
+                && (0..height).contains(&r)
+                && self.cell(c as u32, r as u32) == Some(winner)
+        };
+        let mut cells = Vec::new();
+        for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            for c in 0..width {
+                for r in 0..height {
+                    if (0..4).all(|i| owns(c + i * dc, r + i * dr)) {
+                        cells.extend((0..4).map(|i| ((c + i * dc) as u32, (r + i * dr) as u32)));
+                    }
+                }
+            }
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
     /// Stones in a column.
     fn column_height(&self, column: u32) -> u32 {
         (self.board.occupied() & self.geometry.column_mask(column)).count_ones()
@@ -312,5 +339,35 @@ impl Playable for ConnectFour {
             tt_hits: stats.tt_hits,
             algorithm: "null-window-negamax",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn after(moves: &str) -> ConnectFour {
+        ConnectFour::parse_position(moves, &GameOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn the_winning_line_is_the_four_that_won() {
+        assert!(after("445566").winning_line().is_empty());
+        assert_eq!(
+            after("4455667").winning_line(),
+            [(3, 0), (4, 0), (5, 0), (6, 0)]
+        );
+        let diagonal = after("12233434464");
+        assert_eq!(diagonal.outcome(), Some(Outcome::Win(Player::First)));
+        assert_eq!(diagonal.winning_line(), [(0, 0), (1, 1), (2, 2), (3, 3)]);
+        // A stone dropped into the gap of X X _ X X makes five in a row: all five light up.
+        let mut five = after("1122445");
+        assert_eq!(five.outcome(), None);
+        five.play(4);
+        five.play(2);
+        assert_eq!(
+            five.winning_line(),
+            [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]
+        );
     }
 }

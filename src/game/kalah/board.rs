@@ -153,6 +153,14 @@ impl Board {
         2 * self.pits() - cell
     }
 
+    /// The cell where sowing `mover`'s pit `pit` drops its last seed, without sowing:
+    /// so a board can show where a move ended.
+    pub fn last_cell(&self, mover: Player, pit: usize) -> usize {
+        let start = self.pit_cell(mover, pit);
+        let rest = self.cells[start] as usize % (self.cell_count() - 1);
+        (0..rest).fold(start, |cell, _| self.next_cell(cell, mover))
+    }
+
     /// True when `cell` is one of `player`'s pits.
     fn is_pit_of(&self, cell: usize, player: Player) -> bool {
         let first = self.pit_cell(player, 0);
@@ -213,6 +221,46 @@ impl Board {
             }
             let store = self.store_cell(player);
             self.cells[store] += total;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_cell_is_where_sowing_drops_its_last_seed() {
+        let board = Board::new(6, 4);
+        // South's pit 3 (from 1) sows into pits 4, 5, 6 and the store.
+        assert_eq!(
+            board.last_cell(Player::First, 2),
+            board.store_cell(Player::First)
+        );
+        assert_eq!(
+            board.last_cell(Player::First, 0),
+            board.pit_cell(Player::First, 4)
+        );
+        // North's pit 6 sows into its store, then South's pits 1, 2 and 3.
+        assert_eq!(
+            board.last_cell(Player::Second, 5),
+            board.pit_cell(Player::First, 2)
+        );
+        // 14 seeds go once round the 13 cells South sows into (North's store skipped)
+        // and one further: the last lands one past the pit, after the full lap.
+        let mut full = Board::empty(6);
+        full.set_cell(full.pit_cell(Player::First, 5), 14);
+        assert_eq!(
+            full.last_cell(Player::First, 5),
+            full.store_cell(Player::First)
+        );
+        // Worked by hand, 13 cells a lap for South: 13 seeds from pit 1 end back in
+        // pit 1; 12 from pit 2 skip North's store and end in pit 1; 20 from pit 5
+        // go once round, then 7 more to North's pit 5.
+        for (pit, seeds, last) in [(0, 13, 0), (1, 12, 0), (4, 20, 11)] {
+            let mut board = Board::empty(6);
+            board.set_cell(board.pit_cell(Player::First, pit), seeds);
+            assert_eq!(board.last_cell(Player::First, pit), last, "{seeds} seeds");
         }
     }
 }

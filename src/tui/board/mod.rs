@@ -6,8 +6,11 @@
 //! panel to undo and spectating, is generic.
 
 pub mod chess;
+pub mod connect4;
+pub mod dodgem;
 pub mod gomoku;
 pub mod grundy;
+pub mod kalah;
 pub mod synthetic;
 pub mod tictactoe;
 
@@ -16,8 +19,11 @@ use ratatui::layout::{Position, Rect};
 
 use super::theme::Theme;
 use crate::game::chess::Chess;
+use crate::game::connect4::ConnectFour;
+use crate::game::dodgem::Dodgem;
 use crate::game::gomoku::Gomoku;
 use crate::game::grundy::Grundy;
+use crate::game::kalah::Kalah;
 use crate::game::synthetic::Synthetic;
 use crate::game::tictactoe::TicTacToe;
 use crate::game::{GameError, GameInfo, GameVisitor, Playable, Player, find_game};
@@ -122,6 +128,12 @@ pub trait BoardGame: Playable {
         false
     }
 
+    /// A few words for the status line on what the board alone does not make
+    /// obvious (Kalah's extra turn); nothing by default.
+    fn status_note(&self) -> Option<String> {
+        None
+    }
+
     /// How the game names a side: `X` and `O` in tic-tac-toe.
     fn side_name(player: Player) -> &'static str {
         match player {
@@ -140,7 +152,16 @@ pub trait BoardVisitor {
 }
 
 /// The games of the arcade, in menu order.
-pub const BOARD_IDS: &[&str] = &["tictactoe", "grundy", "gomoku", "chess", "synthetic"];
+pub const BOARD_IDS: &[&str] = &[
+    "tictactoe",
+    "grundy",
+    "dodgem",
+    "kalah",
+    "connect4",
+    "gomoku",
+    "chess",
+    "synthetic",
+];
 
 /// Runs `visitor` on the game named `id`: the arcade's registry of boards.
 pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, GameError> {
@@ -150,6 +171,9 @@ pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, G
         "gomoku" => Ok(visitor.visit::<Gomoku>()),
         "chess" => Ok(visitor.visit::<Chess>()),
         "synthetic" => Ok(visitor.visit::<Synthetic>()),
+        "connect4" => Ok(visitor.visit::<ConnectFour>()),
+        "kalah" => Ok(visitor.visit::<Kalah>()),
+        "dodgem" => Ok(visitor.visit::<Dodgem>()),
         _ => Err(match find_game(id) {
             Ok(info) => GameError::new(format!("{} has no board in the arcade yet", info.name)),
             Err(unknown) => unknown,
@@ -187,6 +211,22 @@ pub fn step_index(index: usize, forward: bool, len: usize) -> usize {
     } else {
         index.saturating_sub(1)
     }
+}
+
+/// A board's symbols for a theme: plain letters when colour is off (the chess
+/// board's rule too), Unicode arrows and discs otherwise.
+pub fn symbols_for<T>(theme: &Theme, unicode: &'static T, letters: &'static T) -> &'static T {
+    if *theme == Theme::plain() {
+        letters
+    } else {
+        unicode
+    }
+}
+
+/// The index (from 0) a digit key picks among `len` pits or columns numbered from 1.
+pub fn digit_index(key: char, len: usize) -> Option<usize> {
+    let digit = key.to_digit(10)? as usize;
+    (1..=len).contains(&digit).then(|| digit - 1)
 }
 
 /// Draws a widget into a buffer of its own, for the board widgets' tests.

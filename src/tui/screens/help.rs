@@ -48,6 +48,7 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
                 "Enter / click",
                 "play (Grundy: choose a heap, then the split)",
             ),
+            ("1..9", "Kalah: choose a pit; Connect Four: a column"),
             ("Esc", "drop a half-chosen move, else back to the menu"),
             (
                 "u  r",

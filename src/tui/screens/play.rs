@@ -259,6 +259,9 @@ impl Play {
             (format!("{} to move", self.who(mover)), theme.side(mover))
         };
         let mut spans = vec![Span::styled(format!(" {state}"), style)];
+        if let Some(note) = session.status_note() {
+            spans.push(Span::styled(format!(" ({note})"), style));
+        }
         if let Some(message) = session.message() {
             let style = match message.tone {
                 Tone::Info => theme.text,

@@ -88,7 +88,10 @@ impl Setup {
             sides: side_names(game.id),
             evaluators: evaluator_names(game.id),
             computer: [false, true],
-            engines: [EngineSettings::default(), EngineSettings::default()],
+            engines: [
+                EngineSettings::for_game(game.id),
+                EngineSettings::for_game(game.id),
+            ],
             options: game.options.iter().map(|o| o.default.to_string()).collect(),
             focus: 0,
             error: None,
