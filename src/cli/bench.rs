@@ -205,6 +205,20 @@ pub const SUITE: &[BenchCase] = &[
         position: None,
         work: Work::Search(SearchConfig::alpha_beta, Some(14)),
     },
+    BenchCase {
+        name: "checkers perft 10",
+        game: "checkers",
+        options: &[],
+        position: None,
+        work: Work::Perft(10),
+    },
+    BenchCase {
+        name: "checkers engine depth 12",
+        game: "checkers",
+        options: &[],
+        position: None,
+        work: Work::Search(SearchConfig::engine, Some(12)),
+    },
 ];
 
 /// The chessprogramming wiki's "Kiwipete": castling, en passant, pins and

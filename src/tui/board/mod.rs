@@ -5,6 +5,7 @@
 //! and by adding one line to [`visit_board`]. Everything else, from the search
 //! panel to undo and spectating, is generic.
 
+pub mod checkers;
 pub mod chess;
 pub mod grundy;
 pub mod synthetic;
@@ -14,6 +15,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 
 use super::theme::Theme;
+use crate::game::checkers::Checkers;
 use crate::game::chess::Chess;
 use crate::game::grundy::Grundy;
 use crate::game::synthetic::Synthetic;
@@ -138,7 +140,7 @@ pub trait BoardVisitor {
 }
 
 /// The games of the arcade, in menu order.
-pub const BOARD_IDS: &[&str] = &["tictactoe", "grundy", "chess", "synthetic"];
+pub const BOARD_IDS: &[&str] = &["tictactoe", "grundy", "chess", "checkers", "synthetic"];
 
 /// Runs `visitor` on the game named `id`: the arcade's registry of boards.
 pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, GameError> {
@@ -146,6 +148,7 @@ pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, G
         "tictactoe" => Ok(visitor.visit::<TicTacToe>()),
         "grundy" => Ok(visitor.visit::<Grundy>()),
         "chess" => Ok(visitor.visit::<Chess>()),
+        "checkers" => Ok(visitor.visit::<Checkers>()),
         "synthetic" => Ok(visitor.visit::<Synthetic>()),
         _ => Err(match find_game(id) {
             Ok(info) => GameError::new(format!("{} has no board in the arcade yet", info.name)),
