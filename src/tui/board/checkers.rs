@@ -183,9 +183,10 @@ impl Checkers {
             }
             None if look.target => (" * ".to_string(), theme.legal),
             None if look.last_taken => (" x ".to_string(), theme.dim),
-            None if cursor.numbers => {
-                (format!(" {:<2}", notation::format_square(square)), theme.dim)
-            }
+            None if cursor.numbers => (
+                format!(" {:<2}", notation::format_square(square)),
+                theme.dim,
+            ),
             None => (" · ".to_string(), theme.dim),
         };
         if look.must_capture {
