@@ -172,8 +172,6 @@ pub fn crowning_row(player: Player) -> Squares {
     }
 }
 
-/// Most jumps one move can make: every opposing piece once.
-pub const MOST_JUMPS: usize = 12;
 /// Bits per landing square stored in [`Move::waypoints`].
 const WAYPOINT_BITS: u32 = 5;
 
@@ -216,13 +214,6 @@ impl Move {
         (0..before)
             .map(move |i| ((self.waypoints >> (i * WAYPOINT_BITS)) & 31) as usize)
             .chain(std::iter::once(self.to as usize))
-    }
-
-    /// The square jumped over between two landings (or from the start).
-    pub fn jumped_between(from: usize, to: usize) -> Option<usize> {
-        ALL_DIRECTIONS.iter().find_map(|&d| {
-            (JUMPS[d as usize][from] as usize == to).then_some(STEPS[d as usize][from] as usize)
-        })
     }
 }
 
