@@ -165,6 +165,35 @@ fn threefold_repetition_is_a_draw() {
     assert_eq!(game.outcome(), None);
 }
 
+/// White, a king down, finds the move that repeats the position a third time.
+#[test]
+fn the_search_sees_a_repetition_draw() {
+    let mut game = position("B:WK32:BK1,K3");
+    game.play_moves("1-6 32-27 6-1 27-32 1-6 32-27 6-1")
+        .unwrap();
+    let evaluator = common::seed_evaluator::<Checkers>();
+    let limits = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    let result = search(
+        &game,
+        evaluator.as_ref(),
+        &SearchConfig::minimax(limits),
+        None,
+        &mut (),
+    );
+    assert_eq!(result.score, 0);
+    assert_eq!(game.format_move(result.best_move.unwrap()), "27-32");
+}
+
+/// A forced capture extends the engine's search like a check.
+#[test]
+fn a_forced_capture_counts_as_forcing() {
+    assert!(position("B:W18,30:B14,1").in_check());
+    assert!(!Checkers::new().in_check());
+}
+
 #[test]
 fn a_man_move_or_a_capture_restarts_the_forty_move_count() {
     let mut game = position("B:WK32:BK1,12");

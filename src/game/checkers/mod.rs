@@ -227,6 +227,12 @@ impl Game for Checkers {
         m.is_capture()
     }
 
+    /// A forced capture is as forcing as a check: the engine searches it a ply
+    /// deeper, so that a shot (give one, take two) is not cut off at the horizon.
+    fn in_check(&self) -> bool {
+        self.must_capture()
+    }
+
     fn tactical_moves(&self, out: &mut Vec<Move>) {
         if !self.drawn_by_rule() {
             self.state.board.generate_captures(self.state.side, out);
