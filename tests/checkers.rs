@@ -172,17 +172,7 @@ fn the_search_sees_a_repetition_draw() {
     game.play_moves("1-6 32-27 6-1 27-32 1-6 32-27 6-1")
         .unwrap();
     let evaluator = common::seed_evaluator::<Checkers>();
-    let limits = Limits {
-        depth: Some(1),
-        ..Limits::default()
-    };
-    let result = search(
-        &game,
-        evaluator.as_ref(),
-        &SearchConfig::minimax(limits),
-        None,
-        &mut (),
-    );
+    let result = common::minimax(&game, evaluator.as_ref(), Some(1));
     assert_eq!(result.score, 0);
     assert_eq!(game.format_move(result.best_move.unwrap()), "27-32");
 }
@@ -238,17 +228,7 @@ fn forty_moves_each_without_capture_or_man_move_draw_and_the_search_sees_it() {
     // White, a king down, evaluates badly, but every move now draws.
     let evaluator = common::seed_evaluator::<Checkers>();
     assert!(evaluator.evaluate(&game) < 0);
-    let limits = Limits {
-        depth: Some(2),
-        ..Limits::default()
-    };
-    let result = search(
-        &game,
-        evaluator.as_ref(),
-        &SearchConfig::minimax(limits),
-        None,
-        &mut (),
-    );
+    let result = common::minimax(&game, evaluator.as_ref(), Some(2));
     assert_eq!(result.score, 0);
     quiet_king_moves(&mut game, 1);
     assert_eq!(game.outcome(), Some(Outcome::Draw));

@@ -262,6 +262,11 @@ impl Board {
         }
     }
 
+    /// The empty squares `player`'s pieces can step to in `direction`.
+    pub fn step_targets(&self, player: Player, direction: Direction) -> Squares {
+        step(self.movers(player, direction), direction) & self.empty()
+    }
+
     /// Squares of `player`'s pieces that can jump in `direction` right now.
     fn jumpers(&self, player: Player, direction: Direction) -> Squares {
         let theirs = self.pieces[player.other().index()];
@@ -278,10 +283,9 @@ impl Board {
 
     /// True when `player` has any legal move.
     pub fn has_move(&self, player: Player) -> bool {
-        let empty = self.empty();
         ALL_DIRECTIONS
             .iter()
-            .any(|&d| step(self.movers(player, d), d) & empty != 0)
+            .any(|&d| self.step_targets(player, d) != 0)
             || self.can_capture(player)
     }
 
@@ -321,9 +325,8 @@ impl Board {
 
     /// Appends `player`'s one-step moves.
     fn generate_steps(&self, player: Player, out: &mut Vec<Move>) {
-        let empty = self.empty();
         for &direction in &ALL_DIRECTIONS {
-            let mut targets = step(self.movers(player, direction), direction) & empty;
+            let mut targets = self.step_targets(player, direction);
             let back = opposite(direction);
             while targets != 0 {
                 let to = targets.trailing_zeros() as usize;

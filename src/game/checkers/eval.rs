@@ -59,18 +59,9 @@ fn advancement(board: &Board, player: Player) -> i32 {
 
 /// One-step moves `player` could make if no capture were pending.
 pub fn mobility(board: &Board, player: Player) -> i32 {
-    let empty = board.empty();
-    let men_directions = board::forward(player);
     ALL_DIRECTIONS
         .iter()
-        .map(|&d| {
-            let movers = if men_directions.contains(&d) {
-                board.pieces[player.index()]
-            } else {
-                board.kings_of(player)
-            };
-            (step(movers, d) & empty).count_ones() as i32
-        })
+        .map(|&d| board.step_targets(player, d).count_ones() as i32)
         .sum()
 }
 
