@@ -140,6 +140,24 @@ fn two_jump_paths_to_the_same_square_need_the_full_path() {
     );
 }
 
+/// A king jumping round a ring of four pieces comes back to its own square, one
+/// way or the other: two moves, as in Bik's perft, which keeps such duplicates.
+#[test]
+fn a_king_may_jump_round_a_ring_back_to_its_square() {
+    let game = position("B:W8,18,19,26,27:BK22");
+    let mut moves = texts(&game);
+    moves.sort();
+    assert_eq!(moves, ["22x15x24x31x22", "22x31x24x15x22"]);
+    for m in game.moves() {
+        assert_eq!(m.captured.count_ones(), 4);
+        let mut after = game.clone();
+        after.play(m);
+        assert_eq!(after.format_position(), "W:W8:BK22");
+    }
+    let error = game.parse_move("22x22").unwrap_err();
+    assert!(error.0.contains("ambiguous"), "{error}");
+}
+
 #[test]
 fn a_side_without_a_legal_move_loses() {
     let blocked = position("B:W32:B28");
