@@ -213,11 +213,11 @@ pub const SUITE: &[BenchCase] = &[
         work: Work::Perft(10),
     },
     BenchCase {
-        name: "checkers engine depth 16",
+        name: "checkers engine depth 12",
         game: "checkers",
         options: &[],
         position: None,
-        work: Work::Search(SearchConfig::engine, Some(16)),
+        work: Work::Search(SearchConfig::engine, Some(12)),
     },
 ];
 
