@@ -757,3 +757,57 @@ fn gomoku_computer_against_computer_plays_to_a_result_or_a_cap() {
         assert!(h.screen_text().contains("Game over: "));
     }
 }
+
+#[test]
+fn checkers_human_steps_and_the_computer_replies() {
+    let engine = Seat::Computer(EngineSettings {
+        depth: Some(4),
+        time: None,
+        ..EngineSettings::default()
+    });
+    let mut h = Harness::new(Launch::Game(game("checkers", Seat::Human, engine)));
+    let start = h.screen_text();
+    assert!(start.contains("   b     b     b     b"), "{start}");
+    assert!(start.contains(" 13    14    15    16"), "{start}");
+    // The cursor starts on 9: pick it, go down and right to 14, play 9-14.
+    h.press(KeyCode::Enter);
+    h.type_char('j');
+    h.type_char('l');
+    h.press(KeyCode::Enter);
+    assert_eq!(h.app.session().unwrap().played()[0].text, "9-14");
+    h.wait_for_human_or_end();
+    assert_eq!(h.played(), 2);
+    let replied = h.screen_text();
+    assert!(replied.contains("White (computer): chose"), "{replied}");
+    assert!(replied.contains("Black (human) to move"), "{replied}");
+}
+
+#[test]
+fn checkers_computer_against_computer_plays_to_the_end_or_a_move_cap() {
+    let engine = |eval: &str| {
+        Seat::Computer(EngineSettings {
+            depth: Some(3),
+            time: None,
+            eval: eval.into(),
+            ..EngineSettings::default()
+        })
+    };
+    let setup = game("checkers", engine("seed"), engine("strong"));
+    let mut h = Harness::new(Launch::Game(setup));
+    for _ in 0..5 {
+        h.type_char('+');
+    }
+    const CAP: usize = 400;
+    h.wait_until("the end of the game or the move cap", |app| {
+        let session = app.session().unwrap();
+        session.is_over() || session.played().len() >= CAP
+    });
+    let session = h.app.session().unwrap();
+    assert!(
+        session.played().iter().any(|m| m.text.contains('x')),
+        "someone captured"
+    );
+    if session.is_over() {
+        assert!(h.screen_text().contains("Game over: "));
+    }
+}

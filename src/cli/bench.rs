@@ -226,6 +226,20 @@ pub const SUITE: &[BenchCase] = &[
         position: Some(GOMOKU_OPENING),
         work: Work::Search(SearchConfig::engine, Some(5)),
     },
+    BenchCase {
+        name: "checkers perft 10",
+        game: "checkers",
+        options: &[],
+        position: None,
+        work: Work::Perft(10),
+    },
+    BenchCase {
+        name: "checkers engine depth 12",
+        game: "checkers",
+        options: &[],
+        position: None,
+        work: Work::Search(SearchConfig::engine, Some(12)),
+    },
 ];
 
 /// A Gomoku opening, four stones around the centre, as a move list.

@@ -3,6 +3,7 @@
 //! Nothing here knows about searching or drawing: the search and the user
 //! interfaces are built on top of these types.
 
+pub mod checkers;
 pub mod chess;
 pub mod connect4;
 pub mod dodgem;

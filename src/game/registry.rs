@@ -121,6 +121,7 @@ pub const GAME_IDS: &[&str] = &[
     "connect4",
     "gomoku",
     "chess",
+    "checkers",
     "synthetic",
 ];
 
@@ -149,6 +150,7 @@ pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, Gam
         "connect4" => Ok(visitor.visit::<super::connect4::ConnectFour>()),
         "gomoku" => Ok(visitor.visit::<super::gomoku::Gomoku>()),
         "chess" => Ok(visitor.visit::<super::chess::Chess>()),
+        "checkers" => Ok(visitor.visit::<super::checkers::Checkers>()),
         "synthetic" => Ok(visitor.visit::<super::synthetic::Synthetic>()),
         _ => Err(unknown_game(id)),
     }

@@ -5,6 +5,7 @@
 //! and by adding one line to [`visit_board`]. Everything else, from the search
 //! panel to undo and spectating, is generic.
 
+pub mod checkers;
 pub mod chess;
 pub mod connect4;
 pub mod dodgem;
@@ -18,6 +19,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 
 use super::theme::Theme;
+use crate::game::checkers::Checkers;
 use crate::game::chess::Chess;
 use crate::game::connect4::ConnectFour;
 use crate::game::dodgem::Dodgem;
@@ -160,6 +162,7 @@ pub const BOARD_IDS: &[&str] = &[
     "connect4",
     "gomoku",
     "chess",
+    "checkers",
     "synthetic",
 ];
 
@@ -170,6 +173,7 @@ pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, G
         "grundy" => Ok(visitor.visit::<Grundy>()),
         "gomoku" => Ok(visitor.visit::<Gomoku>()),
         "chess" => Ok(visitor.visit::<Chess>()),
+        "checkers" => Ok(visitor.visit::<Checkers>()),
         "synthetic" => Ok(visitor.visit::<Synthetic>()),
         "connect4" => Ok(visitor.visit::<ConnectFour>()),
         "kalah" => Ok(visitor.visit::<Kalah>()),
