@@ -32,7 +32,7 @@ pub enum AlgoArg {
 /// Arguments of `ply play`.
 #[derive(clap::Args, Clone, Debug)]
 pub struct PlayArgs {
-    /// The game to open (tictactoe, grundy, synthetic).
+    /// The game to open, by its id (`ply list` shows them all).
     pub game: String,
     /// Who plays the first side.
     #[arg(long, value_enum, default_value = "human")]
