@@ -120,6 +120,7 @@ pub const GAME_IDS: &[&str] = &[
     "kalah",
     "connect4",
     "chess",
+    "xiangqi",
     "synthetic",
 ];
 
@@ -147,6 +148,7 @@ pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, Gam
         "kalah" => Ok(visitor.visit::<super::kalah::Kalah>()),
         "connect4" => Ok(visitor.visit::<super::connect4::ConnectFour>()),
         "chess" => Ok(visitor.visit::<super::chess::Chess>()),
+        "xiangqi" => Ok(visitor.visit::<super::xiangqi::Xiangqi>()),
         "synthetic" => Ok(visitor.visit::<super::synthetic::Synthetic>()),
         _ => Err(unknown_game(id)),
     }
