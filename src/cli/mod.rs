@@ -6,6 +6,7 @@
 
 mod args;
 pub mod bench;
+mod bench_reference;
 mod list;
 mod perft;
 pub mod play;
