@@ -9,6 +9,7 @@ pub mod chess;
 pub mod grundy;
 pub mod synthetic;
 pub mod tictactoe;
+pub mod xiangqi;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -18,6 +19,7 @@ use crate::game::chess::Chess;
 use crate::game::grundy::Grundy;
 use crate::game::synthetic::Synthetic;
 use crate::game::tictactoe::TicTacToe;
+use crate::game::xiangqi::Xiangqi;
 use crate::game::{GameError, GameInfo, GameVisitor, Playable, Player, find_game};
 
 /// A cursor step or a choice, from arrows/hjkl, Enter and Esc.
@@ -120,6 +122,13 @@ pub trait BoardGame: Playable {
         false
     }
 
+    /// How the move list writes `m`, legal in this position: the game's notation by
+    /// default; a game whose people write moves differently from its engines (WXF
+    /// for xiangqi) says so here.
+    fn move_list_text(&self, m: Self::Move) -> String {
+        self.format_move(m)
+    }
+
     /// How the game names a side: `X` and `O` in tic-tac-toe.
     fn side_name(player: Player) -> &'static str {
         match player {
@@ -138,7 +147,7 @@ pub trait BoardVisitor {
 }
 
 /// The games of the arcade, in menu order.
-pub const BOARD_IDS: &[&str] = &["tictactoe", "grundy", "chess", "synthetic"];
+pub const BOARD_IDS: &[&str] = &["tictactoe", "grundy", "chess", "xiangqi", "synthetic"];
 
 /// Runs `visitor` on the game named `id`: the arcade's registry of boards.
 pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, GameError> {
@@ -146,6 +155,7 @@ pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, G
         "tictactoe" => Ok(visitor.visit::<TicTacToe>()),
         "grundy" => Ok(visitor.visit::<Grundy>()),
         "chess" => Ok(visitor.visit::<Chess>()),
+        "xiangqi" => Ok(visitor.visit::<Xiangqi>()),
         "synthetic" => Ok(visitor.visit::<Synthetic>()),
         _ => Err(match find_game(id) {
             Ok(info) => GameError::new(format!("{} has no board in the arcade yet", info.name)),
