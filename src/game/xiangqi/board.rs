@@ -137,6 +137,14 @@ pub fn own_half(side: Player, rank: usize) -> bool {
     }
 }
 
+/// How far forward `rank` is for `side`: 0 on its own back rank, 9 on the enemy's.
+pub fn advance(side: Player, rank: usize) -> usize {
+    match side {
+        Player::First => rank,
+        Player::Second => RANKS - 1 - rank,
+    }
+}
+
 /// The step "forward" in ranks for `side`.
 fn forward(side: Player) -> i32 {
     match side {
@@ -424,10 +432,10 @@ impl Board {
                     .any(|&to| stepped(to)),
                 Some(Kind::Chariot) => tables.rays[at]
                     .iter()
-                    .any(|ray| chariot_ray(points, ray, captures_only, side, &mut stepped)),
+                    .any(|ray| slide_ray(points, ray, captures_only, side, false, &mut stepped)),
                 Some(Kind::Cannon) => tables.rays[at]
                     .iter()
-                    .any(|ray| cannon_ray(points, ray, captures_only, side, &mut stepped)),
+                    .any(|ray| slide_ray(points, ray, captures_only, side, true, &mut stepped)),
                 None => false,
             };
             if stop {
@@ -467,48 +475,28 @@ impl Board {
     }
 }
 
-/// A chariot's moves along one ray: empty points, then the first piece if an enemy.
-fn chariot_ray(
+/// A chariot's or a cannon's moves along one ray: the empty points (for a cannon
+/// only those before its screen), then the first piece (for a cannon the first
+/// beyond the screen) if it is an enemy.
+fn slide_ray(
     points: &[u8; POINTS],
     ray: &[u8],
     captures_only: bool,
     side: Player,
-    stepped: &mut impl FnMut(u8) -> bool,
-) -> bool {
-    for &to in ray {
-        let byte = points[to as usize];
-        if byte == 0 {
-            if !captures_only && stepped(to) {
-                return true;
-            }
-        } else {
-            return side_of(byte) != side && stepped(to);
-        }
-    }
-    false
-}
-
-/// A cannon's moves along one ray: empty points up to the screen, then the first
-/// piece beyond the screen if it is an enemy.
-fn cannon_ray(
-    points: &[u8; POINTS],
-    ray: &[u8],
-    captures_only: bool,
-    side: Player,
+    cannon: bool,
     stepped: &mut impl FnMut(u8) -> bool,
 ) -> bool {
     let mut screened = false;
     for &to in ray {
         let byte = points[to as usize];
-        match (byte == 0, screened) {
-            (true, false) => {
-                if !captures_only && stepped(to) {
-                    return true;
-                }
+        if byte == 0 {
+            if !screened && !captures_only && stepped(to) {
+                return true;
             }
-            (false, false) => screened = true,
-            (true, true) => {}
-            (false, true) => return side_of(byte) != side && stepped(to),
+        } else if cannon && !screened {
+            screened = true;
+        } else {
+            return side_of(byte) != side && stepped(to);
         }
     }
     false
@@ -532,10 +520,7 @@ pub const BACK_RANK: [Kind; 9] = [
 /// behind their start rank); used to refuse impossible positions.
 pub fn may_stand(kind: Kind, side: Player, point: u8) -> bool {
     let (file, rank) = (file_of(point), rank_of(point));
-    let own_rank = match side {
-        Player::First => rank,
-        Player::Second => RANKS - 1 - rank,
-    };
+    let own_rank = advance(side, rank);
     match kind {
         Kind::General => in_palace(file, rank) && own_half(side, rank),
         Kind::Advisor => {
@@ -543,11 +528,11 @@ pub fn may_stand(kind: Kind, side: Player, point: u8) -> bool {
         }
         Kind::Elephant => {
             own_half(side, rank)
-                && file % 2 == 0
-                && own_rank % 2 == 0
+                && file.is_multiple_of(2)
+                && own_rank.is_multiple_of(2)
                 && (file / 2 + own_rank / 2) % 2 == 1
         }
-        Kind::Soldier => own_rank >= 3 && (own_rank >= 5 || file % 2 == 0),
+        Kind::Soldier => own_rank >= 3 && (own_rank >= 5 || file.is_multiple_of(2)),
         Kind::Horse | Kind::Chariot | Kind::Cannon => true,
     }
 }

@@ -2,7 +2,7 @@
 //! (the seed) and `strong`, which adds where the pieces stand, how freely the
 //! attackers move and how safe each general is.
 
-use super::board::{Board, Kind, POINTS, RANKS, decode, file_of, rank_of};
+use super::board::{self, Board, Kind, POINTS, decode, file_of, rank_of};
 use super::{PIECE_VALUES, Xiangqi};
 use crate::game::Player;
 
@@ -26,11 +26,7 @@ fn from_side_to_move(game: &Xiangqi, red_view: i32) -> i32 {
 
 /// How far forward a point is for `side`: 0 on its own back rank, 9 on the enemy's.
 fn advance(side: Player, point: u8) -> i32 {
-    let rank = rank_of(point) as i32;
-    match side {
-        Player::First => rank,
-        Player::Second => RANKS as i32 - 1 - rank,
-    }
+    board::advance(side, rank_of(point)) as i32
 }
 
 fn crossed(side: Player, point: u8) -> bool {

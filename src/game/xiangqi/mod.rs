@@ -67,8 +67,6 @@ pub struct Xiangqi {
     fullmove: u32,
     in_check: bool,
     history: Vec<Record>,
-    /// The board the game started from, for replays.
-    first_board: Board,
 }
 
 impl Xiangqi {
@@ -90,7 +88,6 @@ impl Xiangqi {
         }
         Xiangqi {
             in_check: board.in_check(side),
-            first_board: board.clone(),
             board,
             side,
             hash,
@@ -117,11 +114,6 @@ impl Xiangqi {
     /// The pieces, for boards and evaluations.
     pub fn board(&self) -> &Board {
         &self.board
-    }
-
-    /// The board the recorded moves start from.
-    pub fn first_board(&self) -> &Board {
-        &self.first_board
     }
 
     /// The last real move played (null moves skipped), for highlighting.

@@ -3,8 +3,8 @@
 //! Fairy-Stockfish with ranks 1-10: `h3e3`), and WXF notation (`C2=5`) for people.
 
 use super::board::{
-    BACK_RANK, Board, FILES, Kind, Move, Piece, RANKS, code, decode, file_of, may_stand, point,
-    rank_of,
+    BACK_RANK, Board, FILES, Kind, Move, Piece, RANKS, advance, code, decode, file_of, may_stand,
+    point, rank_of,
 };
 use crate::game::{GameError, Player};
 
@@ -330,14 +330,6 @@ fn wxf_file(file: usize, side: Player) -> usize {
     }
 }
 
-/// How far forward `rank` is for `side` (0 on its own back rank).
-fn advance(rank: usize, side: Player) -> usize {
-    match side {
-        Player::First => rank,
-        Player::Second => RANKS - 1 - rank,
-    }
-}
-
 /// Writes a legal move in WXF notation: piece letter, its file (or `+`/`-` for
 /// the front or rear of two like pieces on one file), `+` forward, `-` backward or
 /// `=` sideways, then the steps taken (straight moves) or the file reached.
@@ -348,7 +340,7 @@ pub fn format_wxf(board: &Board, m: Move) -> String {
     let side = piece.side;
     let (from_file, from_rank) = (file_of(m.from), rank_of(m.from));
     let (to_file, to_rank) = (file_of(m.to), rank_of(m.to));
-    let (from_adv, to_adv) = (advance(from_rank, side), advance(to_rank, side));
+    let (from_adv, to_adv) = (advance(side, from_rank), advance(side, to_rank));
     let direction = match to_adv.cmp(&from_adv) {
         std::cmp::Ordering::Greater => '+',
         std::cmp::Ordering::Less => '-',
@@ -377,7 +369,7 @@ fn wxf_origin(board: &Board, piece: Piece, file: usize, adv: usize) -> String {
     let on_file = |f: usize| -> Vec<usize> {
         let mut ranks: Vec<usize> = (0..RANKS)
             .filter(|&r| board.points[point(f, r) as usize] == same_kind)
-            .map(|r| advance(r, piece.side))
+            .map(|r| advance(piece.side, r))
             .collect();
         ranks.sort_unstable_by(|a, b| b.cmp(a));
         ranks
