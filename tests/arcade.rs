@@ -811,3 +811,46 @@ fn checkers_computer_against_computer_plays_to_the_end_or_a_move_cap() {
         assert!(h.screen_text().contains("Game over: "));
     }
 }
+
+#[test]
+fn xiangqi_computer_against_computer_plays_a_whole_game_shown_in_wxf() {
+    let engine = |depth, eval: &str| {
+        Seat::Computer(EngineSettings {
+            depth: Some(depth),
+            time: None,
+            eval: eval.into(),
+            ..EngineSettings::default()
+        })
+    };
+    let setup = game("xiangqi", engine(2, "strong"), engine(1, "seed"));
+    let mut h = Harness::sized(Launch::Game(setup), 120, 40);
+    let start = h.screen_text();
+    assert!(
+        start.contains("9 r───n───b───a───k───a───b───n───r"),
+        "{start}"
+    );
+    assert!(start.contains("river"), "{start}");
+    for _ in 0..5 {
+        h.type_char('+');
+    }
+    // The natural move limit and repetition end every game; the cap only bounds
+    // the test's time should a long one come up.
+    const CAP: usize = 400;
+    h.wait_until("the end of the game or the cap", |app| {
+        let session = app.session().unwrap();
+        session.is_over() || session.played().len() >= CAP
+    });
+    let session = h.app.session().unwrap();
+    let played = session.played();
+    assert!(played.len() > 10);
+    for m in played {
+        let mut chars = m.text.chars();
+        let first = chars.next().unwrap();
+        assert!("KAEHRCP+-123456789".contains(first), "{}", m.text);
+        assert!(m.text.len() == 4, "WXF has four characters: {}", m.text);
+    }
+    assert!(session.is_over(), "{} plies without an end", played.len());
+    let outcome = session.outcome();
+    let text = h.screen_text();
+    assert!(text.contains("Game over"), "{outcome:?}\n{text}");
+}

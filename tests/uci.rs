@@ -1,67 +1,15 @@
 //! `ply uci` driven over stdin/stdout like a chess GUI would: a whole game against
 //! itself, and malformed input that must leave the engine serving.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+mod common;
 
+use common::engine::Engine;
 use ply::game::chess::{Chess, notation};
 use ply::game::{Game, Outcome};
 
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("ply uci starts");
-        let input = child.stdin.take().unwrap();
-        let output = BufReader::new(child.stdout.take().unwrap());
-        Engine {
-            child,
-            input,
-            output,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").expect("the engine reads its input");
-    }
-
-    /// Reads lines until one starts with `prefix`, returning it and the lines before.
-    fn read_until(&mut self, prefix: &str) -> (String, Vec<String>) {
-        let mut before = Vec::new();
-        loop {
-            let mut line = String::new();
-            let read = self.output.read_line(&mut line).expect("engine output");
-            assert!(
-                read > 0,
-                "the engine closed its output waiting for {prefix}: {before:?}"
-            );
-            let line = line.trim_end().to_string();
-            if line.starts_with(prefix) {
-                return (line, before);
-            }
-            before.push(line);
-        }
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        let status = self.child.wait().expect("the engine exits");
-        assert!(status.success());
-    }
-}
-
 #[test]
 fn the_engine_plays_a_whole_game_against_itself() {
-    let mut engine = Engine::start();
+    let mut engine = Engine::start(&["uci"]);
     engine.send("uci");
     let (_, identity) = engine.read_until("uciok");
     assert!(identity.iter().any(|l| l.starts_with("id name ply")));
@@ -98,7 +46,7 @@ fn the_engine_plays_a_whole_game_against_itself() {
 
 #[test]
 fn malformed_commands_are_ignored_and_the_engine_keeps_serving() {
-    let mut engine = Engine::start();
+    let mut engine = Engine::start(&["uci"]);
     for line in [
         "",
         "garbage",

@@ -185,6 +185,27 @@ pub const SUITE: &[BenchCase] = &[
         work: Work::Search(SearchConfig::engine, Some(6)),
     },
     BenchCase {
+        name: "xiangqi perft 5",
+        game: "xiangqi",
+        options: &[],
+        position: None,
+        work: Work::Perft(5),
+    },
+    BenchCase {
+        name: "xiangqi midgame perft 4",
+        game: "xiangqi",
+        options: &[],
+        position: Some(XIANGQI_MIDGAME),
+        work: Work::Perft(4),
+    },
+    BenchCase {
+        name: "xiangqi engine depth 7",
+        game: "xiangqi",
+        options: &[],
+        position: None,
+        work: Work::Search(SearchConfig::engine, Some(7)),
+    },
+    BenchCase {
         name: "kalah minimax d7",
         game: "kalah",
         options: &[],
@@ -248,6 +269,11 @@ const GOMOKU_OPENING: &str = "h8 h9 i9 g7";
 /// The chessprogramming wiki's "Kiwipete": castling, en passant, pins and
 /// promotions in one middlegame position.
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// The second xiangqi perft position of shared/reference (cannons, chariots and
+/// horses in contact).
+const XIANGQI_MIDGAME: &str =
+    "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1";
 
 /// The long solves of `ply bench --solve`: published values, proven from scratch.
 pub const SOLVE_SUITE: &[BenchCase] = &[
@@ -358,6 +384,8 @@ struct BenchReport {
     total_nodes: u64,
     total_millis: f64,
     total_nps: u64,
+    /// Other engines on the same work (not in the totals), when installed.
+    references: Vec<CaseReport>,
 }
 
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
@@ -369,11 +397,17 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let total_nodes = cases.iter().map(|c| c.nodes).sum();
     let total_millis: f64 = cases.iter().map(|c| c.millis).sum();
     let total_nps = (total_nodes as f64 / (total_millis / 1000.0).max(1e-9)) as u64;
+    let references = if args.solve {
+        Vec::new()
+    } else {
+        run_references()
+    };
     let report = BenchReport {
         cases,
         total_nodes,
         total_millis,
         total_nps,
+        references,
     };
     if args.json {
         return super::print_json(&report);
@@ -389,5 +423,25 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         "{:<28} {:>12} {:>10.1} {:>12}",
         "total", report.total_nodes, report.total_millis, report.total_nps
     );
+    for case in &report.references {
+        println!(
+            "{:<28} {:>12} {:>10.1} {:>12}",
+            case.name, case.nodes, case.millis, case.nps
+        );
+    }
     Ok(())
+}
+
+/// The other engines' figures, leaving out (with a note on stderr) those not installed.
+fn run_references() -> Vec<CaseReport> {
+    super::bench_reference::REFERENCES
+        .iter()
+        .filter_map(|case| match super::bench_reference::run_reference(case) {
+            Ok(report) => Some(report),
+            Err(error) => {
+                eprintln!("ply bench: reference '{}' skipped: {error:#}", case.name);
+                None
+            }
+        })
+        .collect()
 }

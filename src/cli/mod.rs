@@ -6,6 +6,7 @@
 
 mod args;
 pub mod bench;
+mod bench_reference;
 mod list;
 mod perft;
 pub mod play;
@@ -41,6 +42,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Speak the Universal Chess Interface on stdin/stdout, for chess GUIs and matches.
     Uci(uci::UciArgs),
+    /// Speak the Universal Chinese Chess Protocol (xiangqi, ICCS moves) on stdin/stdout.
+    Ucci(uci::UcciArgs),
 }
 
 /// Parses the process arguments, runs the command and returns the exit status.
@@ -70,6 +73,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Uci(args)) => uci::run(&args),
+        Some(Command::Ucci(args)) => uci::run_ucci(&args),
     }
 }
 

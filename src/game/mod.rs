@@ -15,6 +15,7 @@ pub mod perft;
 pub mod registry;
 pub mod synthetic;
 pub mod tictactoe;
+pub mod xiangqi;
 pub mod zobrist;
 
 use std::fmt::{self, Debug, Display};

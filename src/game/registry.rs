@@ -122,6 +122,7 @@ pub const GAME_IDS: &[&str] = &[
     "gomoku",
     "chess",
     "checkers",
+    "xiangqi",
     "synthetic",
 ];
 
@@ -151,6 +152,7 @@ pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, Gam
         "gomoku" => Ok(visitor.visit::<super::gomoku::Gomoku>()),
         "chess" => Ok(visitor.visit::<super::chess::Chess>()),
         "checkers" => Ok(visitor.visit::<super::checkers::Checkers>()),
+        "xiangqi" => Ok(visitor.visit::<super::xiangqi::Xiangqi>()),
         "synthetic" => Ok(visitor.visit::<super::synthetic::Synthetic>()),
         _ => Err(unknown_game(id)),
     }

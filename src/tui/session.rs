@@ -256,7 +256,7 @@ impl<G: BoardGame> GameSession<G> {
 
     /// Plays a move and records it; the redo list is the caller's business.
     fn apply(&mut self, m: G::Move) {
-        let text = self.game.format_move(m);
+        let text = self.game.move_list_text(m);
         let by = self.game.to_move();
         self.game.play(m);
         self.played.push(PlayedMove { text, by });

@@ -4,6 +4,8 @@
 //! Each test binary uses only some of these, hence the `dead_code` allowance.
 #![allow(dead_code)]
 
+pub mod engine;
+
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 

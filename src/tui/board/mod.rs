@@ -14,6 +14,7 @@ pub mod grundy;
 pub mod kalah;
 pub mod synthetic;
 pub mod tictactoe;
+pub mod xiangqi;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -28,6 +29,7 @@ use crate::game::grundy::Grundy;
 use crate::game::kalah::Kalah;
 use crate::game::synthetic::Synthetic;
 use crate::game::tictactoe::TicTacToe;
+use crate::game::xiangqi::Xiangqi;
 use crate::game::{GameError, GameInfo, GameVisitor, Playable, Player, find_game};
 
 /// A cursor step or a choice, from arrows/hjkl, Enter and Esc.
@@ -136,6 +138,13 @@ pub trait BoardGame: Playable {
         None
     }
 
+    /// How the move list writes `m`, legal in this position: the game's notation by
+    /// default; a game whose people write moves differently from its engines (WXF
+    /// for xiangqi) says so here.
+    fn move_list_text(&self, m: Self::Move) -> String {
+        self.format_move(m)
+    }
+
     /// How the game names a side: `X` and `O` in tic-tac-toe.
     fn side_name(player: Player) -> &'static str {
         match player {
@@ -163,6 +172,7 @@ pub const BOARD_IDS: &[&str] = &[
     "gomoku",
     "chess",
     "checkers",
+    "xiangqi",
     "synthetic",
 ];
 
@@ -174,6 +184,7 @@ pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, G
         "gomoku" => Ok(visitor.visit::<Gomoku>()),
         "chess" => Ok(visitor.visit::<Chess>()),
         "checkers" => Ok(visitor.visit::<Checkers>()),
+        "xiangqi" => Ok(visitor.visit::<Xiangqi>()),
         "synthetic" => Ok(visitor.visit::<Synthetic>()),
         "connect4" => Ok(visitor.visit::<ConnectFour>()),
         "kalah" => Ok(visitor.visit::<Kalah>()),

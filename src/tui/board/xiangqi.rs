@@ -1,0 +1,568 @@
+//! The xiangqi board: pieces on the intersections of 9 files and 10 ranks, drawn
+//! with box lines, the river between the halves and the palace diagonals. Pieces
+//! are Chinese characters (two columns wide) or, with `a` or a colourless theme,
+//! FEN letters. `f` flips the board. The last move, a general in check, the cursor
+//! and the selected piece's legal targets are marked.
+//!
+//! A move is two picks: a piece (Enter or click), then its target.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use ratatui::style::{Modifier, Style};
+
+use super::{BoardGame, Marks, Pick, Steer};
+use crate::game::xiangqi::Xiangqi;
+use crate::game::xiangqi::board::{FILES, Kind, Move, Piece, RANKS, file_of, point, rank_of};
+use crate::game::xiangqi::notation::kind_letter;
+use crate::game::{Game, Player};
+use crate::tui::theme::Theme;
+
+/// Columns between two neighbouring files.
+const STEP: u16 = 4;
+/// Rank labels, then nine points a step apart, the last two columns wide.
+const WIDTH: u16 = 2 + STEP * (FILES as u16 - 1) + 2;
+/// Ten point rows with a line row between each two, file labels, one prompt line.
+const HEIGHT: u16 = 2 * RANKS as u16 - 1 + 2;
+/// The line under the file labels.
+const PROMPT_ROW: u16 = HEIGHT - 1;
+/// The view row just above the river.
+const RIVER_ROW: u16 = 4;
+
+/// Where the player points, what they picked, and how the board is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct XiangqiCursor {
+    /// The point under the cursor.
+    pub point: u8,
+    /// The piece picked to move, if any.
+    pub selected: Option<u8>,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Latin letters instead of Chinese characters.
+    pub letters: bool,
+}
+
+/// The Chinese character of a piece: Red's and Black's differ for most kinds.
+pub fn chinese(piece: Piece) -> char {
+    let red = piece.side == Player::First;
+    match (piece.kind, red) {
+        (Kind::General, true) => '帥',
+        (Kind::General, false) => '將',
+        (Kind::Advisor, true) => '仕',
+        (Kind::Advisor, false) => '士',
+        (Kind::Elephant, true) => '相',
+        (Kind::Elephant, false) => '象',
+        (Kind::Horse, true) => '傌',
+        (Kind::Horse, false) => '馬',
+        (Kind::Chariot, true) => '俥',
+        (Kind::Chariot, false) => '車',
+        (Kind::Cannon, true) => '炮',
+        (Kind::Cannon, false) => '砲',
+        (Kind::Soldier, true) => '兵',
+        (Kind::Soldier, false) => '卒',
+    }
+}
+
+/// The FEN letter of a piece: upper case for Red.
+fn letter(piece: Piece) -> char {
+    let upper = kind_letter(piece.kind);
+    match piece.side {
+        Player::First => upper,
+        Player::Second => upper.to_ascii_lowercase(),
+    }
+}
+
+/// Where the drawing sits inside `area`: centred.
+fn origin(area: Rect) -> Position {
+    Position::new(
+        area.x + area.width.saturating_sub(WIDTH) / 2,
+        area.y + area.height.saturating_sub(HEIGHT) / 2,
+    )
+}
+
+/// Column from the left and row from the top of a point as drawn.
+fn view_coordinates(at: u8, flipped: bool) -> (u16, u16) {
+    let (file, rank) = (file_of(at) as u16, rank_of(at) as u16);
+    if flipped {
+        (FILES as u16 - 1 - file, rank)
+    } else {
+        (file, RANKS as u16 - 1 - rank)
+    }
+}
+
+/// The point drawn at a column and row, if both are on the board.
+fn point_at(column: u16, row: u16, flipped: bool) -> Option<u8> {
+    if column >= FILES as u16 || row >= RANKS as u16 {
+        return None;
+    }
+    let (file, rank) = if flipped {
+        (FILES as u16 - 1 - column, row)
+    } else {
+        (column, RANKS as u16 - 1 - row)
+    };
+    Some(point(file as usize, rank as usize))
+}
+
+/// Screen position of a point's first column.
+fn cell_position(origin: Position, at: u8, flipped: bool) -> Position {
+    let (column, row) = view_coordinates(at, flipped);
+    Position::new(origin.x + 2 + column * STEP, origin.y + 2 * row)
+}
+
+/// The line crossing drawn on an empty point at a view column and row: the board's
+/// edges, and the river's banks, where the files stop.
+fn crossing(column: u16, row: u16) -> char {
+    let last_column = FILES as u16 - 1;
+    let top = row == 0 || row == 5;
+    let bottom = row == RANKS as u16 - 1 || row == 4;
+    let edge_column = column == 0 || column == last_column;
+    match (top, bottom, column) {
+        (true, _, 0) if row == 0 => '┌',
+        (true, _, c) if row == 0 && c == last_column => '┐',
+        (_, true, 0) if row == RANKS as u16 - 1 => '└',
+        (_, true, c) if row == RANKS as u16 - 1 && c == last_column => '┘',
+        (true, _, _) if !edge_column => '┬',
+        (_, true, _) if !edge_column => '┴',
+        (_, _, 0) => '├',
+        (_, _, c) if c == last_column => '┤',
+        _ => '┼',
+    }
+}
+
+impl Xiangqi {
+    /// The legal moves of the piece on `from`.
+    fn moves_from(&self, from: u8) -> Vec<Move> {
+        self.moves()
+            .into_iter()
+            .filter(|m| m.from == from)
+            .collect()
+    }
+
+    /// The text of one point: a piece (two columns), a target mark or the lines.
+    fn point_text(&self, at: u8, cursor: &XiangqiCursor, targets: &[u8]) -> String {
+        let (column, row) = view_coordinates(at, cursor.flipped);
+        let trailing = if column + 1 < FILES as u16 {
+            '─'
+        } else {
+            ' '
+        };
+        match self.board().piece_at(at) {
+            Some(piece) if cursor.letters => format!("{}{trailing}", letter(piece)),
+            Some(piece) => chinese(piece).to_string(),
+            None if targets.contains(&at) => format!("*{trailing}"),
+            None => format!("{}{trailing}", crossing(column, row)),
+        }
+    }
+
+    /// The style of one point: pieces in their side's colour, then the marks.
+    fn point_style(
+        &self,
+        at: u8,
+        cursor: &XiangqiCursor,
+        marks: &Marks<Move>,
+        targets: &[u8],
+        theme: &Theme,
+    ) -> Style {
+        let piece = self.board().piece_at(at);
+        let mut style = match piece {
+            Some(piece) => theme.side(piece.side),
+            None => theme.dim,
+        };
+        let touches = |m: Option<Move>| m.is_some_and(|m| m.from == at || m.to == at);
+        if touches(marks.last) {
+            style = style.patch(theme.last_move);
+        }
+        if touches(marks.hint) {
+            style = style.patch(theme.hint);
+        }
+        if targets.contains(&at) {
+            style = style.patch(theme.legal);
+            if piece.is_some() {
+                style = style.add_modifier(Modifier::UNDERLINED | Modifier::ITALIC);
+            }
+        }
+        if self.in_check() && self.board().generals[self.to_move().index()] == at {
+            style = style.patch(theme.bad);
+        }
+        if marks.human_to_move && (cursor.selected == Some(at) || cursor.point == at) {
+            style = style.patch(theme.selected);
+        }
+        style
+    }
+
+    /// The line row between view rows `row` and `row + 1` (not the river): the
+    /// files and the palace diagonals.
+    fn line_row(row: u16) -> String {
+        let width = (STEP * (FILES as u16 - 1) + 1) as usize;
+        let mut cells: Vec<char> = vec![' '; width];
+        for file in 0..FILES {
+            cells[file * STEP as usize] = '│';
+        }
+        let diagonals = match row {
+            0 | 7 => Some(('╲', '╱')),
+            1 | 8 => Some(('╱', '╲')),
+            _ => None,
+        };
+        if let Some((left, right)) = diagonals {
+            cells[3 * STEP as usize + 2] = left;
+            cells[4 * STEP as usize + 2] = right;
+        }
+        cells.into_iter().collect()
+    }
+
+    /// The line under the board: the last move in WXF, then the keys.
+    fn prompt_line(&self) -> String {
+        let keys = "f flip  a letters";
+        match self.last_move() {
+            Some(m) => {
+                let mut before = self.clone();
+                before.undo();
+                format!("last {}  {keys}", before.format_wxf(m))
+            }
+            None => keys.to_string(),
+        }
+    }
+
+    fn draw(
+        &self,
+        cursor: &XiangqiCursor,
+        marks: &Marks<Move>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let origin = origin(area);
+        let mut put = |x: u16, y: u16, text: &str, style: Style| {
+            if area.contains(Position::new(x, y)) {
+                buf.set_stringn(x, y, text, (area.right() - x) as usize, style);
+            }
+        };
+        let targets: Vec<u8> = match cursor.selected {
+            Some(from) if marks.human_to_move => {
+                self.moves_from(from).into_iter().map(|m| m.to).collect()
+            }
+            _ => Vec::new(),
+        };
+        for row in 0..RANKS as u16 {
+            let y = origin.y + 2 * row;
+            let first = point_at(0, row, cursor.flipped).expect("on the board");
+            put(origin.x, y, &rank_of(first).to_string(), theme.dim);
+            for column in 0..FILES as u16 {
+                let at = point_at(column, row, cursor.flipped).expect("on the board");
+                let position = cell_position(origin, at, cursor.flipped);
+                let style = self.point_style(at, cursor, marks, &targets, theme);
+                put(
+                    position.x,
+                    position.y,
+                    &self.point_text(at, cursor, &targets),
+                    style,
+                );
+                if column + 1 < FILES as u16 {
+                    put(position.x + 2, position.y, "──", theme.dim);
+                }
+            }
+            if row == RIVER_ROW {
+                let (left, right) = if cursor.letters {
+                    ("river", "river")
+                } else {
+                    ("楚 河", "漢 界")
+                };
+                let x = origin.x + 2;
+                put(x, y + 1, "│", theme.dim);
+                put(x + 6, y + 1, left, theme.dim);
+                put(x + 5 * STEP + 2, y + 1, right, theme.dim);
+                put(x + STEP * (FILES as u16 - 1), y + 1, "│", theme.dim);
+            } else if row + 1 < RANKS as u16 {
+                put(origin.x + 2, y + 1, &Xiangqi::line_row(row), theme.dim);
+            }
+        }
+        let files: String = (0..FILES as u16)
+            .map(|column| {
+                let at = point_at(column, 0, cursor.flipped).expect("on the board");
+                format!("{:<4}", (b'a' + file_of(at) as u8) as char)
+            })
+            .collect();
+        put(
+            origin.x + 2,
+            origin.y + PROMPT_ROW - 1,
+            files.trim_end(),
+            theme.dim,
+        );
+        put(
+            origin.x,
+            origin.y + PROMPT_ROW,
+            &self.prompt_line(),
+            theme.dim,
+        );
+    }
+
+    /// Enter on the cursor's point: pick a piece, or play to its target.
+    fn select(&self, cursor: &mut XiangqiCursor) -> Pick<Move> {
+        let own = self
+            .board()
+            .piece_at(cursor.point)
+            .is_some_and(|p| p.side == self.to_move());
+        let from = match cursor.selected {
+            Some(from) if from == cursor.point => {
+                cursor.selected = None;
+                return Pick::Moved;
+            }
+            Some(from) if !own => from,
+            _ if own => {
+                if self.moves_from(cursor.point).is_empty() {
+                    return Pick::Refused("that piece has no legal move".to_string());
+                }
+                cursor.selected = Some(cursor.point);
+                return Pick::Moved;
+            }
+            _ => return Pick::Refused("pick one of your pieces first".to_string()),
+        };
+        let target = Move {
+            from,
+            to: cursor.point,
+        };
+        cursor.selected = None;
+        Pick::from_parsed(self.parse_move(&self.format_iccs(target)))
+    }
+}
+
+impl BoardGame for Xiangqi {
+    type Cursor = XiangqiCursor;
+
+    fn initial_cursor(&self) -> XiangqiCursor {
+        XiangqiCursor {
+            // Red's right-hand cannon, the piece of the usual first move.
+            point: point(7, 2),
+            selected: None,
+            flipped: false,
+            letters: false,
+        }
+    }
+
+    fn next_cursor(&self, previous: &XiangqiCursor) -> XiangqiCursor {
+        XiangqiCursor {
+            point: previous.point,
+            flipped: previous.flipped,
+            letters: previous.letters,
+            ..self.initial_cursor()
+        }
+    }
+
+    fn letter(&self, cursor: &mut XiangqiCursor, key: char) -> bool {
+        match key {
+            'f' => cursor.flipped = !cursor.flipped,
+            'a' => cursor.letters = !cursor.letters,
+            _ => return false,
+        }
+        true
+    }
+
+    fn board_size(&self) -> (u16, u16) {
+        (WIDTH, HEIGHT)
+    }
+
+    fn render_board(
+        &self,
+        cursor: &XiangqiCursor,
+        marks: &Marks<Move>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let mut shown = *cursor;
+        shown.letters |= *theme == Theme::plain();
+        self.draw(&shown, marks, theme, area, buf);
+    }
+
+    fn steer(&self, cursor: &mut XiangqiCursor, steer: Steer) -> Pick<Move> {
+        let (column, row) = view_coordinates(cursor.point, cursor.flipped);
+        let (column, row) = match steer {
+            Steer::Up => (column, row.saturating_sub(1)),
+            Steer::Down => (column, (row + 1).min(RANKS as u16 - 1)),
+            Steer::Left => (column.saturating_sub(1), row),
+            Steer::Right => ((column + 1).min(FILES as u16 - 1), row),
+            Steer::Select => return self.select(cursor),
+            Steer::Cancel if cursor.selected.is_some() => {
+                cursor.selected = None;
+                return Pick::Moved;
+            }
+            Steer::Cancel => return Pick::Ignored,
+        };
+        cursor.point = point_at(column, row, cursor.flipped).unwrap_or(cursor.point);
+        Pick::Moved
+    }
+
+    fn click(&self, cursor: &mut XiangqiCursor, area: Rect, at: Position) -> Pick<Move> {
+        let origin = origin(area);
+        // A point owns its two columns and the column on either side.
+        let column = (at.x + 1).checked_sub(origin.x + 2).map(|dx| dx / STEP);
+        let row = at.y.checked_sub(origin.y).map(|dy| dy / 2);
+        match (column, row) {
+            (Some(column), Some(row)) => match point_at(column, row, cursor.flipped) {
+                Some(target) => {
+                    cursor.point = target;
+                    self.select(cursor)
+                }
+                None => Pick::Ignored,
+            },
+            _ => Pick::Ignored,
+        }
+    }
+
+    fn move_list_text(&self, m: Move) -> String {
+        self.format_wxf(m)
+    }
+
+    fn side_name(player: Player) -> &'static str {
+        match player {
+            Player::First => "Red",
+            Player::Second => "Black",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::board::render_lines;
+
+    fn draw(game: &Xiangqi, cursor: &XiangqiCursor, marks: &Marks<Move>) -> Vec<String> {
+        render_lines(WIDTH, HEIGHT, |area, buf| {
+            game.draw(cursor, marks, &Theme::plain(), area, buf)
+        })
+    }
+
+    #[test]
+    fn draws_the_start_position_with_letters_river_and_palace() {
+        let game = Xiangqi::new();
+        let mut cursor = game.initial_cursor();
+        cursor.letters = true;
+        let lines = draw(&game, &cursor, &Marks::default());
+        assert_eq!(lines[0], "9 r───n───b───a───k───a───b───n───r");
+        assert_eq!(lines[1], "  │   │   │   │ ╲ │ ╱ │   │   │   │");
+        assert_eq!(lines[3], "  │   │   │   │ ╱ │ ╲ │   │   │   │");
+        assert_eq!(lines[4], "7 ├───c───┼───┼───┼───┼───┼───c───┤");
+        assert_eq!(lines[6], "6 p───┼───p───┼───p───┼───p───┼───p");
+        assert_eq!(lines[8], "5 ├───┴───┴───┴───┴───┴───┴───┴───┤");
+        assert_eq!(lines[9], "  │     river           river     │");
+        assert_eq!(lines[10], "4 ├───┬───┬───┬───┬───┬───┬───┬───┤");
+        assert_eq!(lines[18], "0 R───N───B───A───K───A───B───N───R");
+        assert_eq!(lines[19], "  a   b   c   d   e   f   g   h   i");
+        assert_eq!(lines[20], "f flip  a letters");
+    }
+
+    #[test]
+    fn chinese_pieces_take_two_columns_on_their_points() {
+        let game = Xiangqi::new();
+        let lines = draw(&game, &game.initial_cursor(), &Marks::default());
+        let glyphs: String = lines[18]
+            .chars()
+            .filter(|c| !c.is_ascii() && !"─┼├┤".contains(*c))
+            .collect();
+        assert_eq!(glyphs, "俥傌相仕帥仕相傌俥");
+        let black: String = lines[0]
+            .chars()
+            .filter(|c| !c.is_ascii() && !"─┼├┤".contains(*c))
+            .collect();
+        assert_eq!(black, "車馬象士將士象馬車");
+        // Each glyph fills the two columns of its point: the lines stay aligned.
+        let area = Rect::new(0, 0, WIDTH, HEIGHT);
+        let mut buf = Buffer::empty(area);
+        game.draw(
+            &game.initial_cursor(),
+            &Marks::default(),
+            &Theme::plain(),
+            area,
+            &mut buf,
+        );
+        let at = cell_position(origin(area), point(4, 0), false);
+        assert_eq!(buf[(at.x, at.y)].symbol(), "帥");
+        assert_eq!(buf[(at.x + 2, at.y)].symbol(), "─");
+        // The buffer keeps a blank cell behind each wide character.
+        assert_eq!(lines[9], "  │     楚  河            漢  界      │");
+        assert_eq!(lines[18], "0 俥 ──傌 ──相 ──仕 ──帥 ──仕 ──相 ──傌 ──俥");
+    }
+
+    #[test]
+    fn select_a_piece_then_its_target_shows_targets_and_plays() {
+        let game = Xiangqi::new();
+        let mut cursor = game.initial_cursor();
+        cursor.letters = true;
+        assert_eq!(game.steer(&mut cursor, Steer::Select), Pick::Moved);
+        assert_eq!(cursor.selected, Some(point(7, 2)));
+        let marks = Marks {
+            human_to_move: true,
+            ..Marks::default()
+        };
+        let lines = draw(&game, &cursor, &marks);
+        // The cannon on h2 may go along rank 2 and up the h-file to h6, or take h9.
+        assert_eq!(lines[14], "2 ├───C───*───*───*───*───*───C───*");
+        assert_eq!(lines[8], "5 ├───┴───┴───┴───┴───┴───┴───*───┤");
+        for _ in 0..3 {
+            game.steer(&mut cursor, Steer::Left);
+        }
+        let expected = game.parse_move("h2e2").unwrap();
+        assert_eq!(game.steer(&mut cursor, Steer::Select), Pick::Play(expected));
+        let mut empty = game.initial_cursor();
+        empty.point = point(4, 4);
+        assert!(matches!(
+            game.steer(&mut empty, Steer::Select),
+            Pick::Refused(_)
+        ));
+    }
+
+    #[test]
+    fn the_last_move_shows_in_wxf_and_the_board_flips() {
+        let mut game = Xiangqi::new();
+        game.play_moves("h2e2").unwrap();
+        let mut cursor = game.next_cursor(&game.initial_cursor());
+        assert!(game.letter(&mut cursor, 'f'));
+        assert!(game.letter(&mut cursor, 'a'));
+        let lines = draw(&game, &cursor, &Marks::default());
+        assert_eq!(lines[0], "0 R───N───B───A───K───A───B───N───R");
+        assert_eq!(lines[4], "2 ├───┼───┼───┼───C───┼───┼───C───┤");
+        assert_eq!(lines[19], "  i   h   g   f   e   d   c   b   a");
+        assert_eq!(lines[20], "last C2=5  f flip  a letters");
+        assert!(game.next_cursor(&cursor).flipped);
+    }
+
+    #[test]
+    fn a_general_in_check_is_marked() {
+        let game = Xiangqi::from_fen("3k5/4r4/9/9/9/9/9/9/9/3AKR3 w - - 0 1").unwrap();
+        let area = Rect::new(0, 0, WIDTH, HEIGHT);
+        let mut buf = Buffer::empty(area);
+        let theme = Theme::colored();
+        game.draw(
+            &game.initial_cursor(),
+            &Marks::default(),
+            &theme,
+            area,
+            &mut buf,
+        );
+        let at = cell_position(origin(area), point(4, 0), false);
+        assert_eq!(buf[(at.x, at.y)].fg, theme.bad.fg.unwrap());
+        let advisor = cell_position(origin(area), point(3, 0), false);
+        assert_eq!(
+            buf[(advisor.x, advisor.y)].fg,
+            theme.side(Player::First).fg.unwrap()
+        );
+    }
+
+    #[test]
+    fn clicks_pick_points() {
+        let game = Xiangqi::new();
+        let area = Rect::new(3, 2, 60, 30);
+        let mut cursor = game.initial_cursor();
+        let at = |p| cell_position(origin(area), p, false);
+        assert_eq!(game.click(&mut cursor, area, at(point(1, 0))), Pick::Moved);
+        let horse = game.parse_move("b0c2").unwrap();
+        let target = at(point(2, 2));
+        assert_eq!(
+            game.click(&mut cursor, area, Position::new(target.x + 1, target.y)),
+            Pick::Play(horse)
+        );
+        assert_eq!(
+            game.click(&mut cursor, area, Position::new(3, 2)),
+            Pick::Ignored
+        );
+    }
+}
