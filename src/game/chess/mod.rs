@@ -342,6 +342,10 @@ impl Playable for Chess {
         true
     }
 
+    fn search_can_reach_the_end() -> bool {
+        false
+    }
+
     fn start(_options: &GameOptions) -> Result<Self, GameError> {
         Ok(Chess::new())
     }
