@@ -13,6 +13,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 
 use super::board::{BoardGame, BoardVisitor, Marks, Pick, Steer, visit_board};
+use super::clock::Clocks;
 use super::panel::{Purpose, SearchView};
 use super::recorded::RecordedSearch;
 use super::theme::Theme;
@@ -128,6 +129,8 @@ pub trait Session {
     /// The latest recorded search tree, ready for the explorer: the last search's,
     /// or the last finished iteration of the search still running.
     fn recorded_search(&self) -> Option<RecordedSearch>;
+    /// The game's clocks, when it is played with them.
+    fn clocks(&self) -> Option<&Clocks>;
 }
 
 /// Builds the session for a setup, checking everything on the way: the game, its
@@ -204,6 +207,7 @@ pub struct GameSession<G: BoardGame> {
     /// Computer moves allowed while paused (single steps).
     steps: u32,
     speed: usize,
+    clocks: Option<Clocks>,
 }
 
 impl<G: BoardGame> GameSession<G> {
@@ -241,6 +245,7 @@ impl<G: BoardGame> GameSession<G> {
             paused: false,
             steps: 0,
             speed: if spectating { SPECTATING_SPEED } else { 0 },
+            clocks: None,
         };
         let words = setup.moves.as_deref().unwrap_or("");
         for word in words.split(|c: char| c.is_whitespace() || c == ',') {
@@ -249,6 +254,8 @@ impl<G: BoardGame> GameSession<G> {
                 session.apply(m);
             }
         }
+        // Set after the moves given with the setup, which took no time.
+        session.clocks = setup.clock.map(Clocks::new);
         Ok(session)
     }
 
@@ -257,6 +264,9 @@ impl<G: BoardGame> GameSession<G> {
         let text = self.game.format_move(m);
         let by = self.game.to_move();
         self.game.play(m);
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.moved(by);
+        }
         self.played.push(PlayedMove { text, by });
         self.moves.push(m);
         self.hint = None;
@@ -319,10 +329,15 @@ impl<G: BoardGame> GameSession<G> {
             return;
         };
         // Every arcade search records its tree (bounded), so that `t` can show it.
-        let config = crate::search::SearchConfig {
+        let mut config = crate::search::SearchConfig {
             trace: Some(DEFAULT_NODE_CAP),
             ..engine.settings.config_for(G::prefers_engine_search())
         };
+        if let (Purpose::Move, Some(clocks)) = (purpose, self.clocks.as_ref()) {
+            let budget = clocks.move_budget(mover);
+            config.limits.time = Some(config.limits.time.map_or(budget, |t| t.min(budget)));
+            config.iterative = true;
+        }
         let handle = spawn_search(self.game.clone(), engine.evaluator.clone(), config);
         let who = match purpose {
             Purpose::Move => format!("{} (computer)", G::side_name(mover)),
@@ -481,6 +496,29 @@ impl<G: BoardGame> GameSession<G> {
         true
     }
 
+    /// Runs the clock of the side to move, stopped while the game is over, paused
+    /// or showing the computer's chosen move; a fallen flag ends the game.
+    fn run_clocks(&mut self, now: Instant) {
+        let running = !self.is_over() && !self.paused && self.ready.is_none();
+        let side = running.then(|| self.game.to_move());
+        let Some(clocks) = self.clocks.as_mut() else {
+            return;
+        };
+        if clocks.flagged().is_some() {
+            return;
+        }
+        if let Some(loser) = clocks.tick(now, side) {
+            self.stop_thinking();
+            let text = format!("{}'s time is up", G::side_name(loser));
+            self.say(Tone::Info, text);
+        }
+    }
+
+    /// The side that lost on time, if one has.
+    fn flagged(&self) -> Option<Player> {
+        self.clocks.as_ref().and_then(Clocks::flagged)
+    }
+
     /// Says why the board does not take a move now.
     fn refuse_board(&mut self) {
         let text = if self.is_over() {
@@ -515,11 +553,14 @@ impl<G: BoardGame> Session for GameSession<G> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
+        match self.flagged() {
+            Some(loser) => Some(Outcome::Win(loser.other())),
+            None => self.game.outcome(),
+        }
     }
 
     fn is_over(&self) -> bool {
-        self.game.outcome().is_some() || self.game.moves().is_empty()
+        self.outcome().is_some() || self.game.moves().is_empty()
     }
 
     fn played(&self) -> &[PlayedMove] {
@@ -595,6 +636,9 @@ impl<G: BoardGame> Session for GameSession<G> {
     }
 
     fn undo(&mut self) {
+        if self.flagged().is_some() {
+            return self.say(Tone::Refused, "lost on time: N starts a new game");
+        }
         self.stop_thinking();
         if self.played.is_empty() {
             return self.say(Tone::Refused, "nothing to undo");
@@ -646,6 +690,7 @@ impl<G: BoardGame> Session for GameSession<G> {
         self.recording = None;
         self.cursor = self.game.next_cursor(&self.cursor);
         self.paused = false;
+        self.clocks = self.clocks.as_ref().map(|c| Clocks::new(c.control()));
         self.say(Tone::Info, "new game");
     }
 
@@ -701,6 +746,7 @@ impl<G: BoardGame> Session for GameSession<G> {
     }
 
     fn tick(&mut self, now: Instant) {
+        self.run_clocks(now);
         self.drain_search(now);
         if let Some((m, due)) = self.ready
             && now >= due
@@ -715,6 +761,8 @@ impl<G: BoardGame> Session for GameSession<G> {
         if idle && self.computer_to_move() && self.may_advance() {
             self.start_search(Purpose::Move, now);
         }
+        // The clock of whoever is to move now runs from this tick on.
+        self.run_clocks(now);
     }
 
     fn thinking(&self) -> bool {
@@ -747,5 +795,9 @@ impl<G: BoardGame> Session for GameSession<G> {
             recording.running,
             [G::side_name(Player::First), G::side_name(Player::Second)],
         ))
+    }
+
+    fn clocks(&self) -> Option<&Clocks> {
+        self.clocks.as_ref()
     }
 }
