@@ -333,9 +333,9 @@ impl<G: BoardGame> GameSession<G> {
             trace: Some(DEFAULT_NODE_CAP),
             ..engine.settings.config_for(G::prefers_engine_search())
         };
+        // With clocks, the computer's own clock sets its time, not the time per move.
         if let (Purpose::Move, Some(clocks)) = (purpose, self.clocks.as_ref()) {
-            let budget = clocks.move_budget(mover);
-            config.limits.time = Some(config.limits.time.map_or(budget, |t| t.min(budget)));
+            config.limits.time = Some(clocks.move_budget(mover));
             config.iterative = true;
         }
         let handle = spawn_search(self.game.clone(), engine.evaluator.clone(), config);

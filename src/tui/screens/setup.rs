@@ -432,7 +432,7 @@ impl Setup {
             }
             Field::Depth(_) => "How many moves ahead the computer looks. No limit: it deepens one move at a time until the time per move runs out or the game is solved.".into(),
             Field::Time(_) => "The computer's clock per move. With no depth and no time limit it searches to the end of the game, which only small games allow.".into(),
-            Field::Clock => "Each side's time for the whole game, as on a chess clock: whoever runs out first loses on time. The computer then spends a share of what it has left on each move (never more than its time per move).".into(),
+            Field::Clock => "Each side's time for the whole game, as on a chess clock: whoever runs out first loses on time. The computer then spends a share of what it has left on each move, in place of its time per move.".into(),
             Field::Increment => "Seconds added to a side's clock after each of its moves.".into(),
             Field::Option(i) => {
                 let option = self.game.options[i];
