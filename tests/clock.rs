@@ -90,3 +90,32 @@ fn without_a_clock_no_clocks_are_shown() {
     assert!(!screen(&mut app, &mut terminal).contains("Clocks"));
     assert!(app.session().unwrap().clocks().is_none());
 }
+
+#[test]
+fn the_computer_thinks_on_its_own_clock() {
+    let setup = PlaySetup {
+        first: Seat::Computer(ply::tui::EngineSettings {
+            eval: "strong".into(),
+            ..ply::tui::EngineSettings::default()
+        }),
+        second: Seat::Human,
+        clock: Some(TimeControl {
+            minutes: 1,
+            increment_secs: 0,
+        }),
+        ..PlaySetup::new("chess")
+    };
+    let mut app = App::new(Launch::Game(setup), Theme::plain()).unwrap();
+    let patience = Instant::now();
+    while !app.session().unwrap().human_to_move() {
+        assert!(patience.elapsed() < Duration::from_secs(60), "no move");
+        app.tick_at(Instant::now());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let session = app.session().unwrap();
+    assert_eq!(session.played().len(), 1);
+    let clocks = session.clocks().unwrap();
+    assert!(clocks.left(Player::First) < Duration::from_secs(60));
+    assert_eq!(clocks.left(Player::Second), Duration::from_secs(60));
+    assert_eq!(clocks.running(), Some(Player::Second));
+}
