@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Plays ply (`ply uci`, strong evaluation) against Stockfish at its weakest
-(UCI_LimitStrength, lowest UCI_Elo), alternating colours, and prints the score.
+"""Plays ply (`ply uci`, strong evaluation) against Stockfish limited in strength
+(UCI_LimitStrength, the lowest UCI_Elo unless --elo), alternating colours, and prints the score.
 
 A measurement, not a test. Python standard library only.
 
     scripts/match-stockfish.py [--games 20] [--movetime 100] [--ply target/release/ply]
                                [--stockfish /usr/games/stockfish] [--max-plies 300]
+                               [--elo N]
+
+--elo climbs the ladder to find the strongest setting ply still holds 50% against.
 
 A third Stockfish process at full strength is the arbiter: it reports the FEN
 after each move (repetition, fifty moves, insufficient material are counted here)
@@ -146,13 +149,14 @@ def main():
     parser.add_argument("--ply", default="target/release/ply")
     parser.add_argument("--stockfish", default="/usr/games/stockfish")
     parser.add_argument("--max-plies", type=int, default=300)
+    parser.add_argument("--elo", type=int, help="Stockfish UCI_Elo (default: its lowest)")
     args = parser.parse_args()
 
     ply = Engine([args.ply, "uci"])
     ply.send("setoption name Evaluation value strong")
     ply.send("setoption name Hash value 64")
     stockfish = Engine([args.stockfish])
-    elo = lowest_elo(stockfish)
+    elo = str(args.elo) if args.elo else lowest_elo(stockfish)
     stockfish.send("setoption name Threads value 1")
     stockfish.send("setoption name UCI_LimitStrength value true")
     stockfish.send("setoption name UCI_Elo value " + elo)

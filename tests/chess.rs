@@ -327,3 +327,69 @@ fn the_engine_finds_mate_in_two_and_wins_material() {
     let best = result.best_move.expect("a move");
     assert_eq!(game.format_move(best), "Rxd5");
 }
+
+#[test]
+fn repetitions_are_counted_back_to_the_nearest_earlier_occurrence() {
+    let mut game = Chess::new();
+    game.play_moves("Nf3 Nf6 Ng1").unwrap();
+    assert_eq!(game.plies_since_repetition(), None);
+    game.play_moves("Ng8").unwrap();
+    assert_eq!(game.plies_since_repetition(), Some(4));
+    game.play_moves("e4").unwrap();
+    assert_eq!(game.plies_since_repetition(), None);
+    game.undo();
+    // The start position for the third time, 4 and 8 plies after the others.
+    game.play_moves("Nc3 Nc6 Nb1 Nb8").unwrap();
+    assert_eq!(game.plies_since_repetition(), Some(4), "the nearest one");
+    // A null move (a pass the search tries) is not a move of the game: the
+    // position after Nf3 comes back, but only across passes.
+    let mut game = Chess::new();
+    game.play_moves("Nf3").unwrap();
+    game.play_null();
+    game.play_moves("Ng1").unwrap();
+    game.play_null();
+    game.play_moves("Nf3").unwrap();
+    assert_eq!(game.plies_since_repetition(), None);
+}
+
+/// White, a queen and a rook down, draws by perpetual check: 1. Qf6+ Kg8 2. Qg5+
+/// Kh8 3. Qf6+ ... Stockfish 15.1 at depth 16 scores Qf6+ 0.00 and the next best
+/// move (h3) -5.94.
+const PERPETUAL_CHECK: &str = "q4r1k/5p1p/8/6Q1/8/r7/5PPP/6K1 w - - 0 1";
+
+#[test]
+fn the_engine_finds_a_perpetual_check_when_a_repetition_is_a_draw() {
+    let game = position(PERPETUAL_CHECK);
+    for evaluator in Chess::evaluators() {
+        for depth in [5, 8] {
+            let config = SearchConfig::engine(Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            });
+            let result = search(&game, evaluator.evaluator.as_ref(), &config, None, &mut ());
+            let best = result.best_move.expect("a move");
+            assert_eq!(
+                game.format_move(best),
+                "Qf6+",
+                "{} d{depth}",
+                evaluator.name
+            );
+            assert_eq!(result.score, 0, "{} d{depth}", evaluator.name);
+            assert!(!result.proven, "a repetition is not the game's value");
+        }
+    }
+}
+
+#[test]
+fn minimax_and_alpha_beta_agree_on_repetition_draws() {
+    let game = position(PERPETUAL_CHECK);
+    let evaluator = Chess::evaluators().remove(0).evaluator;
+    let limits = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    let score = |config| search(&game, evaluator.as_ref(), &config, None, &mut ()).score;
+    assert_eq!(score(SearchConfig::minimax(limits)), 0);
+    assert_eq!(score(SearchConfig::plain_alpha_beta(limits)), 0);
+    assert_eq!(score(SearchConfig::alpha_beta(limits)), 0);
+}

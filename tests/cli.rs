@@ -213,6 +213,8 @@ fn bad_input_is_refused_with_status_2_and_one_line() {
         &["solve", "kalah", "--position", "200,200:0/1,1:0 s"],
         &["perft", "tictactoe", "999"],
         &["perft", "nosuchgame", "1"],
+        &["solve", "chess"],
+        &["solve", "chess", "--no-solver", "--algo", "minimax"],
     ];
     for args in cases {
         let output = ply(args);
@@ -248,4 +250,14 @@ fn a_closed_output_pipe_stops_ply_without_a_panic() {
     let output = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn chess_is_searched_only_with_a_limit() {
+    let output = ply(&["solve", "chess"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--depth, --time or --nodes"), "{stderr}");
+    let report = json(&["solve", "chess", "--depth", "2", "--json"]);
+    assert_eq!(report["depth"], 2);
+    assert_eq!(report["value"], Value::Null);
 }

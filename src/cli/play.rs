@@ -8,6 +8,7 @@ use clap::ValueEnum;
 
 use crate::game::GameOptions;
 use crate::search::Algorithm;
+use crate::tui::clock::TimeControl;
 use crate::tui::{self, DEFAULT_MOVE_TIME, EngineSettings, Launch, PlaySetup, Seat};
 
 /// Who plays a side, on the command line.
@@ -65,6 +66,10 @@ pub struct PlayArgs {
     /// A game option, like heap=9 (repeatable).
     #[arg(short = 'o', long = "option", value_name = "K=V")]
     pub options: Vec<String>,
+    /// Clocks for both sides: minutes each plus seconds added per move (5+3); the
+    /// computer spends a share of its time on each move, and a fallen flag loses.
+    #[arg(long, value_name = "MIN+INC")]
+    pub clock: Option<String>,
 }
 
 impl PlayArgs {
@@ -111,6 +116,7 @@ impl PlayArgs {
             moves: self.moves.clone(),
             first: seat(self.first),
             second: seat(self.second),
+            clock: self.clock.as_deref().map(TimeControl::parse).transpose()?,
         }))
     }
 }
@@ -161,7 +167,13 @@ mod tests {
         assert!(!engine.tt);
         assert_eq!((engine.depth, engine.time), (Some(4), None));
         assert_eq!(setup.options.get("heap"), Some("9"));
+        assert_eq!(setup.clock, None);
         assert!(tui::validate(&Launch::Game(setup)).is_ok());
+        let Launch::Game(clocked) = parse(&["chess", "--clock", "3+2"]).launch().unwrap() else {
+            panic!("play launches a game")
+        };
+        let control = clocked.clock.unwrap();
+        assert_eq!((control.minutes, control.increment_secs), (3, 2));
     }
 
     #[test]
@@ -187,6 +199,7 @@ mod tests {
         assert!(error(&["tictactoe", "--eval", "magic"]).contains("unknown evaluation"));
         assert!(error(&["tictactoe", "--depth", "0"]).contains("at least 1"));
         assert!(error(&["tictactoe", "--time=-1"]).contains("positive"));
+        assert!(error(&["chess", "--clock", "5+x"]).contains("MIN+INC"));
         for message in [error(&["nosuchgame"]), error(&["grundy", "-o", "heap=x"])] {
             assert!(!message.contains('\n'), "{message}");
         }

@@ -76,6 +76,12 @@ impl GameVisitor for Solve<'_> {
                 ));
             }
         }
+        if config.limits.unlimited() && !G::search_can_reach_the_end() {
+            anyhow::bail!(
+                "{} is too large to search to the end: give --depth, --time or --nodes",
+                args.game.game
+            );
+        }
         let result = search::search(&game, evaluator.evaluator.as_ref(), &config, None, &mut ());
         if let (Some(format), Some(path), Some(tree)) = (tree_format, &args.tree, &result.tree) {
             let text = match format {

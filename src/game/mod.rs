@@ -213,6 +213,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Takes back [`Game::play_null`].
     fn undo_null(&mut self) {}
 
+    /// How many plies ago the current position (same side to move) last stood,
+    /// looking back no further than the last irreversible move; `None` when it is
+    /// new. The search scores a repetition inside its own line as a draw (the side
+    /// that repeated can keep repeating); games without repetitions keep the default.
+    fn plies_since_repetition(&self) -> Option<usize> {
+        None
+    }
+
     /// Splits a list of moves into single moves. The default splits on spaces and
     /// commas; a game whose moves are single characters may also accept them run
     /// together (Connect Four's `4453`).

@@ -54,6 +54,13 @@ pub trait Playable: Game {
         false
     }
 
+    /// False for games far too large for a search to play out to the end (chess):
+    /// `ply solve` then asks for a depth, time or node limit instead of running
+    /// for ever.
+    fn search_can_reach_the_end() -> bool {
+        true
+    }
+
     /// Creates the game a user asked for: options checked, then the position (or the
     /// start position), then the moves played from it.
     fn setup(

@@ -28,6 +28,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if self.enter_node(ply) {
             return 0;
         }
+        if self.repeats_in_line(ply) {
+            return self.repetition_draw();
+        }
         let (stored, tt_move) = self.probe(depth, ply, alpha, beta);
         if let Some(score) = stored {
             self.trace_table_hit(score);

@@ -21,6 +21,10 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
                 -score
             }
         };
+        if self.repeats_in_line(ply) {
+            let score = self.repetition_draw();
+            return for_max(self, score);
+        }
         if let (Some(score), _) = self.probe(depth, ply, -INFINITY, INFINITY) {
             self.trace_table_hit(score);
             return for_max(self, score);

@@ -162,6 +162,27 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
         }
     }
 
+    /// True when the current node, `ply` plies from the root, repeats a position
+    /// that stood earlier in the search line after the root: scored as a draw, as
+    /// either side could keep repeating. A position that only repeats the game
+    /// before the root is a draw at threefold, by the game's own rules.
+    pub fn repeats_in_line(&self, ply: usize) -> bool {
+        ply > 0
+            && self
+                .game
+                .plies_since_repetition()
+                .is_some_and(|back| back < ply)
+    }
+
+    /// The draw score of a repetition in the search line. It depends on the path,
+    /// not on the position, so it is never stored nor counted as a proven value.
+    pub fn repetition_draw(&mut self) -> Score {
+        self.stats.leaves += 1;
+        self.horizon_hit = true;
+        self.trace_leaf(super::tree::NodeKind::Terminal, 0);
+        0
+    }
+
     /// The evaluation of the current position for the side to move. `at_horizon`
     /// says the depth limit, not the end of the tree, stopped the search here.
     pub fn evaluate(&mut self, at_horizon: bool) -> Score {

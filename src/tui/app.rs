@@ -134,10 +134,15 @@ impl App {
     /// Lets a running game take in its search's news and make due moves, also
     /// behind the explorer, and the explorer take in its minimax comparison.
     pub fn tick(&mut self) {
+        self.tick_at(Instant::now());
+    }
+
+    /// [`App::tick`] at a given instant, so tests can run the clocks on made-up time.
+    pub fn tick_at(&mut self, now: Instant) {
         match &mut self.screen {
-            Screen::Play(play) => play.tick(Instant::now()),
+            Screen::Play(play) => play.tick(now),
             Screen::Explorer { explorer, game } => {
-                game.tick(Instant::now());
+                game.tick(now);
                 explorer.tick();
             }
             _ => {}

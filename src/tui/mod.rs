@@ -8,6 +8,7 @@
 
 pub mod app;
 pub mod board;
+pub mod clock;
 pub mod event;
 pub mod panel;
 pub mod recorded;
@@ -48,6 +49,8 @@ pub struct PlaySetup {
     pub first: Seat,
     /// Who plays the second side.
     pub second: Seat,
+    /// Clocks for both sides, or none.
+    pub clock: Option<clock::TimeControl>,
 }
 
 impl PlaySetup {
@@ -61,6 +64,7 @@ impl PlaySetup {
             moves: None,
             first: Seat::Human,
             second: Seat::Computer(EngineSettings::for_game(game)),
+            clock: None,
         }
     }
 

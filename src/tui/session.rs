@@ -13,6 +13,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 
 use super::board::{BoardGame, BoardVisitor, Marks, Pick, Steer, visit_board};
+use super::clock::Clocks;
 use super::panel::{Purpose, SearchView};
 use super::recorded::RecordedSearch;
 use super::theme::Theme;
@@ -130,6 +131,8 @@ pub trait Session {
     /// The latest recorded search tree, ready for the explorer: the last search's,
     /// or the last finished iteration of the search still running.
     fn recorded_search(&self) -> Option<RecordedSearch>;
+    /// The game's clocks, when it is played with them.
+    fn clocks(&self) -> Option<&Clocks>;
 }
 
 /// Builds the session for a setup, checking everything on the way: the game, its
@@ -206,6 +209,7 @@ pub struct GameSession<G: BoardGame> {
     /// Computer moves allowed while paused (single steps).
     steps: u32,
     speed: usize,
+    clocks: Option<Clocks>,
 }
 
 impl<G: BoardGame> GameSession<G> {
@@ -243,6 +247,7 @@ impl<G: BoardGame> GameSession<G> {
             paused: false,
             steps: 0,
             speed: if spectating { SPECTATING_SPEED } else { 0 },
+            clocks: None,
         };
         let words = setup.moves.as_deref().unwrap_or("");
         for word in words.split(|c: char| c.is_whitespace() || c == ',') {
@@ -251,6 +256,8 @@ impl<G: BoardGame> GameSession<G> {
                 session.apply(m);
             }
         }
+        // Set after the moves given with the setup, which took no time.
+        session.clocks = setup.clock.map(Clocks::new);
         Ok(session)
     }
 
@@ -259,6 +266,9 @@ impl<G: BoardGame> GameSession<G> {
         let text = self.game.move_list_text(m);
         let by = self.game.to_move();
         self.game.play(m);
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.moved(by);
+        }
         self.played.push(PlayedMove { text, by });
         self.moves.push(m);
         self.hint = None;
@@ -321,10 +331,15 @@ impl<G: BoardGame> GameSession<G> {
             return;
         };
         // Every arcade search records its tree (bounded), so that `t` can show it.
-        let config = crate::search::SearchConfig {
+        let mut config = crate::search::SearchConfig {
             trace: Some(DEFAULT_NODE_CAP),
             ..engine.settings.config_for(G::prefers_engine_search())
         };
+        // With clocks, the computer's own clock sets its time, not the time per move.
+        if let (Purpose::Move, Some(clocks)) = (purpose, self.clocks.as_ref()) {
+            config.limits.time = Some(clocks.move_budget(mover));
+            config.iterative = true;
+        }
         let handle = spawn_search(self.game.clone(), engine.evaluator.clone(), config);
         let who = match purpose {
             Purpose::Move => format!("{} (computer)", G::side_name(mover)),
@@ -483,6 +498,29 @@ impl<G: BoardGame> GameSession<G> {
         true
     }
 
+    /// Runs the clock of the side to move, stopped while the game is over, paused
+    /// or showing the computer's chosen move; a fallen flag ends the game.
+    fn run_clocks(&mut self, now: Instant) {
+        let running = !self.is_over() && !self.paused && self.ready.is_none();
+        let side = running.then(|| self.game.to_move());
+        let Some(clocks) = self.clocks.as_mut() else {
+            return;
+        };
+        if clocks.flagged().is_some() {
+            return;
+        }
+        if let Some(loser) = clocks.tick(now, side) {
+            self.stop_thinking();
+            let text = format!("{}'s time is up", G::side_name(loser));
+            self.say(Tone::Info, text);
+        }
+    }
+
+    /// The side that lost on time, if one has.
+    fn flagged(&self) -> Option<Player> {
+        self.clocks.as_ref().and_then(Clocks::flagged)
+    }
+
     /// Says why the board does not take a move now.
     fn refuse_board(&mut self) {
         let text = if self.is_over() {
@@ -517,11 +555,14 @@ impl<G: BoardGame> Session for GameSession<G> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
+        match self.flagged() {
+            Some(loser) => Some(Outcome::Win(loser.other())),
+            None => self.game.outcome(),
+        }
     }
 
     fn is_over(&self) -> bool {
-        self.game.outcome().is_some() || self.game.moves().is_empty()
+        self.outcome().is_some() || self.game.moves().is_empty()
     }
 
     fn played(&self) -> &[PlayedMove] {
@@ -601,6 +642,9 @@ impl<G: BoardGame> Session for GameSession<G> {
     }
 
     fn undo(&mut self) {
+        if self.flagged().is_some() {
+            return self.say(Tone::Refused, "lost on time: N starts a new game");
+        }
         self.stop_thinking();
         if self.played.is_empty() {
             return self.say(Tone::Refused, "nothing to undo");
@@ -652,6 +696,7 @@ impl<G: BoardGame> Session for GameSession<G> {
         self.recording = None;
         self.cursor = self.game.next_cursor(&self.cursor);
         self.paused = false;
+        self.clocks = self.clocks.as_ref().map(|c| Clocks::new(c.control()));
         self.say(Tone::Info, "new game");
     }
 
@@ -707,6 +752,7 @@ impl<G: BoardGame> Session for GameSession<G> {
     }
 
     fn tick(&mut self, now: Instant) {
+        self.run_clocks(now);
         self.drain_search(now);
         if let Some((m, due)) = self.ready
             && now >= due
@@ -721,6 +767,8 @@ impl<G: BoardGame> Session for GameSession<G> {
         if idle && self.computer_to_move() && self.may_advance() {
             self.start_search(Purpose::Move, now);
         }
+        // The clock of whoever is to move now runs from this tick on.
+        self.run_clocks(now);
     }
 
     fn thinking(&self) -> bool {
@@ -753,5 +801,9 @@ impl<G: BoardGame> Session for GameSession<G> {
             recording.running,
             [G::side_name(Player::First), G::side_name(Player::Second)],
         ))
+    }
+
+    fn clocks(&self) -> Option<&Clocks> {
+        self.clocks.as_ref()
     }
 }

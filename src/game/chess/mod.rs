@@ -89,16 +89,26 @@ impl Chess {
 
     /// How many times the current position occurred before.
     fn repetitions(&self) -> usize {
+        self.earlier_occurrences().count()
+    }
+
+    /// How many plies back each earlier occurrence of the current position stands,
+    /// nearest first. Only positions since the last capture or pawn move can repeat,
+    /// and none before a null move (a pass the search tries, not a move).
+    fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {
         let reversible = (self.board.halfmove_clock() as usize).min(self.history.len());
         let hash = self.board.hash();
         self.history
             .iter()
             .rev()
+            .zip(self.moves.iter().rev())
             .take(reversible)
+            .take_while(|(_, m)| m.is_some())
+            .enumerate()
             .skip(1)
             .step_by(2)
-            .filter(|b| b.hash() == hash && b.same_position(&self.board))
-            .count()
+            .filter(move |(_, (b, _))| b.hash() == hash && b.same_position(&self.board))
+            .map(|(back, _)| back + 1)
     }
 
     /// True when neither side can ever mate: kings alone, a single minor piece, or
@@ -309,6 +319,10 @@ impl Game for Chess {
             self.undo();
         }
     }
+
+    fn plies_since_repetition(&self) -> Option<usize> {
+        self.earlier_occurrences().next()
+    }
 }
 
 impl Playable for Chess {
@@ -326,6 +340,10 @@ impl Playable for Chess {
 
     fn prefers_engine_search() -> bool {
         true
+    }
+
+    fn search_can_reach_the_end() -> bool {
+        false
     }
 
     fn start(_options: &GameOptions) -> Result<Self, GameError> {

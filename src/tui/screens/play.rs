@@ -13,6 +13,7 @@ use ratatui::widgets::{Block, Paragraph};
 
 use super::{Action, steer_of};
 use crate::game::{Outcome, Player};
+use crate::tui::clock::format_clock;
 use crate::tui::panel::SearchPanel;
 use crate::tui::session::{Session, Tone};
 use crate::tui::theme::Theme;
@@ -133,9 +134,19 @@ impl Play {
         let board_height = (board_height + 2)
             .max(BOARD_MIN_HEIGHT)
             .min(left.height.saturating_sub(5));
-        let [board, moves] =
-            Layout::vertical([Constraint::Length(board_height), Constraint::Min(3)]).areas(left);
+        let clock_height = if self.session.clocks().is_some() {
+            4
+        } else {
+            0
+        };
+        let [board, clocks, moves] = Layout::vertical([
+            Constraint::Length(board_height),
+            Constraint::Length(clock_height),
+            Constraint::Min(3),
+        ])
+        .areas(left);
         self.render_board(frame, theme, board);
+        self.render_clocks(frame, theme, clocks);
         if self.session.is_over() {
             // The result goes between the final board and the moves that led to it.
             let [result, rest] =
@@ -222,10 +233,44 @@ impl Play {
         frame.render_widget(Paragraph::new(lines).block(block), area);
     }
 
-    /// The result in words: `X wins`, `draw`.
+    /// Each side's time left, the running clock marked, under the board.
+    fn render_clocks(&self, frame: &mut Frame, theme: &Theme, area: Rect) {
+        let Some(clocks) = self.session.clocks() else {
+            return;
+        };
+        let lines: Vec<Line> = [Player::First, Player::Second]
+            .into_iter()
+            .map(|player| {
+                let marker = if clocks.running() == Some(player) {
+                    " ◀"
+                } else {
+                    ""
+                };
+                let left = format_clock(clocks.left(player));
+                let style = if clocks.flagged() == Some(player) {
+                    theme.bad
+                } else {
+                    theme.side(player)
+                };
+                Line::from(vec![
+                    Span::styled(format!("{:<8}", self.session.side_name(player)), style),
+                    Span::styled(format!("{left:>7}{marker}"), style),
+                ])
+            })
+            .collect();
+        let title = format!(" Clocks {} ", clocks.control().label());
+        let block = Block::bordered()
+            .title(Span::styled(title, theme.title))
+            .border_style(theme.border);
+        frame.render_widget(Paragraph::new(lines).block(block), area);
+    }
+
+    /// The result in words: `X wins`, `X wins on time`, `draw`.
     fn result_text(&self) -> String {
         let session = self.session.as_ref();
+        let on_time = session.clocks().is_some_and(|c| c.flagged().is_some());
         match session.outcome() {
+            Some(Outcome::Win(player)) if on_time => format!("{} wins on time", self.who(player)),
             Some(Outcome::Win(player)) => format!("{} wins", self.who(player)),
             Some(Outcome::Draw) => "draw".to_string(),
             None => "no moves left".to_string(),

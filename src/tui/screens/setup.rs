@@ -15,6 +15,7 @@ use super::play::Play;
 use crate::game::{GameInfo, GameOptions, Player};
 use crate::search::Algorithm;
 use crate::tui::board::{evaluator_names, side_names};
+use crate::tui::clock::TimeControl;
 use crate::tui::theme::Theme;
 use crate::tui::{EngineSettings, PlaySetup, Seat, seconds, session};
 
@@ -53,6 +54,20 @@ const TIMES_MS: [Option<u64>; 9] = [
     Some(10_000),
     Some(30_000),
 ];
+/// Clock choices in minutes per side; `None` means no clocks.
+const CLOCK_MINUTES: [Option<u32>; 9] = [
+    None,
+    Some(1),
+    Some(3),
+    Some(5),
+    Some(10),
+    Some(15),
+    Some(30),
+    Some(60),
+    Some(90),
+];
+/// Increment choices in seconds per move.
+const INCREMENTS: [u32; 7] = [0, 1, 2, 3, 5, 10, 30];
 
 /// One row of the form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +77,8 @@ enum Field {
     Eval(Player),
     Depth(Player),
     Time(Player),
+    Clock,
+    Increment,
     Option(usize),
     Start,
 }
@@ -74,6 +91,7 @@ pub struct Setup {
     computer: [bool; 2],
     engines: [EngineSettings; 2],
     options: Vec<String>,
+    clock: Option<TimeControl>,
     focus: usize,
     error: Option<String>,
     /// Where the rows were last drawn, for mouse clicks.
@@ -93,6 +111,7 @@ impl Setup {
                 EngineSettings::for_game(game.id),
             ],
             options: game.options.iter().map(|o| o.default.to_string()).collect(),
+            clock: None,
             focus: 0,
             error: None,
             rows_area: Rect::default(),
@@ -121,6 +140,10 @@ impl Setup {
                     Field::Time(player),
                 ]);
             }
+        }
+        fields.push(Field::Clock);
+        if self.clock.is_some() {
+            fields.push(Field::Increment);
         }
         fields.extend((0..self.options.len()).map(Field::Option));
         fields.push(Field::Start);
@@ -153,6 +176,7 @@ impl Setup {
             options,
             first: seat(Player::First),
             second: seat(Player::Second),
+            clock: self.clock,
             ..PlaySetup::new(self.game.id)
         })
     }
@@ -269,6 +293,23 @@ impl Setup {
                 let index = cycle(&TIMES_MS, &current, forward);
                 engine.time = TIMES_MS[index].map(Duration::from_millis);
             }
+            Field::Clock => {
+                let minutes = self.clock.map(|c| c.minutes);
+                let increment_secs = self.clock.map_or(0, |c| c.increment_secs);
+                self.clock =
+                    CLOCK_MINUTES[cycle(&CLOCK_MINUTES, &minutes, forward)].map(|minutes| {
+                        TimeControl {
+                            minutes,
+                            increment_secs,
+                        }
+                    });
+            }
+            Field::Increment => {
+                if let Some(clock) = self.clock.as_mut() {
+                    clock.increment_secs =
+                        INCREMENTS[cycle(&INCREMENTS, &clock.increment_secs, forward)];
+                }
+            }
             Field::Option(i) => {
                 if let Ok(n) = self.options[i].trim().parse::<u64>() {
                     let next = if forward {
@@ -359,6 +400,15 @@ impl Setup {
                 "  time per move".into(),
                 engine(p).time.map_or("no limit".into(), seconds),
             ),
+            Field::Clock => (
+                "clock per side".into(),
+                self.clock
+                    .map_or("none".into(), |c| format!("{} min", c.minutes)),
+            ),
+            Field::Increment => (
+                "  increment".into(),
+                format!("{} s per move", self.clock.map_or(0, |c| c.increment_secs)),
+            ),
             Field::Option(i) => (
                 self.game.options[i].key.to_string(),
                 format!("{}▏", self.options[i]),
@@ -385,6 +435,8 @@ impl Setup {
             }
             Field::Depth(_) => "How many moves ahead the computer looks. No limit: it deepens one move at a time until the time per move runs out or the game is solved.".into(),
             Field::Time(_) => "The computer's clock per move. With no depth and no time limit it searches to the end of the game, which only small games allow.".into(),
+            Field::Clock => "Each side's time for the whole game, as on a chess clock: whoever runs out first loses on time. The computer then spends a share of what it has left on each move, in place of its time per move.".into(),
+            Field::Increment => "Seconds added to a side's clock after each of its moves.".into(),
             Field::Option(i) => {
                 let option = self.game.options[i];
                 format!("{}: {} (default {}). Type a new value; ←→ step numbers.", option.key, option.description, option.default)
@@ -450,9 +502,9 @@ mod tests {
     #[test]
     fn computer_rows_appear_with_the_computer_and_cycle_their_values() {
         let mut setup = Setup::new(find_game("tictactoe").unwrap());
-        assert_eq!(setup.fields().len(), 7);
+        assert_eq!(setup.fields().len(), 8);
         press(&mut setup, KeyCode::Right);
-        assert_eq!(setup.fields().len(), 11);
+        assert_eq!(setup.fields().len(), 12);
         press(&mut setup, KeyCode::Down);
         press(&mut setup, KeyCode::Left);
         assert_eq!(setup.engines[0].algorithm_label(), "alpha-beta");
@@ -463,5 +515,31 @@ mod tests {
         press(&mut setup, KeyCode::Down);
         press(&mut setup, KeyCode::Left);
         assert_eq!(setup.engines[0].time, Some(Duration::from_millis(500)));
+    }
+
+    #[test]
+    fn a_clock_with_an_increment_is_chosen_with_the_arrows() {
+        let mut setup = Setup::new(find_game("chess").unwrap());
+        while setup.focused() != Field::Clock {
+            press(&mut setup, KeyCode::Down);
+        }
+        let rows = setup.fields().len();
+        press(&mut setup, KeyCode::Right);
+        press(&mut setup, KeyCode::Right);
+        press(&mut setup, KeyCode::Right);
+        assert_eq!(setup.fields().len(), rows + 1, "an increment row appears");
+        press(&mut setup, KeyCode::Down);
+        assert_eq!(setup.focused(), Field::Increment);
+        press(&mut setup, KeyCode::Left);
+        press(&mut setup, KeyCode::Left);
+        let Action::Play(play) = press(&mut setup, KeyCode::Enter) else {
+            panic!("Enter should start the game");
+        };
+        let expected = TimeControl {
+            minutes: 5,
+            increment_secs: 10,
+        };
+        assert_eq!(play.setup().clock, Some(expected));
+        assert_eq!(play.session().clocks().unwrap().control(), expected);
     }
 }
