@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 
-use super::{BoardGame, Marks, Pick, Steer};
+use super::{BoardGame, Marks, Pick, Steer, View};
 use crate::game::checkers::board::{column_of, row_of, square_at};
 use crate::game::checkers::{Checkers, Move, notation, side_name};
 use crate::game::{Game, Player};
@@ -31,10 +31,8 @@ pub struct CheckersCursor {
     pub column: u16,
     /// The squares picked for the move being built: the piece, then its landings.
     pub path: Vec<usize>,
-    /// White at the top (Black at the bottom).
-    pub flipped: bool,
-    /// Letters instead of Unicode pieces.
-    pub letters: bool,
+    /// Board turned round or not, pieces as letters or not: kept across moves.
+    pub view: View,
     /// Numbers on the empty dark squares.
     pub numbers: bool,
 }
@@ -42,7 +40,7 @@ pub struct CheckersCursor {
 impl CheckersCursor {
     /// The dark square under the cursor, if it is on one.
     fn square(&self) -> Option<usize> {
-        let (row, column) = board_coordinates(self.row, self.column, self.flipped);
+        let (row, column) = board_coordinates(self.row, self.column, self.view.flipped);
         square_at(row, column)
     }
 }
@@ -173,7 +171,7 @@ impl Checkers {
     ) -> (String, Style) {
         let (text, mut style) = match self.board().piece_at(square) {
             Some((player, king)) => {
-                let symbol = piece_symbol(player, king, cursor.letters);
+                let symbol = piece_symbol(player, king, cursor.view.letters);
                 let text = if look.must_capture {
                     format!("({symbol})")
                 } else {
@@ -242,7 +240,7 @@ impl Checkers {
         };
         for row in 0..8u16 {
             for column in 0..8u16 {
-                let (board_row, board_column) = board_coordinates(row, column, cursor.flipped);
+                let (board_row, board_column) = board_coordinates(row, column, cursor.view.flipped);
                 let x = origin.x + column * 3;
                 let y = origin.y + row;
                 let Some(square) = square_at(board_row, board_column) else {
@@ -351,15 +349,13 @@ impl BoardGame for Checkers {
     type Cursor = CheckersCursor;
 
     fn initial_cursor(&self) -> CheckersCursor {
-        let flipped = false;
         let square = self.moves().first().map_or(0, |m| m.from as usize);
-        let (row, column) = view_coordinates(square, flipped);
+        let (row, column) = view_coordinates(square, false);
         CheckersCursor {
             row,
             column,
             path: Vec::new(),
-            flipped,
-            letters: false,
+            view: View::default(),
             numbers: true,
         }
     }
@@ -372,17 +368,16 @@ impl BoardGame for Checkers {
     }
 
     fn letter(&self, cursor: &mut CheckersCursor, key: char) -> bool {
-        match key {
-            'f' => {
-                cursor.flipped = !cursor.flipped;
-                cursor.row = 7 - cursor.row;
-                cursor.column = 7 - cursor.column;
-            }
-            'a' => cursor.letters = !cursor.letters,
-            's' => cursor.numbers = !cursor.numbers,
-            _ => return false,
+        if key == 's' {
+            cursor.numbers = !cursor.numbers;
+            return true;
         }
-        true
+        if key == 'f' {
+            // The same square stays under the cursor.
+            cursor.row = 7 - cursor.row;
+            cursor.column = 7 - cursor.column;
+        }
+        cursor.view.toggle(key)
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -398,7 +393,7 @@ impl BoardGame for Checkers {
         buf: &mut Buffer,
     ) {
         let mut shown = cursor.clone();
-        shown.letters |= *theme == Theme::plain();
+        shown.view = shown.view.under(theme);
         self.draw(&shown, marks, theme, area, buf);
     }
 
@@ -459,7 +454,7 @@ mod tests {
 
     /// Puts the cursor on a PDN square.
     fn point(cursor: &mut CheckersCursor, pdn: usize) {
-        let (row, column) = view_coordinates(pdn - 1, cursor.flipped);
+        let (row, column) = view_coordinates(pdn - 1, cursor.view.flipped);
         cursor.row = row;
         cursor.column = column;
     }
@@ -480,7 +475,7 @@ mod tests {
     fn letters_kings_flipping_and_hidden_numbers() {
         let game = position("W:WK1,5:BK32,28");
         let mut cursor = game.initial_cursor();
-        cursor.letters = true;
+        cursor.view.letters = true;
         let lines = draw(&game, &cursor, &Marks::default());
         assert_eq!(lines[0], "    W     2     3     4");
         assert_eq!(lines[1], " w     6     7     8");
@@ -490,7 +485,7 @@ mod tests {
         let flipped = draw(&game, &cursor, &Marks::default());
         assert_eq!(flipped[0], "    B     ·     ·     ·");
         assert_eq!(flipped[7], " ·     ·     ·     W");
-        assert!(game.next_cursor(&cursor).flipped);
+        assert!(game.next_cursor(&cursor).view.flipped);
     }
 
     #[test]

@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 
-use super::{BoardGame, Marks, Pick, Steer};
+use super::{BoardGame, Marks, Pick, Steer, View};
 use crate::game::chess::{Chess, notation, player_of};
 use crate::game::{Game, Player};
 use crate::tui::theme::Theme;
@@ -38,10 +38,8 @@ pub struct ChessCursor {
     pub selected: Option<Square>,
     /// A pawn move to the last rank waiting for its piece: (from, to, choice index).
     pub promotion: Option<(Square, Square, usize)>,
-    /// Black at the bottom.
-    pub flipped: bool,
-    /// Letters instead of Unicode pieces.
-    pub letters: bool,
+    /// Board turned round or not, pieces as letters or not: kept across moves.
+    pub view: View,
 }
 
 /// Where the drawing sits inside `area`: centred.
@@ -199,7 +197,7 @@ impl Chess {
         targets: &[Square],
     ) -> String {
         let mark = match self.piece_at(square) {
-            Some((piece, color)) => piece_symbol(piece, color, cursor.letters),
+            Some((piece, color)) => piece_symbol(piece, color, cursor.view.letters),
             None if marks.human_to_move && targets.contains(&square) => '*',
             None if (square.file() as usize + square.rank() as usize).is_multiple_of(2) => '.',
             None => ' ',
@@ -258,7 +256,7 @@ impl Chess {
             })
             .unwrap_or_default();
         for row in 0..8u16 {
-            let rank_square = square_at(0, row, cursor.flipped).expect("on the board");
+            let rank_square = square_at(0, row, cursor.view.flipped).expect("on the board");
             put(
                 origin.x,
                 origin.y + row,
@@ -266,8 +264,8 @@ impl Chess {
                 theme.dim,
             );
             for column in 0..8u16 {
-                let square = square_at(column, row, cursor.flipped).expect("on the board");
-                let at = cell_position(origin, square, cursor.flipped);
+                let square = square_at(column, row, cursor.view.flipped).expect("on the board");
+                let at = cell_position(origin, square, cursor.view.flipped);
                 let text = self.square_text(square, cursor, marks, &targets);
                 put(
                     at.x,
@@ -279,12 +277,12 @@ impl Chess {
         }
         let files: String = (0..8u16)
             .map(|column| {
-                let square = square_at(column, 0, cursor.flipped).expect("on the board");
+                let square = square_at(column, 0, cursor.view.flipped).expect("on the board");
                 format!(" {} ", char::from(square.file()))
             })
             .collect();
         put(origin.x + 2, origin.y + 8, &files, theme.dim);
-        let letters = cursor.letters;
+        let letters = cursor.view.letters;
         let by_white = format!("White took: {}", captured(self, Color::Black, letters));
         let by_black = format!("Black took: {}", captured(self, Color::White, letters));
         put(origin.x, origin.y + 9, &by_white, theme.text);
@@ -382,27 +380,20 @@ impl BoardGame for Chess {
             square: Square::E2,
             selected: None,
             promotion: None,
-            flipped: false,
-            letters: false,
+            view: View::default(),
         }
     }
 
     fn next_cursor(&self, previous: &ChessCursor) -> ChessCursor {
         ChessCursor {
             square: previous.square,
-            flipped: previous.flipped,
-            letters: previous.letters,
+            view: previous.view,
             ..self.initial_cursor()
         }
     }
 
     fn letter(&self, cursor: &mut ChessCursor, key: char) -> bool {
-        match key {
-            'f' => cursor.flipped = !cursor.flipped,
-            'a' => cursor.letters = !cursor.letters,
-            _ => return false,
-        }
-        true
+        cursor.view.toggle(key)
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -418,7 +409,7 @@ impl BoardGame for Chess {
         buf: &mut Buffer,
     ) {
         let mut shown = *cursor;
-        shown.letters |= *theme == Theme::plain();
+        shown.view = shown.view.under(theme);
         self.draw(&shown, marks, theme, area, buf);
     }
 
@@ -434,7 +425,7 @@ impl BoardGame for Chess {
             }
             return Pick::Moved;
         }
-        let (column, row) = view_coordinates(cursor.square, cursor.flipped);
+        let (column, row) = view_coordinates(cursor.square, cursor.view.flipped);
         let (column, row) = match steer {
             Steer::Up => (column, row.saturating_sub(1)),
             Steer::Down => (column, (row + 1).min(7)),
@@ -447,7 +438,7 @@ impl BoardGame for Chess {
             }
             Steer::Cancel => return Pick::Ignored,
         };
-        cursor.square = square_at(column, row, cursor.flipped).unwrap_or(cursor.square);
+        cursor.square = square_at(column, row, cursor.view.flipped).unwrap_or(cursor.square);
         Pick::Moved
     }
 
@@ -468,7 +459,7 @@ impl BoardGame for Chess {
         let column = at.x.checked_sub(origin.x + 2).map(|dx| dx / 3);
         let row = at.y.checked_sub(origin.y);
         match (column, row) {
-            (Some(column), Some(row)) => match square_at(column, row, cursor.flipped) {
+            (Some(column), Some(row)) => match square_at(column, row, cursor.view.flipped) {
                 Some(square) => {
                     cursor.square = square;
                     cursor.promotion = None;
@@ -537,7 +528,7 @@ mod tests {
         assert_eq!(lines[0], "1  ♖  ♘  ♗  ♔  ♕  ♗  ♘  ♖");
         assert_eq!(lines[8], "   h  g  f  e  d  c  b  a");
         assert_eq!(lines[9], "White took: ♟");
-        assert!(game.next_cursor(&cursor).flipped);
+        assert!(game.next_cursor(&cursor).view.flipped);
     }
 
     #[test]

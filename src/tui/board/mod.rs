@@ -228,6 +228,38 @@ pub fn step_index(index: usize, forward: bool, len: usize) -> usize {
     }
 }
 
+/// The display switches a board keeps from one move to the next: `f` turns the
+/// board round, `a` draws letters instead of Unicode pieces (for terminals whose
+/// fonts lack them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    /// The second side at the bottom.
+    pub flipped: bool,
+    /// Letters instead of Unicode pieces.
+    pub letters: bool,
+}
+
+impl View {
+    /// Applies `f` or `a`; false for any other key, which the board may use itself.
+    pub fn toggle(&mut self, key: char) -> bool {
+        match key {
+            'f' => self.flipped = !self.flipped,
+            'a' => self.letters = !self.letters,
+            _ => return false,
+        }
+        true
+    }
+
+    /// The view as drawn: without colour the pieces are always letters, since a
+    /// colourless disc cannot tell the sides apart.
+    pub fn under(self, theme: &Theme) -> View {
+        View {
+            letters: self.letters || *theme == Theme::plain(),
+            ..self
+        }
+    }
+}
+
 /// A board's symbols for a theme: plain letters when colour is off (the chess
 /// board's rule too), Unicode arrows and discs otherwise.
 pub fn symbols_for<T>(theme: &Theme, unicode: &'static T, letters: &'static T) -> &'static T {

@@ -10,7 +10,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
 
-use super::{BoardGame, Marks, Pick, Steer};
+use super::{BoardGame, Marks, Pick, Steer, View};
 use crate::game::xiangqi::Xiangqi;
 use crate::game::xiangqi::board::{FILES, Kind, Move, Piece, RANKS, file_of, point, rank_of};
 use crate::game::xiangqi::notation::kind_letter;
@@ -35,10 +35,8 @@ pub struct XiangqiCursor {
     pub point: u8,
     /// The piece picked to move, if any.
     pub selected: Option<u8>,
-    /// Black at the bottom.
-    pub flipped: bool,
-    /// Latin letters instead of Chinese characters.
-    pub letters: bool,
+    /// Board turned round or not, pieces as letters or not: kept across moves.
+    pub view: View,
 }
 
 /// The Chinese character of a piece: Red's and Black's differ for most kinds.
@@ -139,14 +137,14 @@ impl Xiangqi {
 
     /// The text of one point: a piece (two columns), a target mark or the lines.
     fn point_text(&self, at: u8, cursor: &XiangqiCursor, targets: &[u8]) -> String {
-        let (column, row) = view_coordinates(at, cursor.flipped);
+        let (column, row) = view_coordinates(at, cursor.view.flipped);
         let trailing = if column + 1 < FILES as u16 {
             '─'
         } else {
             ' '
         };
         match self.board().piece_at(at) {
-            Some(piece) if cursor.letters => format!("{}{trailing}", letter(piece)),
+            Some(piece) if cursor.view.letters => format!("{}{trailing}", letter(piece)),
             Some(piece) => chinese(piece).to_string(),
             None if targets.contains(&at) => format!("*{trailing}"),
             None => format!("{}{trailing}", crossing(column, row)),
@@ -244,11 +242,11 @@ impl Xiangqi {
         };
         for row in 0..RANKS as u16 {
             let y = origin.y + 2 * row;
-            let first = point_at(0, row, cursor.flipped).expect("on the board");
+            let first = point_at(0, row, cursor.view.flipped).expect("on the board");
             put(origin.x, y, &rank_of(first).to_string(), theme.dim);
             for column in 0..FILES as u16 {
-                let at = point_at(column, row, cursor.flipped).expect("on the board");
-                let position = cell_position(origin, at, cursor.flipped);
+                let at = point_at(column, row, cursor.view.flipped).expect("on the board");
+                let position = cell_position(origin, at, cursor.view.flipped);
                 let style = self.point_style(at, cursor, marks, &targets, theme);
                 put(
                     position.x,
@@ -261,7 +259,7 @@ impl Xiangqi {
                 }
             }
             if row == RIVER_ROW {
-                let (left, right) = if cursor.letters {
+                let (left, right) = if cursor.view.letters {
                     ("river", "river")
                 } else {
                     ("楚 河", "漢 界")
@@ -277,7 +275,7 @@ impl Xiangqi {
         }
         let files: String = (0..FILES as u16)
             .map(|column| {
-                let at = point_at(column, 0, cursor.flipped).expect("on the board");
+                let at = point_at(column, 0, cursor.view.flipped).expect("on the board");
                 format!("{:<4}", (b'a' + file_of(at) as u8) as char)
             })
             .collect();
@@ -333,27 +331,20 @@ impl BoardGame for Xiangqi {
             // Red's right-hand cannon, the piece of the usual first move.
             point: point(7, 2),
             selected: None,
-            flipped: false,
-            letters: false,
+            view: View::default(),
         }
     }
 
     fn next_cursor(&self, previous: &XiangqiCursor) -> XiangqiCursor {
         XiangqiCursor {
             point: previous.point,
-            flipped: previous.flipped,
-            letters: previous.letters,
+            view: previous.view,
             ..self.initial_cursor()
         }
     }
 
     fn letter(&self, cursor: &mut XiangqiCursor, key: char) -> bool {
-        match key {
-            'f' => cursor.flipped = !cursor.flipped,
-            'a' => cursor.letters = !cursor.letters,
-            _ => return false,
-        }
-        true
+        cursor.view.toggle(key)
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -369,12 +360,12 @@ impl BoardGame for Xiangqi {
         buf: &mut Buffer,
     ) {
         let mut shown = *cursor;
-        shown.letters |= *theme == Theme::plain();
+        shown.view = shown.view.under(theme);
         self.draw(&shown, marks, theme, area, buf);
     }
 
     fn steer(&self, cursor: &mut XiangqiCursor, steer: Steer) -> Pick<Move> {
-        let (column, row) = view_coordinates(cursor.point, cursor.flipped);
+        let (column, row) = view_coordinates(cursor.point, cursor.view.flipped);
         let (column, row) = match steer {
             Steer::Up => (column, row.saturating_sub(1)),
             Steer::Down => (column, (row + 1).min(RANKS as u16 - 1)),
@@ -387,7 +378,7 @@ impl BoardGame for Xiangqi {
             }
             Steer::Cancel => return Pick::Ignored,
         };
-        cursor.point = point_at(column, row, cursor.flipped).unwrap_or(cursor.point);
+        cursor.point = point_at(column, row, cursor.view.flipped).unwrap_or(cursor.point);
         Pick::Moved
     }
 
@@ -397,7 +388,7 @@ impl BoardGame for Xiangqi {
         let column = (at.x + 1).checked_sub(origin.x + 2).map(|dx| dx / STEP);
         let row = at.y.checked_sub(origin.y).map(|dy| dy / 2);
         match (column, row) {
-            (Some(column), Some(row)) => match point_at(column, row, cursor.flipped) {
+            (Some(column), Some(row)) => match point_at(column, row, cursor.view.flipped) {
                 Some(target) => {
                     cursor.point = target;
                     self.select(cursor)
@@ -435,7 +426,7 @@ mod tests {
     fn draws_the_start_position_with_letters_river_and_palace() {
         let game = Xiangqi::new();
         let mut cursor = game.initial_cursor();
-        cursor.letters = true;
+        cursor.view.letters = true;
         let lines = draw(&game, &cursor, &Marks::default());
         assert_eq!(lines[0], "9 r───n───b───a───k───a───b───n───r");
         assert_eq!(lines[1], "  │   │   │   │ ╲ │ ╱ │   │   │   │");
@@ -486,7 +477,7 @@ mod tests {
     fn select_a_piece_then_its_target_shows_targets_and_plays() {
         let game = Xiangqi::new();
         let mut cursor = game.initial_cursor();
-        cursor.letters = true;
+        cursor.view.letters = true;
         assert_eq!(game.steer(&mut cursor, Steer::Select), Pick::Moved);
         assert_eq!(cursor.selected, Some(point(7, 2)));
         let marks = Marks {
@@ -522,7 +513,7 @@ mod tests {
         assert_eq!(lines[4], "2 ├───┼───┼───┼───C───┼───┼───C───┤");
         assert_eq!(lines[19], "  i   h   g   f   e   d   c   b   a");
         assert_eq!(lines[20], "last C2=5  f flip  a letters");
-        assert!(game.next_cursor(&cursor).flipped);
+        assert!(game.next_cursor(&cursor).view.flipped);
     }
 
     #[test]
