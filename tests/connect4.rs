@@ -4,6 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use ply::game::connect4::ConnectFour;
 use ply::game::connect4::bitboard::Geometry;
@@ -392,6 +393,33 @@ fn the_hash_is_kept_incrementally_and_restored_by_undo() {
     }
     assert_eq!(game.hash(), start);
     assert_eq!(game, ConnectFour::standard());
+}
+
+#[test]
+fn a_raised_stop_flag_ends_the_solve_without_an_answer() {
+    // The empty board takes far longer than the solver's polling interval.
+    let raised = AtomicBool::new(true);
+    let game = ConnectFour::standard();
+    assert!(game.solve_exactly(Some(&raised)).is_none());
+    assert!(
+        solver_for(&game)
+            .with_stop(Some(&raised))
+            .solve_value(game.bitboard())
+            .is_none()
+    );
+    // Raised while the search runs, from another thread.
+    let stop = AtomicBool::new(false);
+    let solved = std::thread::scope(|scope| {
+        let search = scope.spawn(|| game.solve_exactly(Some(&stop)));
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        stop.store(true, Ordering::Relaxed);
+        search.join().expect("the search does not panic")
+    });
+    assert!(solved.is_none());
+    // A flag that stays down changes nothing.
+    let down = AtomicBool::new(false);
+    let solution = position("4455").solve_exactly(Some(&down));
+    assert_eq!(solution.expect("not stopped").score, 18);
 }
 
 fn ply_command(args: &[&str]) -> std::process::Output {
