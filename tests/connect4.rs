@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use ply::game::connect4::ConnectFour;
 use ply::game::connect4::bitboard::Geometry;
-use ply::game::connect4::solver::Solver;
+use ply::game::connect4::solver::{DEFAULT_TABLE_LOG2, Solver, table_log2_for_mib};
 use ply::game::perft::perft;
 use ply::game::zobrist::mix64;
 use ply::game::{Game, GameOptions, GameValue, Outcome, Playable};
@@ -448,6 +448,22 @@ fn the_command_line_solves_and_refuses_bad_positions() {
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
     }
+}
+
+#[test]
+fn the_solver_table_follows_tt_mib() {
+    // 8-byte entries, a power of two of them, at least 2^22.
+    assert_eq!(table_log2_for_mib(512), DEFAULT_TABLE_LOG2);
+    assert_eq!(table_log2_for_mib(100), 23);
+    assert_eq!(table_log2_for_mib(1), 22);
+    assert_eq!(table_log2_for_mib(65536), 33);
+    let output = ply_command(&[
+        "solve", "connect4", "--moves", "4455", "--tt-mib", "40", "--json",
+    ]);
+    assert!(output.status.success());
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["score"], 18);
+    assert_eq!(report["algo"], "null-window-negamax");
 }
 
 #[test]

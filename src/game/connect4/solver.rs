@@ -21,11 +21,18 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::bitboard::{Bitboard, Geometry, MAX_WIDTH};
-use super::table::{Entry, NO_LOWER, NO_UPPER, Tables};
+use super::table::{Entry, MIN_ENTRIES_LOG2, NO_LOWER, NO_UPPER, Tables};
 use crate::game::GameValue;
 
 /// Entries of the large transposition table `ply solve` uses: 2^26 words, 512 MiB.
 pub const DEFAULT_TABLE_LOG2: u32 = 26;
+/// The large table's entries (log2) for about `mib` MiB: the largest power of two
+/// that fits, and never fewer than the table's minimum (2^22 entries, 32 MiB).
+pub fn table_log2_for_mib(mib: usize) -> u32 {
+    let entries = (mib as u64).saturating_mul(1 << 20) / 8;
+    entries.max(1).ilog2().max(MIN_ENTRIES_LOG2)
+}
+
 /// Positions with fewer stones than this share a table entry with their mirror
 /// image; deeper down mirrored twins are rare and the mirroring is not worth its cost.
 const SYMMETRY_STONES: u32 = 16;
