@@ -35,10 +35,10 @@ pub fn table_log2_for_mib(mib: usize) -> u32 {
 
 /// Positions with fewer stones than this share a table entry with their mirror
 /// image; deeper down mirrored twins are rare and the mirroring is not worth its cost.
-const SYMMETRY_STONES: u32 = 16;
+const SYMMETRY_STONES: u32 = 24;
 /// Positions with this many empty cells or fewer are searched without the tables:
 /// near the end a search is cheaper than a table's bookkeeping.
-const UNTABLED_EMPTY_CELLS: u32 = 6;
+const UNTABLED_EMPTY_CELLS: u32 = 4;
 /// The stop flag is looked at once every this many nodes (a power of two).
 const POLL_INTERVAL: u64 = 1 << 16;
 
