@@ -4,10 +4,11 @@
 
 use std::collections::{HashMap, HashSet};
 use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use ply::game::connect4::ConnectFour;
 use ply::game::connect4::bitboard::Geometry;
-use ply::game::connect4::solver::Solver;
+use ply::game::connect4::solver::{DEFAULT_TABLE_LOG2, Solver, table_log2_for_mib};
 use ply::game::perft::perft;
 use ply::game::zobrist::mix64;
 use ply::game::{Game, GameOptions, GameValue, Outcome, Playable};
@@ -394,6 +395,33 @@ fn the_hash_is_kept_incrementally_and_restored_by_undo() {
     assert_eq!(game, ConnectFour::standard());
 }
 
+#[test]
+fn a_raised_stop_flag_ends_the_solve_without_an_answer() {
+    // The empty board takes far longer than the solver's polling interval.
+    let raised = AtomicBool::new(true);
+    let game = ConnectFour::standard();
+    assert!(game.solve_exactly(Some(&raised)).is_none());
+    assert!(
+        solver_for(&game)
+            .with_stop(Some(&raised))
+            .solve_value(game.bitboard())
+            .is_none()
+    );
+    // Raised while the search runs, from another thread.
+    let stop = AtomicBool::new(false);
+    let solved = std::thread::scope(|scope| {
+        let search = scope.spawn(|| game.solve_exactly(Some(&stop)));
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        stop.store(true, Ordering::Relaxed);
+        search.join().expect("the search does not panic")
+    });
+    assert!(solved.is_none());
+    // A flag that stays down changes nothing.
+    let down = AtomicBool::new(false);
+    let solution = position("4455").solve_exactly(Some(&down));
+    assert_eq!(solution.expect("not stopped").score, 18);
+}
+
 fn ply_command(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_ply"))
         .args(args)
@@ -420,6 +448,22 @@ fn the_command_line_solves_and_refuses_bad_positions() {
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
     }
+}
+
+#[test]
+fn the_solver_table_follows_tt_mib() {
+    // 8-byte entries, a power of two of them, at least 2^22.
+    assert_eq!(table_log2_for_mib(512), DEFAULT_TABLE_LOG2);
+    assert_eq!(table_log2_for_mib(100), 23);
+    assert_eq!(table_log2_for_mib(1), 22);
+    assert_eq!(table_log2_for_mib(65536), 33);
+    let output = ply_command(&[
+        "solve", "connect4", "--moves", "4455", "--tt-mib", "40", "--json",
+    ]);
+    assert!(output.status.success());
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["score"], 18);
+    assert_eq!(report["algo"], "null-window-negamax");
 }
 
 #[test]

@@ -285,7 +285,7 @@ pub const SOLVE_SUITE: &[BenchCase] = &[
         work: Work::Exact,
     },
     BenchCase {
-        name: "connect4 7x6 solve",
+        name: "connect4 7x6 solve (+1)",
         game: "connect4",
         options: &[],
         position: None,

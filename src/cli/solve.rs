@@ -67,7 +67,11 @@ impl GameVisitor for Solve<'_> {
         }
         if tree_format.is_none() && args.wants_exact_solver(&config) {
             let start = Instant::now();
-            if let Some(solution) = game.solve_exactly(None) {
+            let solution = match args.search.tt_mib {
+                Some(mib) => game.solve_exactly_with_table(None, mib),
+                None => game.solve_exactly(None),
+            };
+            if let Some(solution) = solution {
                 return Ok(exact_report(
                     &args.game.game,
                     &game,

@@ -47,6 +47,16 @@ pub trait Playable: Game {
         None
     }
 
+    /// [`Playable::solve_exactly`] with a transposition table of about `table_mib`
+    /// MiB (`ply solve --tt-mib`), for solvers that keep one; the others ignore it.
+    fn solve_exactly_with_table(
+        &self,
+        stop: Option<&AtomicBool>,
+        _table_mib: usize,
+    ) -> Option<ExactSolution<Self::Move>> {
+        self.solve_exactly(stop)
+    }
+
     /// True for games whose search hooks (tactical moves, checks, null moves) make
     /// the full engine profile (`SearchConfig::engine`) the right way to play them;
     /// the arcade then uses it whenever alpha-beta is chosen.

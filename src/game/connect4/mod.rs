@@ -42,6 +42,29 @@ pub struct ConnectFour {
 }
 
 impl ConnectFour {
+    /// The exact solve with a large table of `2^table_log2` entries.
+    fn solve_with_table(
+        &self,
+        stop: Option<&AtomicBool>,
+        table_log2: u32,
+    ) -> Option<ExactSolution<u8>> {
+        let mut solver = Solver::new(self.geometry, table_log2).with_stop(stop);
+        let solved = solver.solve(&self.board)?;
+        let pv = solver.principal_variation(&self.board, solved)?;
+        let stats = solver.stats();
+        Some(ExactSolution {
+            score: solved.score,
+            value: solver::value_of(solved.score),
+            best_move: solved.column,
+            pv,
+            nodes: stats.nodes,
+            leaves: stats.leaves,
+            cutoffs: stats.cutoffs,
+            tt_hits: stats.tt_hits,
+            algorithm: "null-window-negamax",
+        })
+    }
+
     /// The empty board of the given size, first player to move.
     pub fn new(geometry: Geometry) -> ConnectFour {
         ConnectFour {
@@ -324,21 +347,15 @@ impl Playable for ConnectFour {
     }
 
     fn solve_exactly(&self, stop: Option<&AtomicBool>) -> Option<ExactSolution<u8>> {
-        let mut solver = Solver::new(self.geometry, DEFAULT_TABLE_LOG2).with_stop(stop);
-        let solved = solver.solve(&self.board)?;
-        let pv = solver.principal_variation(&self.board, solved)?;
-        let stats = solver.stats();
-        Some(ExactSolution {
-            score: solved.score,
-            value: solver::value_of(solved.score),
-            best_move: solved.column,
-            pv,
-            nodes: stats.nodes,
-            leaves: stats.leaves,
-            cutoffs: stats.cutoffs,
-            tt_hits: stats.tt_hits,
-            algorithm: "null-window-negamax",
-        })
+        self.solve_with_table(stop, DEFAULT_TABLE_LOG2)
+    }
+
+    fn solve_exactly_with_table(
+        &self,
+        stop: Option<&AtomicBool>,
+        table_mib: usize,
+    ) -> Option<ExactSolution<u8>> {
+        self.solve_with_table(stop, solver::table_log2_for_mib(table_mib))
     }
 }
 

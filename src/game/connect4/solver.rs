@@ -21,17 +21,24 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::bitboard::{Bitboard, Geometry, MAX_WIDTH};
-use super::table::{Entry, NO_LOWER, NO_UPPER, Tables};
+use super::table::{Entry, MIN_ENTRIES_LOG2, NO_LOWER, NO_UPPER, Tables};
 use crate::game::GameValue;
 
 /// Entries of the large transposition table `ply solve` uses: 2^26 words, 512 MiB.
 pub const DEFAULT_TABLE_LOG2: u32 = 26;
+/// The large table's entries (log2) for about `mib` MiB: the largest power of two
+/// that fits, and never fewer than the table's minimum (2^22 entries, 32 MiB).
+pub fn table_log2_for_mib(mib: usize) -> u32 {
+    let entries = (mib as u64).saturating_mul(1 << 20) / 8;
+    entries.max(1).ilog2().max(MIN_ENTRIES_LOG2)
+}
+
 /// Positions with fewer stones than this share a table entry with their mirror
 /// image; deeper down mirrored twins are rare and the mirroring is not worth its cost.
-const SYMMETRY_STONES: u32 = 16;
+const SYMMETRY_STONES: u32 = 24;
 /// Positions with this many empty cells or fewer are searched without the tables:
 /// near the end a search is cheaper than a table's bookkeeping.
-const UNTABLED_EMPTY_CELLS: u32 = 6;
+const UNTABLED_EMPTY_CELLS: u32 = 4;
 /// The stop flag is looked at once every this many nodes (a power of two).
 const POLL_INTERVAL: u64 = 1 << 16;
 
@@ -520,8 +527,8 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// The non-losing moves, the table's column first, then by the number of
-    /// threats each creates, centre columns first among equals.
+    /// The non-losing moves, the table's column first, then by the threats each
+    /// creates ([`threat_priority`]), centre columns first among equals.
     fn order_moves(&self, position: &Bitboard, non_losing: u64, hint: Option<u8>) -> OrderedMoves {
         let geometry = &self.geometry;
         let mut ordered = OrderedMoves {
@@ -536,10 +543,9 @@ impl<'a> Solver<'a> {
             let priority = if hint == Some(column) {
                 u8::MAX
             } else {
-                let threats = geometry
-                    .winning_cells(position.current() | cell, position.occupied() | cell)
-                    .count_ones();
-                threats.min(u8::MAX as u32 - 1) as u8
+                let mut child = *position;
+                child.play_cell(cell);
+                threat_priority(geometry, &child).min(u8::MAX as u32 - 1) as u8
             };
             ordered.insert(column, priority);
         }
@@ -576,6 +582,26 @@ impl<'a> Solver<'a> {
             self.aborted = true;
         }
     }
+}
+
+/// How promising the move that led to `child` looks, from the threats (empty cells
+/// that would complete a four) its player now has, as in Pons' ordering by
+/// threat count, refined by where the threats lie:
+/// - one the opponent can fill at once counts less: it forces the block, and is
+///   gone;
+/// - one on the rows of the player's parity (Allis: the first player's odd rows
+///   from 1, the second player's even rows) counts more, since zugzwang at the
+///   end of the game tends to hand those cells to their player.
+///
+/// The weights were chosen by the nodes they save on hard positions (`4444`,
+/// Fhourstones' warm-ups, the empty board).
+fn threat_priority(geometry: &Geometry, child: &Bitboard) -> u32 {
+    let threats = geometry.winning_cells(child.opponent(), child.occupied());
+    let playable = child.playable(geometry);
+    // The mover made the child's last stone, so it moved with one stone fewer.
+    let good_rows = geometry.rows_like(child.stones() - 1);
+    let count = |cells: u64| (threats & cells).count_ones();
+    (2 * count(!0) + count(good_rows)).saturating_sub(count(playable))
 }
 
 /// The next null-window probe inside `min..max` ("is the score above it?"): first

@@ -93,8 +93,7 @@ impl Table {
     /// The bucket's first word and the bits an entry of `key` carries to recognise it.
     #[inline]
     fn locate(&self, key: u64) -> (usize, u64) {
-        // Both steps are invertible, so distinct keys give distinct mixes.
-        let mixed = (key ^ (key >> 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mixed = mix(key);
         let bucket = (mixed >> (64 - self.bucket_bits)) as usize;
         (bucket * 2, mixed << self.bucket_bits)
     }
@@ -108,17 +107,8 @@ impl Table {
     /// does not wait for memory.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let (first, _) = self.locate(key);
-            let address = self.words[first..].as_ptr() as *const i8;
-            // SAFETY: SSE is part of every x86_64 target, and a prefetch never
-            // faults or changes memory, even for an address it cannot reach.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(address) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        let (first, _) = self.locate(key);
+        prefetch(&self.words[first]);
     }
 
     /// What is known about the position with this key, if the table still has it.
@@ -153,44 +143,72 @@ impl Table {
     }
 }
 
-/// The small table: whole keys, one entry per slot, the newest entry wins.
+/// The small table: one 64-bit word per slot, the newest entry wins.
+///
+/// As in [`Table`], the top bits of the key's mix pick the slot and the rest are
+/// kept as check bits, so that a hit is exact; with [`NEAR_SLOTS_LOG2`] slots the
+/// data (no work figure) fits the bits the slot index frees. Half the size of a
+/// table of whole keys, it stays in a core's cache, which the solver's probes of
+/// every child near the end of the game need.
 pub struct NearTable {
-    /// (key, packed entry); an empty slot has a packed entry of 0.
-    slots: Vec<(u64, u64)>,
+    words: Vec<u64>,
 }
 
+/// Slots of the near table: 2^16 words, 512 KiB.
+const NEAR_SLOTS_LOG2: u32 = 16;
+/// The bits of a near-table word that hold the data: an entry packed with no work.
+const NEAR_DATA_MASK: u64 = (1 << WORK_SHIFT) - 1;
+// The slot index must free the data's bits for the check to be exact.
+const _: () = assert!(NEAR_SLOTS_LOG2 >= WORK_SHIFT);
+
 impl NearTable {
-    /// A table of `2^entries_log2` entries (16 bytes each).
-    pub fn new(entries_log2: u32) -> NearTable {
+    /// An empty near table.
+    pub fn new() -> NearTable {
         NearTable {
-            slots: vec![(0, 0); 1 << entries_log2],
+            words: vec![0; 1 << NEAR_SLOTS_LOG2],
         }
     }
 
+    /// The slot of `key` and the check bits its entry carries.
     #[inline]
-    fn slot(&self, key: u64) -> usize {
-        let mixed = (key ^ (key >> 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (mixed >> 32) as usize & (self.slots.len() - 1)
+    fn locate(&self, key: u64) -> (usize, u64) {
+        let mixed = mix(key);
+        (
+            (mixed >> (64 - NEAR_SLOTS_LOG2)) as usize,
+            mixed << NEAR_SLOTS_LOG2,
+        )
+    }
+
+    /// Starts loading the slot of `key` into the cache.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        prefetch(&self.words[self.locate(key).0]);
     }
 
     /// What is known about the position with this key, if the table still has it.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let (held, word) = self.slots[self.slot(key)];
-        (word != 0 && held == key).then(|| Entry::unpack(word))
+        let (slot, check) = self.locate(key);
+        let word = self.words[slot];
+        // Packed data is never zero: the lower bound's field is at least 1.
+        (word & NEAR_DATA_MASK != 0 && word & !NEAR_DATA_MASK == check).then(|| Entry::unpack(word))
     }
 
     /// Records what a search proved, merged with what the table knew already.
     #[inline]
     pub fn store(&mut self, key: u64, entry: Entry) {
-        let slot = self.slot(key);
-        let (held, word) = self.slots[slot];
-        let entry = if word != 0 && held == key {
-            entry.merge(Entry::unpack(word))
-        } else {
-            entry
+        let (slot, check) = self.locate(key);
+        let entry = match self.probe(key) {
+            Some(known) => entry.merge(known),
+            None => entry,
         };
-        self.slots[slot] = (key, entry.pack(0));
+        self.words[slot] = check | entry.pack(0);
+    }
+}
+
+impl Default for NearTable {
+    fn default() -> Self {
+        NearTable::new()
     }
 }
 
@@ -204,15 +222,13 @@ pub struct Tables {
 
 /// Positions with this many empty cells or fewer go to the near table.
 const NEAR_EMPTY_CELLS: u32 = 16;
-/// Entries of the near table: 2^16, 1 MiB, well inside a core's cache.
-const NEAR_ENTRIES_LOG2: u32 = 16;
 
 impl Tables {
     /// Tables for a board of `cells` cells, the large one with `2^far_log2` entries.
     pub fn new(cells: u32, far_log2: u32) -> Tables {
         Tables {
             far: Table::new(far_log2),
-            near: NearTable::new(NEAR_ENTRIES_LOG2),
+            near: NearTable::new(),
             near_from: cells.saturating_sub(NEAR_EMPTY_CELLS),
         }
     }
@@ -227,10 +243,12 @@ impl Tables {
         }
     }
 
-    /// Starts loading the entry of a position far from the end into the cache.
+    /// Starts loading the entry of a position into the cache.
     #[inline]
     pub fn prefetch(&self, key: u64, stones: u32) {
-        if stones < self.near_from {
+        if stones >= self.near_from {
+            self.near.prefetch(key);
+        } else {
             self.far.prefetch(key);
         }
     }
@@ -244,6 +262,28 @@ impl Tables {
             self.far.store(key, entry, work);
         }
     }
+}
+
+/// A bijective scramble of a position key: both steps are invertible, so distinct
+/// keys give distinct mixes, and the top bits depend on every bit of the key.
+#[inline]
+fn mix(key: u64) -> u64 {
+    (key ^ (key >> 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Starts loading the cache line of `value` from memory, so that a read soon after
+/// does not wait for it.
+#[inline]
+fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: SSE is part of every x86_64 target, and a prefetch never faults
+        // or changes memory.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(value as *const T as *const i8) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
 }
 
 /// Asks Linux to back the table with 2 MiB pages: probes land anywhere in it, and
@@ -309,15 +349,20 @@ mod tests {
 
     #[test]
     fn the_near_table_keeps_the_newest_entry() {
-        let mut table = NearTable::new(4);
+        let mut table = NearTable::new();
         let entry = |lower| Entry {
             lower,
             upper: NO_UPPER,
-            column: None,
+            column: Some(6),
         };
         table.store(7, entry(1));
         assert_eq!(table.probe(7), Some(entry(1)));
-        let rival = (8..).find(|&k| table.slot(k) == table.slot(7)).unwrap();
+        table.store(7, entry(-3));
+        assert_eq!(table.probe(7), Some(entry(1)), "bounds are merged");
+        let rival = (8..)
+            .find(|&k| table.locate(k).0 == table.locate(7).0)
+            .unwrap();
+        assert_eq!(table.probe(rival), None, "the slot holds another key");
         table.store(rival, entry(2));
         assert_eq!(table.probe(7), None);
         assert_eq!(table.probe(rival), Some(entry(2)));
