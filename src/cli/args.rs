@@ -90,9 +90,7 @@ impl SearchArgs {
         };
         let mut config = SearchConfig::for_algorithm(algorithm, limits);
         if let Some(mib) = self.tt_mib {
-            if mib == 0 || mib > 65536 {
-                return Err(GameError::new("--tt-mib: expected 1 to 65536"));
-            }
+            check_table_size(mib, physical_memory_mib())?;
             config.tt_mib = mib;
         }
         if self.no_tt {
@@ -105,5 +103,63 @@ impl SearchArgs {
             config.history = false;
         }
         Ok(config)
+    }
+}
+
+/// Refuses a table size the search could not allocate: past 64 GiB, or past the
+/// machine's memory (`memory_mib`, when known), where the allocation would abort
+/// the program instead of giving an error.
+pub fn check_table_size(mib: usize, memory_mib: Option<usize>) -> Result<(), GameError> {
+    if mib == 0 || mib > 65536 {
+        return Err(GameError::new("--tt-mib: expected 1 to 65536"));
+    }
+    match memory_mib {
+        Some(memory) if mib > memory => Err(GameError::new(format!(
+            "--tt-mib {mib}: more than this machine's {memory} MiB of memory"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// The machine's physical memory in MiB, where the system tells it.
+pub fn physical_memory_mib() -> Option<usize> {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf only reads system constants.
+        let (pages, page_size) = unsafe {
+            (
+                libc::sysconf(libc::_SC_PHYS_PAGES),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
+        if pages > 0 && page_size > 0 {
+            return Some((pages as u128 * page_size as u128 / (1 << 20)) as usize);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_sizes_past_the_limit_or_the_memory_are_refused() {
+        assert!(check_table_size(512, Some(24_000)).is_ok());
+        assert!(check_table_size(512, None).is_ok());
+        assert!(check_table_size(0, None).is_err());
+        assert!(check_table_size(65_537, None).is_err());
+        let too_big = check_table_size(65_536, Some(24_000)).unwrap_err();
+        assert_eq!(
+            too_big.to_string(),
+            "--tt-mib 65536: more than this machine's 24000 MiB of memory"
+        );
+    }
+
+    #[test]
+    fn the_machine_reports_some_memory() {
+        if cfg!(unix) {
+            assert!(physical_memory_mib().is_some_and(|mib| mib > 0));
+        }
     }
 }
