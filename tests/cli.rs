@@ -261,3 +261,22 @@ fn chess_is_searched_only_with_a_limit() {
     assert_eq!(report["depth"], 2);
     assert_eq!(report["value"], Value::Null);
 }
+
+/// Chess is searched with the engine's extras, quiescence among them: at depth 1
+/// the queen does not take a pawn that a pawn defends (a plain depth-1 search
+/// would, scoring +800 at the horizon before the recapture).
+#[test]
+fn chess_is_solved_with_quiescence_so_a_defended_pawn_is_not_taken() {
+    let poisoned = "6k1/8/4p3/3p4/8/8/8/3QK3 w - - 0 1";
+    let result = json(&[
+        "solve",
+        "chess",
+        "--position",
+        poisoned,
+        "--depth",
+        "1",
+        "--json",
+    ]);
+    assert_ne!(result["best_move"], "Qxd5", "{result}");
+    assert_eq!(result["score"], 700, "{result}");
+}

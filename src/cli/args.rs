@@ -61,8 +61,10 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The search configuration these arguments describe.
-    pub fn config(&self) -> Result<SearchConfig, GameError> {
+    /// The search configuration these arguments describe; alpha-beta gets the
+    /// engine's extras (quiescence, null move, reductions) where the game asks for
+    /// them (`engine_profile`), as in the arcade and over UCI.
+    pub fn config(&self, engine_profile: bool) -> Result<SearchConfig, GameError> {
         let algorithm = Algorithm::parse(&self.algo).ok_or_else(|| {
             GameError::new(format!(
                 "unknown algorithm '{}': expected minimax or alphabeta",
@@ -88,7 +90,10 @@ impl SearchArgs {
             time,
             nodes: self.nodes,
         };
-        let mut config = SearchConfig::for_algorithm(algorithm, limits);
+        let mut config = match algorithm {
+            Algorithm::AlphaBeta if engine_profile => SearchConfig::engine(limits),
+            algorithm => SearchConfig::for_algorithm(algorithm, limits),
+        };
         if let Some(mib) = self.tt_mib {
             check_table_size(mib, physical_memory_mib())?;
             config.tt_mib = mib;

@@ -60,7 +60,7 @@ impl GameVisitor for Solve<'_> {
         let args = self.0;
         let game: G = args.game.setup()?;
         let evaluator = G::evaluator_named(&args.search.eval)?;
-        let mut config = args.search.config()?;
+        let mut config = args.search.config(G::prefers_engine_search())?;
         let tree_format = args.tree.as_deref().map(TreeFormat::of).transpose()?;
         if tree_format.is_some() {
             config.trace = Some(args.tree_cap.max(1));
