@@ -1,6 +1,7 @@
 //! The "record search tree" switch, driven with keys on a `TestBackend`: the setup
 //! row toggles it, with it off the computer still plays and `t` says why there is
-//! no tree, and with it on (the default) `t` opens the explorer.
+//! no tree, and with it on (the default) `t` opens the explorer; `ply play --no-tree`
+//! is taken as a flag.
 
 use std::time::{Duration, Instant};
 
@@ -125,4 +126,25 @@ fn with_the_default_setup_t_opens_the_explorer_on_the_computers_search() {
     h.press(KeyCode::Char('t'));
     assert!(h.exploring());
     assert!(h.screen().contains("O (computer), move 2"));
+}
+
+/// Runs `ply play ARGS` on arguments that are refused before the terminal opens.
+fn refused_play(args: &[&str]) -> String {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+        .arg("play")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(!output.status.success(), "{args:?} should be refused");
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn ply_play_takes_no_tree_as_a_flag() {
+    // Refused for the depth, after --no-tree was taken: no terminal is needed.
+    let error = refused_play(&["tictactoe", "--no-tree", "--depth", "0"]);
+    assert!(error.contains("at least 1"), "{error}");
+    assert!(!error.contains("--no-tree"), "{error}");
+    let misspelt = refused_play(&["tictactoe", "--no-trees", "--depth", "0"]);
+    assert!(misspelt.contains("--no-trees"), "{misspelt}");
 }
