@@ -70,6 +70,10 @@ pub struct PlayArgs {
     /// computer spends a share of its time on each move, and a fallen flag loses.
     #[arg(long, value_name = "MIN+INC")]
     pub clock: Option<String>,
+    /// Do not record the computer's search trees for the explorer (`t`): recording
+    /// slows a timed search, so without it the computer sees more positions.
+    #[arg(long)]
+    pub no_tree: bool,
 }
 
 impl PlayArgs {
@@ -117,6 +121,7 @@ impl PlayArgs {
             first: seat(self.first),
             second: seat(self.second),
             clock: self.clock.as_deref().map(TimeControl::parse).transpose()?,
+            record_tree: !self.no_tree,
         }))
     }
 }
@@ -168,12 +173,17 @@ mod tests {
         assert_eq!((engine.depth, engine.time), (Some(4), None));
         assert_eq!(setup.options.get("heap"), Some("9"));
         assert_eq!(setup.clock, None);
+        assert!(setup.record_tree, "trees are recorded unless --no-tree");
         assert!(tui::validate(&Launch::Game(setup)).is_ok());
         let Launch::Game(clocked) = parse(&["chess", "--clock", "3+2"]).launch().unwrap() else {
             panic!("play launches a game")
         };
         let control = clocked.clock.unwrap();
         assert_eq!((control.minutes, control.increment_secs), (3, 2));
+        let Launch::Game(untraced) = parse(&["chess", "--no-tree"]).launch().unwrap() else {
+            panic!("play launches a game")
+        };
+        assert!(!untraced.record_tree);
     }
 
     #[test]

@@ -51,6 +51,10 @@ pub struct PlaySetup {
     pub second: Seat,
     /// Clocks for both sides, or none.
     pub clock: Option<clock::TimeControl>,
+    /// Record every computer search's tree for the explorer (`t`). Recording costs
+    /// speed, so a timed search sees fewer nodes; players who never explore can
+    /// switch it off for a stronger opponent.
+    pub record_tree: bool,
 }
 
 impl PlaySetup {
@@ -65,6 +69,7 @@ impl PlaySetup {
             first: Seat::Human,
             second: Seat::Computer(EngineSettings::for_game(game)),
             clock: None,
+            record_tree: true,
         }
     }
 

@@ -210,6 +210,8 @@ pub struct GameSession<G: BoardGame> {
     steps: u32,
     speed: usize,
     clocks: Option<Clocks>,
+    /// Whether searches record their tree for the explorer.
+    record_tree: bool,
 }
 
 impl<G: BoardGame> GameSession<G> {
@@ -248,6 +250,7 @@ impl<G: BoardGame> GameSession<G> {
             steps: 0,
             speed: if spectating { SPECTATING_SPEED } else { 0 },
             clocks: None,
+            record_tree: setup.record_tree,
         };
         let words = setup.moves.as_deref().unwrap_or("");
         for word in words.split(|c: char| c.is_whitespace() || c == ',') {
@@ -330,9 +333,9 @@ impl<G: BoardGame> GameSession<G> {
         let Some(engine) = engine else {
             return;
         };
-        // Every arcade search records its tree (bounded), so that `t` can show it.
+        // Unless switched off, arcade searches record their tree (bounded) for `t`.
         let mut config = crate::search::SearchConfig {
-            trace: Some(DEFAULT_NODE_CAP),
+            trace: self.record_tree.then_some(DEFAULT_NODE_CAP),
             ..engine.settings.config_for(G::prefers_engine_search())
         };
         // With clocks, the computer's own clock sets its time, not the time per move.

@@ -26,6 +26,9 @@ const BOARD_MIN_HEIGHT: u16 = 10;
 /// The narrowest the left column (board and moves) gets.
 const LEFT_MIN_WIDTH: u16 = 28;
 
+/// What `t` says when the game was set up without recording search trees.
+pub const TREE_RECORDING_OFF: &str = "search tree recording is off: switch on \"record search tree\" in the setup (or play without --no-tree)";
+
 /// A game on screen: the session and where its board was last drawn.
 pub struct Play {
     session: Box<dyn Session>,
@@ -95,6 +98,10 @@ impl Play {
     fn explore(&mut self) -> Action {
         match self.session.recorded_search() {
             Some(record) => Action::Explore(Box::new(record)),
+            None if !self.setup.record_tree => {
+                self.session.tell(Tone::Refused, TREE_RECORDING_OFF);
+                Action::Stay
+            }
             None => {
                 self.session.tell(
                     Tone::Refused,

@@ -79,6 +79,7 @@ enum Field {
     Time(Player),
     Clock,
     Increment,
+    RecordTree,
     Option(usize),
     Start,
 }
@@ -92,6 +93,7 @@ pub struct Setup {
     engines: [EngineSettings; 2],
     options: Vec<String>,
     clock: Option<TimeControl>,
+    record_tree: bool,
     focus: usize,
     error: Option<String>,
     /// Where the rows were last drawn, for mouse clicks.
@@ -112,6 +114,7 @@ impl Setup {
             ],
             options: game.options.iter().map(|o| o.default.to_string()).collect(),
             clock: None,
+            record_tree: true,
             focus: 0,
             error: None,
             rows_area: Rect::default(),
@@ -145,6 +148,7 @@ impl Setup {
         if self.clock.is_some() {
             fields.push(Field::Increment);
         }
+        fields.push(Field::RecordTree);
         fields.extend((0..self.options.len()).map(Field::Option));
         fields.push(Field::Start);
         fields
@@ -177,6 +181,7 @@ impl Setup {
             first: seat(Player::First),
             second: seat(Player::Second),
             clock: self.clock,
+            record_tree: self.record_tree,
             ..PlaySetup::new(self.game.id)
         })
     }
@@ -310,6 +315,7 @@ impl Setup {
                         INCREMENTS[cycle(&INCREMENTS, &clock.increment_secs, forward)];
                 }
             }
+            Field::RecordTree => self.record_tree = !self.record_tree,
             Field::Option(i) => {
                 if let Ok(n) = self.options[i].trim().parse::<u64>() {
                     let next = if forward {
@@ -374,7 +380,7 @@ impl Setup {
             _ => format!("‹ {value} ›"),
         };
         Line::from(vec![
-            Span::styled(format!("{marker}{label:<18}"), theme.text),
+            Span::styled(format!("{marker}{label:<20}"), theme.text),
             Span::styled(value, value_style),
         ])
     }
@@ -409,6 +415,10 @@ impl Setup {
                 "  increment".into(),
                 format!("{} s per move", self.clock.map_or(0, |c| c.increment_secs)),
             ),
+            Field::RecordTree => (
+                "record search tree".into(),
+                if self.record_tree { "on" } else { "off" }.into(),
+            ),
             Field::Option(i) => (
                 self.game.options[i].key.to_string(),
                 format!("{}▏", self.options[i]),
@@ -437,6 +447,7 @@ impl Setup {
             Field::Time(_) => "The computer's clock per move. With no depth and no time limit it searches to the end of the game, which only small games allow.".into(),
             Field::Clock => "Each side's time for the whole game, as on a chess clock: whoever runs out first loses on time. The computer then spends a share of what it has left on each move, in place of its time per move.".into(),
             Field::Increment => "Seconds added to a side's clock after each of its moves.".into(),
+            Field::RecordTree => "On: every search of the computer (and every hint) records its tree, which t opens in the explorer. Recording costs time, so off lets a timed search look at more positions: a stronger opponent, but no tree to explore.".into(),
             Field::Option(i) => {
                 let option = self.game.options[i];
                 format!("{}: {} (default {}). Type a new value; ←→ step numbers.", option.key, option.description, option.default)
@@ -502,9 +513,9 @@ mod tests {
     #[test]
     fn computer_rows_appear_with_the_computer_and_cycle_their_values() {
         let mut setup = Setup::new(find_game("tictactoe").unwrap());
-        assert_eq!(setup.fields().len(), 8);
+        assert_eq!(setup.fields().len(), 9);
         press(&mut setup, KeyCode::Right);
-        assert_eq!(setup.fields().len(), 12);
+        assert_eq!(setup.fields().len(), 13);
         press(&mut setup, KeyCode::Down);
         press(&mut setup, KeyCode::Left);
         assert_eq!(setup.engines[0].algorithm_label(), "alpha-beta");
