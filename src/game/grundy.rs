@@ -217,6 +217,7 @@ impl Playable for Grundy {
                 key: "heap",
                 default: "7",
                 description: "size of the single starting heap (1 to 1000)",
+                choices: &[],
             }],
             rules: include_str!("../../assets/rules/grundy.txt"),
         }

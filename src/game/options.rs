@@ -17,6 +17,9 @@ pub struct OptionInfo {
     pub default: &'static str,
     /// One line for help texts.
     pub description: &'static str,
+    /// Every value the option takes, when it is one of a few words (the setup
+    /// screen's arrows step through them); empty for numbers and free text.
+    pub choices: &'static [&'static str],
 }
 
 impl GameOptions {

@@ -300,11 +300,13 @@ impl Playable for ConnectFour {
                     key: "width",
                     default: "7",
                     description: "number of columns (4 to 12; width x (height + 1) at most 64)",
+                    choices: &[],
                 },
                 OptionInfo {
                     key: "height",
                     default: "6",
                     description: "number of rows (4 to 15; width x (height + 1) at most 64)",
+                    choices: &[],
                 },
             ],
             rules: include_str!("../../../assets/rules/connect4.txt"),

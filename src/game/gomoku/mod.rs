@@ -486,11 +486,13 @@ impl Playable for Gomoku {
                     key: "size",
                     default: "15",
                     description: "points along each side of the board (5 to 19)",
+                    choices: &[],
                 },
                 OptionInfo {
                     key: "rule",
                     default: "freestyle",
                     description: "freestyle: five or more in a row wins; exact: exactly five (an overline does not win)",
+                    choices: &["freestyle", "exact"],
                 },
             ],
             rules: include_str!("../../../assets/rules/gomoku.txt"),

@@ -317,7 +317,11 @@ impl Setup {
             }
             Field::RecordTree => self.record_tree = !self.record_tree,
             Field::Option(i) => {
-                if let Ok(n) = self.options[i].trim().parse::<u64>() {
+                let choices = self.game.options[i].choices;
+                if !choices.is_empty() {
+                    let index = cycle(choices, &self.options[i].trim(), forward);
+                    self.options[i] = choices[index].to_string();
+                } else if let Ok(n) = self.options[i].trim().parse::<u64>() {
                     let next = if forward {
                         n.saturating_add(1)
                     } else {
@@ -450,7 +454,12 @@ impl Setup {
             Field::RecordTree => "On: every search of the computer (and every hint) records its tree, which t opens in the explorer. Recording costs time, so off lets a timed search look at more positions: a stronger opponent, but no tree to explore.".into(),
             Field::Option(i) => {
                 let option = self.game.options[i];
-                format!("{}: {} (default {}). Type a new value; ←→ step numbers.", option.key, option.description, option.default)
+                let arrows = if option.choices.is_empty() {
+                    "←→ step numbers"
+                } else {
+                    "←→ step through the choices"
+                };
+                format!("{}: {} (default {}). Type a new value; {arrows}.", option.key, option.description, option.default)
             }
             Field::Start => "Enter starts the game with these settings, from any row.".into(),
         }
@@ -508,6 +517,28 @@ mod tests {
             panic!("a valid heap should start the game");
         };
         assert_eq!(play.setup().options.get("heap"), Some("10"));
+    }
+
+    #[test]
+    fn word_options_step_through_their_choices_with_the_arrows() {
+        let mut setup = Setup::new(find_game("dodgem").unwrap());
+        while setup.focused() != Field::Option(1) {
+            press(&mut setup, KeyCode::Down);
+        }
+        press(&mut setup, KeyCode::Right);
+        assert_eq!(setup.options[1], "winning-ways");
+        press(&mut setup, KeyCode::Right);
+        assert_eq!(setup.options[1], "course");
+        press(&mut setup, KeyCode::Left);
+        assert_eq!(setup.options[1], "winning-ways");
+        press(&mut setup, KeyCode::Down);
+        press(&mut setup, KeyCode::Left);
+        assert_eq!(setup.options[2], "bottom");
+        let Action::Play(play) = press(&mut setup, KeyCode::Enter) else {
+            panic!("the chosen options should start the game");
+        };
+        assert_eq!(play.setup().options.get("rule"), Some("winning-ways"));
+        assert_eq!(play.setup().options.get("first"), Some("bottom"));
     }
 
     #[test]
