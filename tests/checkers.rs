@@ -357,6 +357,27 @@ fn quiescence_sees_a_capture_past_the_horizon() {
     assert_ne!(best(&quiet), "14-18");
 }
 
+/// The shot 10-15: White must take 19x10 (the man on 3 stops the jump going on),
+/// and Black's 7x14x23 then takes White's last piece. A one-ply search with
+/// quiescence but without the forced-capture extension sees it only if White,
+/// obliged to capture, may not stand pat on the evaluation after 10-15.
+#[test]
+fn quiescence_does_not_stand_pat_when_a_capture_is_forced() {
+    let game = position("B:W18,19:B3,7,10,11");
+    let evaluator = common::seed_evaluator::<Checkers>();
+    let config = SearchConfig {
+        quiescence: true,
+        ..SearchConfig::plain_alpha_beta(Limits {
+            depth: Some(1),
+            ..Limits::default()
+        })
+    };
+    assert!(!config.check_extension);
+    let result = search(&game, evaluator.as_ref(), &config, None, &mut ());
+    assert_eq!(game.format_move(result.best_move.unwrap()), "10-15");
+    assert_eq!(result.value(), Some(ply::game::GameValue::Win));
+}
+
 #[test]
 fn alpha_beta_matches_minimax_on_random_positions() {
     let positions = common::random_positions::<Checkers>(&[], 24, 50);

@@ -200,6 +200,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// True when the rules allow only tactical moves here (a forced capture in
+    /// checkers): quiescence may not stand pat on the evaluation then, since the
+    /// side to move cannot decline the exchange.
+    fn must_play_tactical(&self) -> bool {
+        false
+    }
+
     /// True for games where passing is a safe guess at a lower bound (chess-like
     /// games with few zugzwangs): enables null-move pruning.
     fn supports_null_move(&self) -> bool {

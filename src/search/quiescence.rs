@@ -2,7 +2,7 @@
 //! promotions: the game's `is_tactical`) so that the evaluation is only trusted in
 //! quiet positions. The side to move may also "stand pat" on the evaluation.
 
-use super::score::Score;
+use super::score::{INFINITY, Score};
 use super::searcher::Searcher;
 use super::tree::{NodeKind, Tracer};
 use crate::game::Game;
@@ -10,17 +10,39 @@ use crate::game::Game;
 impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// The quiescence value of the current (already entered) position.
     pub(super) fn quiesce(&mut self, ply: usize, mut alpha: Score, beta: Score) -> Score {
+        if self.game.must_play_tactical() {
+            return self.quiesce_forced(ply, alpha, beta);
+        }
         let stand_pat = self.evaluate(true);
         self.trace_leaf(NodeKind::Horizon, stand_pat);
         if stand_pat >= beta {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
+        self.quiesce_moves(ply, alpha, beta, stand_pat)
+    }
+
+    /// A position where the rules allow only tactical moves: no standing pat, the
+    /// value is the best of those moves (they are all there is to play).
+    fn quiesce_forced(&mut self, ply: usize, alpha: Score, beta: Score) -> Score {
+        let best = self.quiesce_moves(ply, alpha, beta, -INFINITY);
+        if best == -INFINITY && !self.aborted {
+            // The game offered no tactical move after all: judge the position.
+            let evaluation = self.evaluate(true);
+            self.trace_leaf(NodeKind::Horizon, evaluation);
+            return evaluation;
+        }
+        best
+    }
+
+    /// Searches the tactical moves of the current position; `floor` is the value
+    /// before any of them (the stand-pat score, or -infinity when none is allowed).
+    fn quiesce_moves(&mut self, ply: usize, mut alpha: Score, beta: Score, floor: Score) -> Score {
         let mut moves = self.take_tactical_moves(ply);
         if self.orderer.active() {
             self.orderer.sort(&self.game, &mut moves, None, ply);
         }
-        let mut best = stand_pat;
+        let mut best = floor;
         for (index, &m) in moves.iter().enumerate() {
             let score =
                 self.visit_child(m, 0, alpha, beta, |s, a, b| s.quiesce_child(ply + 1, a, b));

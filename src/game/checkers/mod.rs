@@ -233,6 +233,12 @@ impl Game for Checkers {
         self.must_capture()
     }
 
+    /// Captures are compulsory: the side to move cannot stand pat on a quiet
+    /// evaluation while one is on the board.
+    fn must_play_tactical(&self) -> bool {
+        self.must_capture()
+    }
+
     fn tactical_moves(&self, out: &mut Vec<Move>) {
         if !self.drawn_by_rule() {
             self.state.board.generate_captures(self.state.side, out);
