@@ -30,7 +30,7 @@ use crate::game::kalah::Kalah;
 use crate::game::synthetic::Synthetic;
 use crate::game::tictactoe::TicTacToe;
 use crate::game::xiangqi::Xiangqi;
-use crate::game::{GameError, GameInfo, GameVisitor, Playable, Player, find_game};
+use crate::game::{GameError, GameInfo, GameVisitor, Playable, Player, find_game, games};
 
 /// A cursor step or a choice, from arrows/hjkl, Enter and Esc.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,20 +162,6 @@ pub trait BoardVisitor {
     fn visit<G: BoardGame>(self) -> Self::Output;
 }
 
-/// The games of the arcade, in menu order.
-pub const BOARD_IDS: &[&str] = &[
-    "tictactoe",
-    "grundy",
-    "dodgem",
-    "kalah",
-    "connect4",
-    "gomoku",
-    "chess",
-    "checkers",
-    "xiangqi",
-    "synthetic",
-];
-
 /// Runs `visitor` on the game named `id`: the arcade's registry of boards.
 pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, GameError> {
     match id {
@@ -196,11 +182,16 @@ pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, G
     }
 }
 
-/// The games the menu lists.
+/// The games the menu lists: the registry's, in its order, that have a board.
 pub fn arcade_games() -> Vec<GameInfo> {
-    BOARD_IDS
-        .iter()
-        .filter_map(|id| find_game(id).ok())
+    struct HasBoard;
+    impl BoardVisitor for HasBoard {
+        type Output = ();
+        fn visit<G: BoardGame>(self) {}
+    }
+    games()
+        .into_iter()
+        .filter(|info| visit_board(info.id, HasBoard).is_ok())
         .collect()
 }
 
