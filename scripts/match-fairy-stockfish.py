@@ -24,47 +24,7 @@ import random
 import subprocess
 import sys
 
-
-class Engine:
-    """A UCI engine on a pipe, set to xiangqi."""
-
-    def __init__(self, command, name):
-        self.name = name
-        self.process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("uci")
-        self.read_until("uciok")
-        self.send("setoption name UCI_Variant value xiangqi")
-        self.send("isready")
-        self.read_until("readyok")
-
-    def send(self, line):
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def read_until(self, prefix):
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError(self.name + " closed its output waiting for " + prefix)
-            line = line.strip()
-            if line.startswith(prefix):
-                return line
-
-    def best_move(self, moves, depth):
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        self.send("go depth %d" % depth)
-        return self.read_until("bestmove").split()[1]
-
-    def new_game(self):
-        self.send("ucinewgame")
-        self.send("isready")
-        self.read_until("readyok")
-
-    def quit(self):
-        self.send("quit")
-        self.process.wait(timeout=10)
+from uci_pipe import UciEngine
 
 
 def iccs(move):
@@ -131,7 +91,7 @@ def play(ply, engines, depths, moves, max_plies):
             return None, len(moves), "draw by rule"
         if len(moves) >= max_plies:
             return None, len(moves), "move cap"
-        moves.append(engines[to_move].best_move(moves, depths[to_move]))
+        moves.append(engines[to_move].best_move(moves, "depth %d" % depths[to_move]))
 
 
 def main():
@@ -146,8 +106,8 @@ def main():
     parser.add_argument("--fairy", default="/usr/games/fairy-stockfish")
     args = parser.parse_args()
 
-    ours = Engine([args.ply, "uci", "--variant", "xiangqi"], "ply")
-    theirs = Engine([args.fairy], "fairy-stockfish")
+    ours = UciEngine([args.ply, "uci", "--variant", "xiangqi"], "ply", "xiangqi")
+    theirs = UciEngine([args.fairy], "fairy-stockfish", "xiangqi")
     rng = random.Random(args.seed)
     score = {"win": 0, "draw": 0, "loss": 0}
     capped = 0

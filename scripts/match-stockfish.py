@@ -16,51 +16,9 @@ and tells checkmate from stalemate.
 """
 
 import argparse
-import subprocess
 import sys
 
-
-class Engine:
-    """A UCI engine on a pipe."""
-
-    def __init__(self, command):
-        self.process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.options = {}
-        self.send("uci")
-        for line in self.read_until("uciok"):
-            if line.startswith("option name "):
-                name = line[len("option name "):].split(" type ")[0]
-                self.options[name] = line
-
-    def send(self, line):
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def read_until(self, prefix):
-        lines = []
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError("engine closed its output waiting for " + prefix)
-            line = line.strip()
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-
-    def ready(self):
-        self.send("isready")
-        self.read_until("readyok")
-
-    def best_move(self, moves, movetime):
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        self.send("go movetime %d" % movetime)
-        return self.read_until("bestmove")[-1].split()[1]
-
-    def quit(self):
-        self.send("quit")
-        self.process.wait(timeout=10)
+from uci_pipe import UciEngine
 
 
 def lowest_elo(engine):
@@ -69,11 +27,11 @@ def lowest_elo(engine):
     return words[words.index("min") + 1] if "min" in words else "1320"
 
 
-class Arbiter(Engine):
+class Arbiter(UciEngine):
     """Full-strength Stockfish used only to read positions and find the end."""
 
     def fen(self, moves):
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        self.position(moves)
         self.send("d")
         for line in self.read_until("Checkers:"):
             if line.startswith("Fen:"):
@@ -82,7 +40,7 @@ class Arbiter(Engine):
 
     def terminal(self, moves):
         """'mate', 'stalemate' or None."""
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        self.position(moves)
         self.send("go depth 1")
         lines = self.read_until("bestmove")
         if lines[-1].split()[1] != "(none)":
@@ -135,7 +93,7 @@ def play_game(white, black, arbiter, movetime, max_plies):
         if insufficient(fen):
             return "1/2-1/2", "insufficient material"
         mover = white if len(moves) % 2 == 0 else black
-        move = mover.best_move(moves, movetime)
+        move = mover.best_move(moves, "movetime %d" % movetime)
         if move in ("0000", "(none)"):
             return "1/2-1/2", "engine had no move"
         moves.append(move)
@@ -152,10 +110,10 @@ def main():
     parser.add_argument("--elo", type=int, help="Stockfish UCI_Elo (default: its lowest)")
     args = parser.parse_args()
 
-    ply = Engine([args.ply, "uci"])
+    ply = UciEngine([args.ply, "uci"])
     ply.send("setoption name Evaluation value strong")
     ply.send("setoption name Hash value 64")
-    stockfish = Engine([args.stockfish])
+    stockfish = UciEngine([args.stockfish])
     elo = str(args.elo) if args.elo else lowest_elo(stockfish)
     stockfish.send("setoption name Threads value 1")
     stockfish.send("setoption name UCI_LimitStrength value true")

@@ -22,6 +22,8 @@ import re
 import subprocess
 import sys
 
+from uci_pipe import UciEngine
+
 
 def ply_perft(ply, fen, depth, moves=None, divide=False):
     """Runs `ply perft xiangqi` and returns its JSON answer."""
@@ -36,33 +38,11 @@ def ply_perft(ply, fen, depth, moves=None, divide=False):
     return json.loads(answer.stdout)
 
 
-class Fairy:
+class Fairy(UciEngine):
     """Fairy-Stockfish on a pipe, set to xiangqi."""
 
     def __init__(self, command):
-        self.process = subprocess.Popen(
-            [command], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("uci")
-        self.read_until("uciok")
-        self.send("setoption name UCI_Variant value xiangqi")
-        self.send("isready")
-        self.read_until("readyok")
-
-    def send(self, line):
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def read_until(self, prefix):
-        lines = []
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError("fairy-stockfish closed its output")
-            line = line.strip()
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
+        super().__init__([command], "fairy-stockfish", "xiangqi")
 
     def perft(self, fen, depth):
         """The total and the per-move counts (moves in ICCS) of `go perft`."""
@@ -77,9 +57,6 @@ class Fairy:
                 return int(line.split(":")[1]), divide
         raise RuntimeError("no perft answer")
 
-    def quit(self):
-        self.send("quit")
-        self.process.wait(timeout=10)
 
 
 def to_iccs(square):

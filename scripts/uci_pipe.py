@@ -1,0 +1,61 @@
+"""A UCI engine on a pipe, shared by the scripts that drive ply and the reference
+engines (Stockfish, Fairy-Stockfish). Measurement tools, not tests."""
+
+import subprocess
+
+
+class UciEngine:
+    """Starts `command`, says `uci`, records the options it offers and, with
+    `variant`, sets `UCI_Variant` (Fairy-Stockfish's xiangqi, say)."""
+
+    def __init__(self, command, name=None, variant=None):
+        self.name = name or command[0]
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.options = {}
+        self.send("uci")
+        for line in self.read_until("uciok"):
+            if line.startswith("option name "):
+                option = line[len("option name "):].split(" type ")[0]
+                self.options[option] = line
+        if variant:
+            self.send("setoption name UCI_Variant value " + variant)
+        self.ready()
+
+    def send(self, line):
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def read_until(self, prefix):
+        """Every line up to and including the first that starts with `prefix`."""
+        lines = []
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError(self.name + " closed its output waiting for " + prefix)
+            line = line.strip()
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+
+    def ready(self):
+        self.send("isready")
+        self.read_until("readyok")
+
+    def new_game(self):
+        self.send("ucinewgame")
+        self.ready()
+
+    def position(self, moves):
+        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+
+    def best_move(self, moves, go):
+        """The engine's move after `moves` from the start, searched with `go ...`."""
+        self.position(moves)
+        self.send("go " + go)
+        return self.read_until("bestmove")[-1].split()[1]
+
+    def quit(self):
+        self.send("quit")
+        self.process.wait(timeout=10)
