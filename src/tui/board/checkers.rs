@@ -398,14 +398,11 @@ impl BoardGame for Checkers {
     }
 
     fn steer(&self, cursor: &mut CheckersCursor, steer: Steer) -> Pick<Move> {
-        match steer {
-            Steer::Up => cursor.row = cursor.row.saturating_sub(1),
-            Steer::Down => cursor.row = (cursor.row + 1).min(7),
-            Steer::Left => cursor.column = cursor.column.saturating_sub(1),
-            Steer::Right => cursor.column = (cursor.column + 1).min(7),
-            Steer::Select => return self.select(cursor),
-            Steer::Cancel if !cursor.path.is_empty() => cursor.path.clear(),
-            Steer::Cancel => return Pick::Ignored,
+        match steer.step_in_grid((cursor.column, cursor.row), (8, 8)) {
+            Some((column, row)) => (cursor.column, cursor.row) = (column, row),
+            None if steer == Steer::Select => return self.select(cursor),
+            None if !cursor.path.is_empty() => cursor.path.clear(),
+            None => return Pick::Ignored,
         }
         Pick::Moved
     }

@@ -425,21 +425,17 @@ impl BoardGame for Chess {
             }
             return Pick::Moved;
         }
-        let (column, row) = view_coordinates(cursor.square, cursor.view.flipped);
-        let (column, row) = match steer {
-            Steer::Up => (column, row.saturating_sub(1)),
-            Steer::Down => (column, (row + 1).min(7)),
-            Steer::Left => (column.saturating_sub(1), row),
-            Steer::Right => ((column + 1).min(7), row),
-            Steer::Select => return self.select(cursor),
-            Steer::Cancel if cursor.selected.is_some() => {
-                cursor.selected = None;
-                return Pick::Moved;
+        let here = view_coordinates(cursor.square, cursor.view.flipped);
+        match steer.step_in_grid(here, (8, 8)) {
+            Some((column, row)) => {
+                cursor.square =
+                    square_at(column, row, cursor.view.flipped).unwrap_or(cursor.square);
+                Pick::Moved
             }
-            Steer::Cancel => return Pick::Ignored,
-        };
-        cursor.square = square_at(column, row, cursor.view.flipped).unwrap_or(cursor.square);
-        Pick::Moved
+            None if steer == Steer::Select => self.select(cursor),
+            None if cursor.selected.take().is_some() => Pick::Moved,
+            None => Pick::Ignored,
+        }
     }
 
     fn click(&self, cursor: &mut ChessCursor, area: Rect, at: Position) -> Pick<Move> {

@@ -49,6 +49,25 @@ pub enum Steer {
     Cancel,
 }
 
+impl Steer {
+    /// Where an arrow takes a cursor at (`column`, `row`), rows counted from the top
+    /// of the drawing, on a grid of `columns` by `rows`: it stops at the edges.
+    /// `None` for Enter and Esc, which each board answers itself.
+    pub fn step_in_grid(
+        self,
+        (column, row): (u16, u16),
+        (columns, rows): (u16, u16),
+    ) -> Option<(u16, u16)> {
+        match self {
+            Steer::Up => Some((column, row.saturating_sub(1))),
+            Steer::Down => Some((column, (row + 1).min(rows.saturating_sub(1)))),
+            Steer::Left => Some((column.saturating_sub(1), row)),
+            Steer::Right => Some(((column + 1).min(columns.saturating_sub(1)), row)),
+            Steer::Select | Steer::Cancel => None,
+        }
+    }
+}
+
 /// What a board made of a key or a click.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pick<M> {

@@ -365,21 +365,16 @@ impl BoardGame for Xiangqi {
     }
 
     fn steer(&self, cursor: &mut XiangqiCursor, steer: Steer) -> Pick<Move> {
-        let (column, row) = view_coordinates(cursor.point, cursor.view.flipped);
-        let (column, row) = match steer {
-            Steer::Up => (column, row.saturating_sub(1)),
-            Steer::Down => (column, (row + 1).min(RANKS as u16 - 1)),
-            Steer::Left => (column.saturating_sub(1), row),
-            Steer::Right => ((column + 1).min(FILES as u16 - 1), row),
-            Steer::Select => return self.select(cursor),
-            Steer::Cancel if cursor.selected.is_some() => {
-                cursor.selected = None;
-                return Pick::Moved;
+        let here = view_coordinates(cursor.point, cursor.view.flipped);
+        match steer.step_in_grid(here, (FILES as u16, RANKS as u16)) {
+            Some((column, row)) => {
+                cursor.point = point_at(column, row, cursor.view.flipped).unwrap_or(cursor.point);
+                Pick::Moved
             }
-            Steer::Cancel => return Pick::Ignored,
-        };
-        cursor.point = point_at(column, row, cursor.view.flipped).unwrap_or(cursor.point);
-        Pick::Moved
+            None if steer == Steer::Select => self.select(cursor),
+            None if cursor.selected.take().is_some() => Pick::Moved,
+            None => Pick::Ignored,
+        }
     }
 
     fn click(&self, cursor: &mut XiangqiCursor, area: Rect, at: Position) -> Pick<Move> {
