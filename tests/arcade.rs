@@ -1,6 +1,8 @@
 //! Drives the arcade like a user would, with key and mouse events, and reads what it
 //! draws on a `TestBackend`: no terminal needed.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use ply::game::{GameOptions, Outcome, Player};
@@ -56,14 +58,7 @@ impl Harness {
     fn screen(&mut self) -> Vec<String> {
         let app = &mut self.app;
         self.terminal.draw(|frame| app.render(frame)).unwrap();
-        let buffer = self.terminal.backend().buffer();
-        (0..buffer.area.height)
-            .map(|y| {
-                (0..buffer.area.width)
-                    .map(|x| buffer[(x, y)].symbol())
-                    .collect::<String>()
-            })
-            .collect()
+        common::screen::lines(&self.terminal)
     }
 
     fn screen_text(&mut self) -> String {

@@ -1,6 +1,8 @@
 //! Clocks in the arcade, driven with keys and made-up time on a `TestBackend`: the
 //! side to move is charged, the increment added, and a fallen flag loses the game.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use ply::game::{Outcome, Player};
@@ -18,15 +20,7 @@ fn press(app: &mut App, code: KeyCode) {
 
 fn screen(app: &mut App, terminal: &mut Terminal<TestBackend>) -> String {
     terminal.draw(|frame| app.render(frame)).unwrap();
-    let buffer = terminal.backend().buffer();
-    (0..buffer.area.height)
-        .map(|y| {
-            (0..buffer.area.width)
-                .map(|x| buffer[(x, y)].symbol())
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    common::screen::lines(terminal).join("\n")
 }
 
 #[test]

@@ -4,8 +4,11 @@
 //! explorer opens on the computer's search, counts it as the search did, compares it
 //! with plain minimax and goes back to the game.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
+use common::screen::lines;
 use ply::game::synthetic::{ExplicitTree, Synthetic};
 use ply::game::tictactoe::TicTacToe;
 use ply::game::{Game, GameOptions, Playable};
@@ -87,17 +90,6 @@ fn draw(explorer: &mut Explorer) -> Vec<String> {
         .draw(|frame| explorer.render(frame, &Theme::plain()))
         .unwrap();
     lines(&terminal)
-}
-
-/// What the terminal shows, line by line.
-fn lines(terminal: &Terminal<TestBackend>) -> Vec<String> {
-    let buffer = terminal.backend().buffer();
-    let line = |y| {
-        (0..buffer.area.width)
-            .map(|x| buffer[(x, y)].symbol())
-            .collect()
-    };
-    (0..buffer.area.height).map(line).collect()
 }
 
 fn press(explorer: &mut Explorer, code: KeyCode) -> Action {

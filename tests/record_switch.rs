@@ -3,6 +3,8 @@
 //! no tree, and with it on (the default) `t` opens the explorer; `ply play --no-tree`
 //! is taken as a flag.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use ply::tui::app::{App, Screen};
@@ -43,15 +45,7 @@ impl Arcade {
     fn screen(&mut self) -> String {
         let app = &mut self.app;
         self.terminal.draw(|frame| app.render(frame)).unwrap();
-        let buffer = self.terminal.backend().buffer();
-        (0..buffer.area.height)
-            .map(|y| {
-                (0..buffer.area.width)
-                    .map(|x| buffer[(x, y)].symbol())
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        common::screen::lines(&self.terminal).join("\n")
     }
 
     /// The setup row of the switch, as drawn.

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod engine;
+pub mod screen;
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
