@@ -90,10 +90,7 @@ impl SearchArgs {
             time,
             nodes: self.nodes,
         };
-        let mut config = match algorithm {
-            Algorithm::AlphaBeta if engine_profile => SearchConfig::engine(limits),
-            algorithm => SearchConfig::for_algorithm(algorithm, limits),
-        };
+        let mut config = SearchConfig::for_algorithm_in_game(algorithm, limits, engine_profile);
         if let Some(mib) = self.tt_mib {
             check_table_size(mib, physical_memory_mib())?;
             config.tt_mib = mib;

@@ -159,6 +159,20 @@ impl SearchConfig {
         }
     }
 
+    /// [`SearchConfig::for_algorithm`], with the engine's extras for alpha-beta in
+    /// games that ask for them (`engine_profile`: chess, xiangqi, checkers), so the
+    /// arcade, `ply solve` and UCI search such games alike.
+    pub fn for_algorithm_in_game(
+        algorithm: Algorithm,
+        limits: Limits,
+        engine_profile: bool,
+    ) -> SearchConfig {
+        match algorithm {
+            Algorithm::AlphaBeta if engine_profile => SearchConfig::engine(limits),
+            algorithm => SearchConfig::for_algorithm(algorithm, limits),
+        }
+    }
+
     /// True when any move ordering is on.
     pub fn orders_moves(&self) -> bool {
         self.tt_move_first || self.game_ordering || self.killers || self.history

@@ -162,10 +162,8 @@ impl EngineSettings {
             time: self.time,
             nodes: None,
         };
-        let mut config = match self.algorithm {
-            Algorithm::AlphaBeta if engine_profile => SearchConfig::engine(limits),
-            algorithm => SearchConfig::for_algorithm(algorithm, limits),
-        };
+        let mut config =
+            SearchConfig::for_algorithm_in_game(self.algorithm, limits, engine_profile);
         config.tt_mib = if self.tt { 16 } else { 0 };
         // With a clock, a one-pass search may have nothing finished to play when time
         // runs out; deepening one ply at a time always has the last depth's move.
