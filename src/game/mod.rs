@@ -273,6 +273,33 @@ impl<G: Game, F: Fn(&G) -> i32 + Send + Sync> Evaluator<G> for F {
     }
 }
 
+/// One term of a static evaluation, as the course's worked examples list them (open
+/// lines for X and for O; pawns, knights... with their weights), so a student can redo
+/// the arithmetic by hand: `ply eval --explain` and the explorer's position pane show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalTerm {
+    /// What is counted, in the course's words: "open lines", "knights (3 each)".
+    pub name: String,
+    /// The count (or sum) for the first player.
+    pub first: i32,
+    /// The count (or sum) for the second player.
+    pub second: i32,
+    /// What the term adds to the evaluation from the first player's view.
+    pub points: i32,
+}
+
+/// A static evaluation taken apart into its terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The terms, in the order the course gives them.
+    pub terms: Vec<EvalTerm>,
+    /// The evaluation from the first player's view: exactly what the evaluator returns
+    /// for the side to move, negated when the second player is to move.
+    pub total_for_first: i32,
+    /// The arithmetic written out as the course writes it: `e(P) = 6 - 4 = 2`.
+    pub formula: String,
+}
+
 /// A named evaluation a user can pick (`--eval NAME`, the arcade's setup screen).
 pub struct NamedEvaluator<G: Game> {
     /// Short id used on the command line: `seed` for the course material's evaluation.

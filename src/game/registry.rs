@@ -57,6 +57,13 @@ pub trait Playable: Game {
         self.solve_exactly(stop)
     }
 
+    /// The evaluation named `eval` (one of [`Playable::evaluators`]) of this position,
+    /// taken apart into its terms; `None` where the game does not explain that
+    /// evaluation (a learned or opaque one).
+    fn explain_evaluation(&self, _eval: &str) -> Option<super::Explanation> {
+        None
+    }
+
     /// True for games whose search hooks (tactical moves, checks, null moves) make
     /// the full engine profile (`SearchConfig::engine`) the right way to play them;
     /// the arcade then uses it whenever alpha-beta is chosen.
