@@ -632,7 +632,7 @@ fn the_setup_screens_offer_each_games_options_and_a_strong_default_engine() {
             assert!(setup.contains(option), "{name} {option}:\n{setup}");
         }
         // Second's (or North's) engine rows show the default evaluation.
-        assert!(setup.contains("alpha-beta + TT"), "{setup}");
+        assert!(setup.contains("‹ engine ›"), "{setup}");
         assert!(setup.contains(&format!("‹ {eval} ›")), "{setup}");
         h.press(KeyCode::Esc);
         for _ in 0..downs {

@@ -37,7 +37,10 @@ fn solve_json_has_exactly_the_documented_keys() {
         "position",
         "algo",
         "depth",
+        "adds",
         "score",
+        "max_player",
+        "score_for_max",
         "value",
         "best_move",
         "pv",
@@ -45,6 +48,7 @@ fn solve_json_has_exactly_the_documented_keys() {
         "leaves",
         "cutoffs",
         "tt_hits",
+        "nodes_all_passes",
         "millis",
         "nps",
     ];
@@ -52,7 +56,7 @@ fn solve_json_has_exactly_the_documented_keys() {
     assert_eq!(keys, expected);
     assert_eq!(report["value"], "draw");
     assert_eq!(report["score"], 0);
-    assert_eq!(report["algo"], "alphabeta");
+    assert_eq!(report["algo"], "engine");
 }
 
 #[test]
@@ -120,7 +124,7 @@ fn games_with_their_own_solver_use_it_without_limits() {
         "--no-solver",
         "--json",
     ]);
-    assert_eq!(generic["algo"], "alphabeta");
+    assert_eq!(generic["algo"], "engine");
     assert_eq!(generic["value"], "win");
 }
 
@@ -192,7 +196,7 @@ fn bad_input_is_refused_with_status_2_and_one_line() {
         &["solve", "grundy", "--moves", "4=2+2", "--position", "4"],
         &["solve", "tictactoe", "--algo", "quantum"],
         &["solve", "tictactoe", "--eval", "nope"],
-        &["solve", "tictactoe", "--depth", "0"],
+        &["solve", "tictactoe", "--max", "third"],
         &["solve", "tictactoe", "--time", "0"],
         &["solve", "synthetic", "-o", "b=0"],
         &["solve", "synthetic", "-o", "order=sideways"],

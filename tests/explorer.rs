@@ -114,7 +114,7 @@ fn the_textbook_tree_shows_values_windows_and_the_moves_node_b_pruned() {
         "{text}"
     );
     assert!(
-        text.contains("cutoffs 2 · pruned moves 2 · recording complete"),
+        text.contains("cutoffs 1 · pruned moves 2 · recording complete"),
         "{text}"
     );
     assert!(screen[row_of(&screen, "▾ root")].contains("+3  [-inf, +inf]"));
@@ -216,10 +216,12 @@ fn the_replay_follows_the_hand_trace_of_the_textbook_example() {
     assert!(explorer.replaying());
     let mut described = Vec::new();
     let mut screens = Vec::new();
-    for step in 1..=35 {
+    // 34 steps: at the last MIN node the last leaf reaches alpha with nothing left
+    // to prune, which the course does not count as a cut.
+    for step in 1..=34 {
         let screen = draw(&mut explorer);
         let detail = screen[22].trim().to_string();
-        assert!(detail.starts_with(&format!("step {step}/35: ")), "{detail}");
+        assert!(detail.starts_with(&format!("step {step}/34: ")), "{detail}");
         described.push(detail.split_once(": ").unwrap().1.to_string());
         screens.push(screen);
         press(
@@ -247,11 +249,8 @@ fn the_replay_follows_the_hand_trace_of_the_textbook_example() {
         (20, "return +2 from 2"),
         (26, "enter 2 (MAX) with window [+3, +14]"),
         (29, "beta falls to +5 at 3"),
-        (
-            33,
-            "cut at 3 (alpha cutoff: +2 <= alpha +3), nothing left to prune",
-        ),
-        (35, "return +3 from the root"),
+        (33, "return +2 from 3"),
+        (34, "return +3 from the root"),
     ];
     for (step, words) in expected {
         assert_eq!(described[step - 1], words, "step {step}");
@@ -285,14 +284,14 @@ fn the_replay_follows_the_hand_trace_of_the_textbook_example() {
         !cut.contains("PV"),
         "the principal variation is not known yet"
     );
-    assert!(screens[34].join("\n").contains("PV"));
+    assert!(screens[33].join("\n").contains("PV"));
 
     // Back one step, then the replay ends and the tree is browsable again.
     press(&mut explorer, KeyCode::Char('b'));
     press(&mut explorer, KeyCode::Left);
-    assert!(draw(&mut explorer)[22].contains("step 33/35"));
+    assert!(draw(&mut explorer)[22].contains("step 32/34"));
     press(&mut explorer, KeyCode::Home);
-    assert!(draw(&mut explorer)[22].contains("step 1/35"));
+    assert!(draw(&mut explorer)[22].contains("step 1/34"));
     assert!(matches!(press(&mut explorer, KeyCode::Esc), Action::Stay));
     assert!(!explorer.replaying());
     assert!(matches!(

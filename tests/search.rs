@@ -663,12 +663,14 @@ fn iterative_deepening_reports_each_iteration() {
         result.stats.nodes_per_iteration.len(),
         recorder.depths.len()
     );
-    // Per-iteration node counts add up to the cumulative counts reported.
-    let mut total = 0;
-    for (i, &n) in result.stats.nodes_per_iteration.iter().enumerate() {
-        total += n;
-        assert_eq!(recorder.nodes[i], total);
-    }
-    assert_eq!(total, result.stats.nodes);
-    assert_eq!(result.stats.nodes_per_ply.iter().sum::<u64>(), total);
+    // Each iteration reports its own pass; the passes add up to all the work, and
+    // the result counts the last pass, as one search at that depth would.
+    assert_eq!(recorder.nodes, result.stats.nodes_per_iteration);
+    let total: u64 = result.stats.nodes_per_iteration.iter().sum();
+    assert_eq!(total, result.stats.nodes_all_passes);
+    assert_eq!(Some(&result.stats.nodes), recorder.nodes.last());
+    assert_eq!(
+        result.stats.nodes_per_ply.iter().sum::<u64>(),
+        result.stats.nodes
+    );
 }

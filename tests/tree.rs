@@ -234,12 +234,7 @@ fn alpha_beta_replays_the_textbook_example_as_a_hand_trace_gives_it() {
         RaiseAlpha { node: 7, alpha: -5 },
         Enter { node: 10 }, // leaf 2, window (3, 5)
         Evaluate { node: 10, value: 2 },
-        Return { node: 10, value: 2 },
-        Cut {
-            node: 7,
-            score: -2,
-            beta: -3,
-        }, // the last leaf: nothing left to prune
+        Return { node: 10, value: 2 }, // the last leaf: nothing left to prune, no cut
         Return { node: 7, value: -2 },
         Return { node: 0, value: 3 },
     ];

@@ -4,8 +4,8 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::game::{GameError, GameOptions, Playable};
-use crate::search::{Algorithm, Limits, SearchConfig};
+use crate::game::{GameError, GameOptions, Playable, Player};
+use crate::search::{Additions, Algorithm, Limits, SearchConfig};
 
 /// Which game, and which position of it.
 #[derive(Args, Debug, Clone)]
@@ -43,18 +43,33 @@ pub struct SearchArgs {
     /// Node limit.
     #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,
-    /// Search algorithm: minimax (plain, the textbook's) or alphabeta.
-    #[arg(long, value_name = "ALGO", default_value = "alphabeta")]
+    /// Search algorithm: `minimax` (plain MaxVal/MinVal), `alphabeta` (the course's
+    /// AlphaBeta, nothing else), or `engine` (alpha-beta with ordering, table,
+    /// iterative deepening and the game's extras).
+    #[arg(long, value_name = "ALGO", default_value = "engine")]
     pub algo: String,
+    /// Add move ordering (table move, the game's hint, killers, history).
+    #[arg(long)]
+    pub ordering: bool,
+    /// Add a transposition table.
+    #[arg(long)]
+    pub tt: bool,
+    /// Add iterative deepening: depth 1, 2, 3... up to the limit, instead of one pass.
+    #[arg(long)]
+    pub id: bool,
     /// Turn the transposition table off.
-    #[arg(long, conflicts_with = "tt_mib")]
+    #[arg(long, conflicts_with_all = ["tt_mib", "tt"])]
     pub no_tt: bool,
     /// Transposition table size in MiB (also turns it on for minimax).
     #[arg(long, value_name = "MIB")]
     pub tt_mib: Option<usize>,
     /// Turn all move ordering off (TT move, game hint, killers, history).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "ordering")]
     pub no_ordering: bool,
+    /// Who is MAX in the values reported for people (`score_for_max`, trees):
+    /// `first` or `second` player (default: the player to move).
+    #[arg(long, value_name = "SIDE")]
+    pub max: Option<String>,
     /// Evaluation to use at the depth limit (see `ply list`; default `seed`).
     #[arg(long, value_name = "NAME", default_value = "seed")]
     pub eval: String,
@@ -67,7 +82,7 @@ impl SearchArgs {
     pub fn config(&self, engine_profile: bool) -> Result<SearchConfig, GameError> {
         let algorithm = Algorithm::parse(&self.algo).ok_or_else(|| {
             GameError::new(format!(
-                "unknown algorithm '{}': expected minimax or alphabeta",
+                "unknown algorithm '{}': expected minimax, alphabeta or engine",
                 self.algo
             ))
         })?;
@@ -82,15 +97,17 @@ impl SearchArgs {
                 )));
             }
         };
-        if self.depth == Some(0) {
-            return Err(GameError::new("--depth must be at least 1"));
-        }
         let limits = Limits {
             depth: self.depth,
             time,
             nodes: self.nodes,
         };
-        let mut config = SearchConfig::for_algorithm_in_game(algorithm, limits, engine_profile);
+        let mut config = SearchConfig::for_algorithm_in_game(algorithm, limits, engine_profile)
+            .with_additions(Additions {
+                ordering: self.ordering,
+                table: self.tt,
+                iterative: self.id,
+            });
         if let Some(mib) = self.tt_mib {
             check_table_size(mib, physical_memory_mib())?;
             config.tt_mib = mib;
@@ -99,12 +116,21 @@ impl SearchArgs {
             config.tt_mib = 0;
         }
         if self.no_ordering {
-            config.tt_move_first = false;
-            config.game_ordering = false;
-            config.killers = false;
-            config.history = false;
+            config.set_ordering(false);
         }
+        config.max_player = self.max.as_deref().map(parse_max).transpose()?;
         Ok(config)
+    }
+}
+
+/// Reads `--max`: `first` or `second`.
+pub fn parse_max(text: &str) -> Result<Player, GameError> {
+    match text {
+        "first" | "1" => Ok(Player::First),
+        "second" | "2" => Ok(Player::Second),
+        _ => Err(GameError::new(format!(
+            "--max '{text}': expected first or second"
+        ))),
     }
 }
 

@@ -7,10 +7,11 @@ use clap::Args;
 use serde::Serialize;
 
 use super::args::{GameArgs, SearchArgs};
+use crate::game::Player;
 use crate::game::{ExactSolution, Game, GameVisitor, Playable, visit_game};
 use crate::search::stats::nodes_per_second;
 use crate::search::tree::DEFAULT_NODE_CAP;
-use crate::search::{self, Algorithm, SearchConfig, SearchResult, export, score};
+use crate::search::{self, Additions, Algorithm, SearchConfig, SearchResult, export, score};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -34,13 +35,21 @@ pub struct SolveArgs {
 }
 
 /// The `--json` output: exactly these keys, so scripts can rely on them.
+/// `nodes`, `leaves`, `cutoffs` and `tt_hits` count the last (or only) pass;
+/// `nodes_all_passes` appears when iterative deepening made several.
 #[derive(Serialize, Debug)]
 pub struct SolveReport {
     game: String,
     position: String,
     algo: &'static str,
+    /// The ideas added to the algorithm: `ordering`, `tt`, `id`.
+    adds: Vec<&'static str>,
     depth: u32,
     score: i32,
+    /// Who is MAX (`first` or `second`): by default the player to move.
+    max_player: &'static str,
+    /// The score from MAX's view.
+    score_for_max: i32,
     value: Option<&'static str>,
     best_move: Option<String>,
     pv: Vec<String>,
@@ -48,8 +57,32 @@ pub struct SolveReport {
     leaves: u64,
     cutoffs: u64,
     tt_hits: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes_all_passes: Option<u64>,
     millis: u64,
     nps: u64,
+}
+
+/// The additions as `--json` lists them.
+fn addition_names(additions: Additions) -> Vec<&'static str> {
+    [
+        (additions.ordering, "ordering"),
+        (additions.table, "tt"),
+        (additions.iterative, "id"),
+    ]
+    .into_iter()
+    .filter_map(|(on, name)| on.then_some(name))
+    .collect()
+}
+
+/// MAX's name and the score turned to MAX's view.
+fn for_max<G: Game>(game: &G, max: Option<Player>, score: i32) -> (&'static str, i32) {
+    let max = max.unwrap_or(game.to_move());
+    let name = match max {
+        Player::First => "first",
+        Player::Second => "second",
+    };
+    (name, if max == game.to_move() { score } else { -score })
 }
 
 struct Solve<'a>(&'a SolveArgs);
@@ -76,6 +109,7 @@ impl GameVisitor for Solve<'_> {
                     &args.game.game,
                     &game,
                     &solution,
+                    config.max_player,
                     start.elapsed(),
                 ));
             }
@@ -95,12 +129,7 @@ impl GameVisitor for Solve<'_> {
             std::fs::write(path, text)
                 .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
         }
-        Ok(report(
-            &args.game.game,
-            &game,
-            config.algorithm.name(),
-            &result,
-        ))
+        Ok(report(&args.game.game, &game, &config, &result))
     }
 }
 
@@ -126,9 +155,9 @@ impl TreeFormat {
 
 impl SolveArgs {
     /// The game's own solver answers when the user asked for the value (no limit)
-    /// with the default algorithm, and did not opt out.
+    /// with the default algorithm, the engine, and did not opt out.
     fn wants_exact_solver(&self, config: &SearchConfig) -> bool {
-        !self.no_solver && config.limits.unlimited() && config.algorithm == Algorithm::AlphaBeta
+        !self.no_solver && config.limits.unlimited() && config.algorithm == Algorithm::Engine
     }
 }
 
@@ -148,14 +177,19 @@ fn exact_report<G: Game>(
     id: &str,
     game: &G,
     solution: &ExactSolution<G::Move>,
+    max: Option<Player>,
     elapsed: Duration,
 ) -> SolveReport {
+    let (max_player, score_for_max) = for_max(game, max, solution.score);
     SolveReport {
         game: id.to_string(),
         position: game.format_position(),
         algo: solution.algorithm,
+        adds: Vec::new(),
         depth: solution.pv.len() as u32,
         score: solution.score,
+        max_player,
+        score_for_max,
         value: Some(solution.value.as_str()),
         best_move: solution.best_move.map(|m| game.format_move(m)),
         pv: format_line(game, &solution.pv),
@@ -163,6 +197,7 @@ fn exact_report<G: Game>(
         leaves: solution.leaves,
         cutoffs: solution.cutoffs,
         tt_hits: solution.tt_hits,
+        nodes_all_passes: None,
         millis: elapsed.as_millis() as u64,
         nps: nodes_per_second(solution.nodes, elapsed),
     }
@@ -171,16 +206,20 @@ fn exact_report<G: Game>(
 fn report<G: Game>(
     id: &str,
     game: &G,
-    algo: &'static str,
+    config: &SearchConfig,
     result: &SearchResult<G::Move>,
 ) -> SolveReport {
     let pv = format_line(game, &result.pv);
+    let (max_player, score_for_max) = for_max(game, config.max_player, result.score);
     SolveReport {
         game: id.to_string(),
         position: game.format_position(),
-        algo,
+        algo: config.algorithm.name(),
+        adds: addition_names(config.additions()),
         depth: result.depth,
         score: result.score,
+        max_player,
+        score_for_max,
         value: result.value().map(|v| v.as_str()),
         best_move: result.best_move.map(|m| game.format_move(m)),
         pv,
@@ -188,6 +227,7 @@ fn report<G: Game>(
         leaves: result.stats.leaves,
         cutoffs: result.stats.cutoffs,
         tt_hits: result.stats.tt_hits,
+        nodes_all_passes: config.iterative.then_some(result.stats.nodes_all_passes),
         millis: result.stats.elapsed.as_millis() as u64,
         nps: result.stats.nps(),
     }
@@ -200,12 +240,19 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     }
     println!("game      {}", report.game);
     println!("position  {}", report.position);
-    println!("algorithm {}", report.algo);
+    let adds = report
+        .adds
+        .iter()
+        .map(|a| format!(" +{a}"))
+        .collect::<String>();
+    println!("algorithm {}{adds}", report.algo);
     println!("depth     {}", report.depth);
     println!(
-        "score     {} ({})",
+        "score     {} ({}); for MAX ({} player): {}",
         report.score,
-        score::describe(report.score)
+        score::describe(report.score),
+        report.max_player,
+        report.score_for_max
     );
     println!(
         "value     {}",
@@ -221,10 +268,18 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             .unwrap_or("none (the game is over)")
     );
     println!("pv        {}", report.pv.join(" "));
-    println!("nodes     {}", report.nodes);
-    println!("leaves    {}", report.leaves);
-    println!("cutoffs   {}", report.cutoffs);
-    println!("tt hits   {}", report.tt_hits);
+    let pass = if report.nodes_all_passes.is_some() {
+        " (last pass)"
+    } else {
+        ""
+    };
+    println!("nodes     {}{pass}", report.nodes);
+    println!("leaves    {}{pass}", report.leaves);
+    println!("cutoffs   {}{pass}", report.cutoffs);
+    println!("tt hits   {}{pass}", report.tt_hits);
+    if let Some(all) = report.nodes_all_passes {
+        println!("all passes {all} nodes");
+    }
     println!("time      {} ms", report.millis);
     println!("nps       {}", report.nps);
     Ok(())

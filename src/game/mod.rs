@@ -70,6 +70,9 @@ pub enum GameValue {
     Loss,
     /// Best play on both sides draws.
     Draw,
+    /// The exact minimax value of a tree whose leaves are static values (a tree
+    /// written out by hand): known for certain, but not a win, loss or draw.
+    Exact,
 }
 
 impl GameValue {
@@ -79,6 +82,7 @@ impl GameValue {
             GameValue::Win => "win",
             GameValue::Loss => "loss",
             GameValue::Draw => "draw",
+            GameValue::Exact => "exact",
         }
     }
 }

@@ -64,6 +64,13 @@ pub trait Playable: Game {
         None
     }
 
+    /// For a uniform tree (every node has the same number of moves to a fixed depth,
+    /// the synthetic game without a written tree): that number, so `ply compare` can
+    /// set the counts beside b^d and Knuth and Moore's minimum.
+    fn uniform_branching(&self) -> Option<u32> {
+        None
+    }
+
     /// True for games whose search hooks (tactical moves, checks, null moves) make
     /// the full engine profile (`SearchConfig::engine`) the right way to play them;
     /// the arcade then uses it whenever alpha-beta is chosen.

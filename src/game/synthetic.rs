@@ -46,26 +46,35 @@ pub struct Synthetic {
 
 /// A tree given in full, like the worked examples of textbooks:
 /// `((3,12,8),(2,4,6),(14,5,2))` is a MAX root over three MIN nodes over leaves.
+/// Nodes may carry names, shown instead of move numbers
+/// (`A(B(3,12,8),C(2,4,6),D(14,5,2))`), and inner nodes a static value used when a
+/// depth-limited search stops there (`A:5(B:3(...),...)`); a named leaf is `E:3`.
 #[derive(Debug, PartialEq, Eq)]
 pub struct ExplicitTree {
     nodes: Vec<ExplicitNode>,
 }
 
 #[derive(Debug, PartialEq, Eq)]
-enum ExplicitNode {
-    /// A leaf's value from MAX's (the first player's) view.
-    Leaf(i32),
-    /// Children's indices, in move order.
-    Inner(Vec<usize>),
+struct ExplicitNode {
+    /// The name written before the node, if any.
+    name: Option<String>,
+    /// The static value from MAX's (the first player's) view: a leaf's value, or an
+    /// inner node's value at a depth limit (0 when none is written).
+    value: i32,
+    /// Children's indices, in move order; empty for a leaf.
+    children: Vec<usize>,
 }
 
 /// Most nodes an explicit tree may have.
 const MAX_EXPLICIT_NODES: usize = 100_000;
 /// Largest leaf value allowed, so values stay clear of the search's win scores.
 const MAX_LEAF_VALUE: i64 = 100_000;
+/// Longest node name.
+const MAX_NAME_LENGTH: usize = 16;
 
 impl ExplicitTree {
-    /// Reads nested parentheses with whole-number leaves: `((3,12),(2,(4,6)))`.
+    /// Reads nested parentheses with whole-number leaves, names and inner values:
+    /// `((3,12),(2,(4,6)))`, `A(B(3,12),C:2(4,6))`, `A(B(E:3,F:12),C(G:2))`.
     pub fn parse(text: &str) -> Result<ExplicitTree, GameError> {
         let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
         let mut tree = ExplicitTree { nodes: Vec::new() };
@@ -73,7 +82,7 @@ impl ExplicitTree {
         tree.parse_node(&chars, &mut at, 0)?;
         if at != chars.len() {
             return Err(GameError::new(format!(
-                "tree: unexpected '{}' after the tree",
+                "tree: unexpected {:?} after the tree",
                 chars[at]
             )));
         }
@@ -91,14 +100,30 @@ impl ExplicitTree {
                 "tree: at most {MAX_DEPTH} levels and {MAX_EXPLICIT_NODES} nodes"
             )));
         }
+        let name = parse_name(chars, at)?;
+        let value = match (&name, chars.get(*at)) {
+            (None, Some(c)) if *c != '(' => Some(parse_value(chars, at)?),
+            (Some(_), Some(':')) => {
+                *at += 1;
+                Some(parse_value(chars, at)?)
+            }
+            _ => None,
+        };
         let index = self.nodes.len();
+        self.nodes.push(ExplicitNode {
+            name,
+            value: value.unwrap_or(0),
+            children: Vec::new(),
+        });
         if chars.get(*at) != Some(&'(') {
-            let value = parse_leaf(chars, at)?;
-            self.nodes.push(ExplicitNode::Leaf(value));
+            if value.is_none() {
+                return Err(GameError::new(
+                    "tree: a leaf needs a value (3, or with a name E:3)",
+                ));
+            }
             return Ok(index);
         }
         *at += 1;
-        self.nodes.push(ExplicitNode::Inner(Vec::new()));
         let mut children = Vec::new();
         loop {
             children.push(self.parse_node(chars, at, level + 1)?);
@@ -116,19 +141,42 @@ impl ExplicitTree {
                 "tree: at most {MAX_BRANCHING} children a node"
             )));
         }
-        self.nodes[index] = ExplicitNode::Inner(children);
+        self.nodes[index].children = children;
         Ok(index)
     }
 
     fn children(&self, node: usize) -> &[usize] {
-        match &self.nodes[node] {
-            ExplicitNode::Inner(children) => children,
-            ExplicitNode::Leaf(_) => &[],
-        }
+        &self.nodes[node].children
+    }
+
+    /// The name of a node, if the tree gives it one.
+    fn name(&self, node: usize) -> Option<&str> {
+        self.nodes[node].name.as_deref()
     }
 }
 
-fn parse_leaf(chars: &[char], at: &mut usize) -> Result<i32, GameError> {
+/// A node name (a letter, then letters, digits or `_`), if one starts at `at`.
+fn parse_name(chars: &[char], at: &mut usize) -> Result<Option<String>, GameError> {
+    if !chars.get(*at).is_some_and(|c| c.is_ascii_alphabetic()) {
+        return Ok(None);
+    }
+    let start = *at;
+    while chars
+        .get(*at)
+        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == '_')
+    {
+        *at += 1;
+    }
+    if *at - start > MAX_NAME_LENGTH {
+        return Err(GameError::new(format!(
+            "tree: node names have at most {MAX_NAME_LENGTH} characters"
+        )));
+    }
+    Ok(Some(chars[start..*at].iter().collect()))
+}
+
+/// A whole number from -MAX_LEAF_VALUE to MAX_LEAF_VALUE.
+fn parse_value(chars: &[char], at: &mut usize) -> Result<i32, GameError> {
     let start = *at;
     while *at < chars.len()
         && (chars[*at] == '-' || chars[*at] == '+' || chars[*at].is_ascii_digit())
@@ -137,9 +185,9 @@ fn parse_leaf(chars: &[char], at: &mut usize) -> Result<i32, GameError> {
     }
     let text: String = chars[start..*at].iter().collect();
     match text.parse::<i64>() {
-        Ok(v) if v.abs() <= MAX_LEAF_VALUE => Ok(v as i32),
+        Ok(v) if (-MAX_LEAF_VALUE..=MAX_LEAF_VALUE).contains(&v) => Ok(v as i32),
         _ => Err(GameError::new(format!(
-            "tree: '{text}' is not a leaf value from -{MAX_LEAF_VALUE} to {MAX_LEAF_VALUE}"
+            "tree: {text:?} is not a value from -{MAX_LEAF_VALUE} to {MAX_LEAF_VALUE}"
         ))),
     }
 }
@@ -204,11 +252,7 @@ impl Synthetic {
     pub fn value(&self) -> i32 {
         let id = *self.ids.last().expect("the root is always on the path");
         if let Some(tree) = &self.explicit {
-            // Inner nodes of a hand-written tree have no value of their own.
-            let for_first = match tree.nodes[self.explicit_node()] {
-                ExplicitNode::Leaf(v) => v,
-                ExplicitNode::Inner(_) => 0,
-            };
+            let for_first = tree.nodes[self.explicit_node()].value;
             return if self.to_move() == Player::First {
                 for_first
             } else {
@@ -225,6 +269,25 @@ impl Synthetic {
                     -for_first
                 }
             }
+        }
+    }
+
+    /// The name of the child reached by `m` in a written tree that names it.
+    fn child_name(&self, m: u8) -> Option<&str> {
+        let tree = self.explicit.as_deref()?;
+        let child = *tree.children(self.explicit_node()).get(m as usize)?;
+        tree.name(child)
+    }
+
+    /// `" or a name: B, C, D"` when the children have names.
+    fn child_names_hint(&self) -> String {
+        let names: Vec<&str> = (0..self.move_count())
+            .filter_map(|m| self.child_name(m))
+            .collect();
+        if names.is_empty() {
+            String::new()
+        } else {
+            format!(" or a name: {}", names.join(", "))
         }
     }
 
@@ -290,16 +353,24 @@ impl Game for Synthetic {
         if count == 0 {
             return Err(GameError::new("this node is a leaf: no moves"));
         }
-        match text.trim().parse::<u8>() {
+        let text = text.trim();
+        if let Some(m) = (0..count).find(|&m| self.child_name(m) == Some(text)) {
+            return Ok(m);
+        }
+        match text.parse::<u8>() {
             Ok(n) if (1..=count).contains(&n) => Ok(n - 1),
             _ => Err(GameError::new(format!(
-                "'{text}' is not a move: expected 1 to {count}"
+                "{text:?} is not a move: expected 1 to {count}{}",
+                self.child_names_hint()
             ))),
         }
     }
 
     fn format_move(&self, m: u8) -> String {
-        (m + 1).to_string()
+        match self.child_name(m) {
+            Some(name) => name.to_string(),
+            None => (m + 1).to_string(),
+        }
     }
 
     fn format_position(&self) -> String {
@@ -347,7 +418,7 @@ impl Playable for Synthetic {
                 OptionInfo {
                     key: "tree",
                     default: "",
-                    description: "a tree written out, leaves from MAX's view: ((3,12,8),(2,4,6),(14,5,2)) (replaces b, d, seed)",
+                    description: "a tree written out, values from MAX's view: ((3,12,8),(2,4,6),(14,5,2)); names and inner static values: A(B(3,12,8),C:2(2,4,6),D(E:14,5,2)) (replaces b, d, seed)",
                     choices: &[],
                 },
             ],
@@ -380,6 +451,10 @@ impl Playable for Synthetic {
             game.play(m);
         }
         Ok(game)
+    }
+
+    fn uniform_branching(&self) -> Option<u32> {
+        self.explicit.is_none().then_some(self.branching as u32)
     }
 
     fn evaluators() -> Vec<NamedEvaluator<Self>> {

@@ -10,7 +10,7 @@
 
 use super::score::{self, INFINITY, Score};
 use super::searcher::Searcher;
-use super::tree::{NodeKind, Tracer};
+use super::tree::{NodeKind, Tracer, Visit};
 use super::tt::Bound;
 use crate::game::Game;
 
@@ -120,11 +120,8 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
                 }
             }
             if alpha >= beta {
-                self.stats.cutoffs += 1;
                 self.orderer.record_cutoff(side, m, ply, depth);
-                if T::ENABLED {
-                    self.tracer.cutoff(m, score, beta, &moves[index + 1..]);
-                }
+                self.count_cutoff(m, score, beta, &moves[index + 1..]);
                 break;
             }
         }
@@ -145,17 +142,33 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         beta: Score,
         reduction: u32,
     ) -> Score {
+        let base = if ply == 0 {
+            self.root_visit
+        } else {
+            Visit::Full
+        };
         let narrow = index > 0 && (self.config.pvs || reduction > 0) && beta - alpha > 1;
         if !narrow {
-            return self.negamax_child(m, depth - reduction.min(depth - 1), ply, alpha, beta);
+            return self.negamax_child(m, depth - reduction.min(depth - 1), ply, alpha, beta, base);
         }
-        let mut score =
-            self.negamax_child(m, depth - reduction.min(depth - 1), ply, alpha, alpha + 1);
+        let first_try = if reduction > 0 {
+            Visit::Reduced
+        } else {
+            Visit::Scout
+        };
+        let mut score = self.negamax_child(
+            m,
+            depth - reduction.min(depth - 1),
+            ply,
+            alpha,
+            alpha + 1,
+            first_try,
+        );
         if score > alpha && reduction > 0 && !self.aborted {
-            score = self.negamax_child(m, depth, ply, alpha, alpha + 1);
+            score = self.negamax_child(m, depth, ply, alpha, alpha + 1, Visit::ReSearch);
         }
         if score > alpha && score < beta && !self.aborted {
-            score = self.negamax_child(m, depth, ply, alpha, beta);
+            score = self.negamax_child(m, depth, ply, alpha, beta, Visit::ReSearch);
         }
         score
     }
@@ -220,6 +233,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
                 child_alpha,
                 child_beta,
             );
+            self.tracer.visit(Visit::NullMove);
         }
         let child_score = self.negamax(
             depth - 1 - NULL_MOVE_REDUCTION,
@@ -252,20 +266,23 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         ply: usize,
         alpha: Score,
         beta: Score,
+        visit: Visit,
     ) -> Score {
-        self.visit_child(m, depth - 1, alpha, beta, |s, a, b| {
+        self.visit_child(m, depth - 1, alpha, beta, visit, |s, a, b| {
             s.negamax(depth - 1, ply + 1, a, b)
         })
     }
 
-    /// Plays `m`, tells the tracer, runs `search` on the child with the window in
-    /// the child's view, and returns the score in this node's view.
+    /// Plays `m`, tells the tracer (and why the child is visited), runs `search` on
+    /// the child with the window in the child's view, and returns the score in this
+    /// node's view.
     pub(super) fn visit_child(
         &mut self,
         m: G::Move,
         child_depth: u32,
         alpha: Score,
         beta: Score,
+        visit: Visit,
         search: impl FnOnce(&mut Self, Score, Score) -> Score,
     ) -> Score {
         let side = self.game.to_move();
@@ -279,6 +296,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if T::ENABLED {
             self.tracer
                 .enter(Some(m), child, child_depth, child_alpha, child_beta);
+            if visit != Visit::Full {
+                self.tracer.visit(visit);
+            }
         }
         let child_score = search(self, child_alpha, child_beta);
         if T::ENABLED {

@@ -70,7 +70,7 @@ fn escape(text: &str) -> String {
 /// grey, the principal variation bold, MAX boxes and MIN ellipses.
 pub fn to_dot<G: Game>(tree: &SearchTree<G::Move>, root: &G) -> String {
     let labels = tree_labels(tree, root);
-    let root_side = tree.nodes.first().map_or(Player::First, |n| n.side);
+    let root_side = tree.max_player;
     let mut out = String::new();
     let _ = writeln!(out, "digraph search {{");
     let _ = writeln!(
@@ -113,8 +113,12 @@ fn write_dot_node<M>(
     } else {
         ""
     };
+    let visit = match node.visit.label() {
+        "" => String::new(),
+        word => format!("\\n({word})"),
+    };
     let label = format!(
-        "{}\\n{}\\n[{}, {}]",
+        "{}\\n{}\\n[{}, {}]{visit}",
         escape(&labels.moves[index]),
         escape(&value_text(node, root)),
         escape(&show(alpha)),
@@ -144,6 +148,12 @@ fn write_dot_pruned<M>(
 ) {
     let reason = node.cut_reason(root).unwrap_or_default();
     for (k, pruned) in labels.pruned[index].iter().enumerate() {
+        // The reason is written on the first pruned edge, visible in the drawing.
+        let edge_label = if k == 0 {
+            format!("{}\\n{}", escape(pruned), escape(&reason))
+        } else {
+            escape(pruned)
+        };
         let _ = writeln!(
             out,
             "  n{index}p{k} [shape=plaintext, label=\"{} pruned\", fontcolor=grey];",
@@ -151,8 +161,7 @@ fn write_dot_pruned<M>(
         );
         let _ = writeln!(
             out,
-            "  n{index} -> n{index}p{k} [style=dashed, color=grey, fontcolor=grey, label=\"{}\", tooltip=\"{}\"];",
-            escape(pruned),
+            "  n{index} -> n{index}p{k} [style=dashed, color=grey, fontcolor=grey, label=\"{edge_label}\", tooltip=\"{}\"];",
             escape(&reason)
         );
     }
@@ -165,7 +174,9 @@ struct JsonTree<'a> {
     cutoffs: u64,
     pruned_moves: u64,
     truncated: bool,
+    leaves: usize,
     root_side: Player,
+    max_player: Player,
     nodes: Vec<JsonNode>,
     steps: &'a [Step],
 }
@@ -189,13 +200,14 @@ struct JsonNode {
     cut_reason: Option<String>,
     subtree_nodes: u64,
     on_pv: bool,
+    visit: super::tree::Visit,
 }
 
 /// The tree as one JSON object. Values and windows are MAX's view; `steps` keep
 /// the node's own (negamax) view, as the search saw them.
 pub fn to_json<G: Game>(tree: &SearchTree<G::Move>, root: &G) -> serde_json::Value {
     let labels = tree_labels(tree, root);
-    let root_side = tree.nodes.first().map_or(Player::First, |n| n.side);
+    let root_side = tree.max_player;
     let nodes = tree
         .nodes
         .iter()
@@ -219,6 +231,7 @@ pub fn to_json<G: Game>(tree: &SearchTree<G::Move>, root: &G) -> serde_json::Val
                 cut_reason: node.cut_reason(root_side),
                 subtree_nodes: node.subtree_nodes,
                 on_pv: node.on_pv,
+                visit: node.visit,
             }
         })
         .collect();
@@ -228,7 +241,9 @@ pub fn to_json<G: Game>(tree: &SearchTree<G::Move>, root: &G) -> serde_json::Val
         cutoffs: tree.cutoffs,
         pruned_moves: tree.pruned_moves,
         truncated: tree.truncated,
-        root_side,
+        leaves: tree.leaves(),
+        root_side: tree.nodes.first().map_or(Player::First, |n| n.side),
+        max_player: root_side,
         nodes,
         steps: &tree.steps,
     };

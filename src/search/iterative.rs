@@ -5,11 +5,11 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::limits::{Algorithm, SearchConfig};
+use super::limits::SearchConfig;
 use super::score::{self, GameValue, INFINITY, MAX_PLY, Score};
 use super::searcher::Searcher;
 use super::stats::Stats;
-use super::tree::{NoTracer, SearchTree, Tracer, TreeRecorder};
+use super::tree::{NoTracer, SearchTree, Tracer, TreeRecorder, Visit};
 use crate::game::{Evaluator, Game};
 
 /// A root move with what the search knows of it so far.
@@ -80,6 +80,10 @@ pub struct SearchResult<M> {
     pub depth: u32,
     /// True when the search reached the end of every line: the score is the game's value.
     pub proven: bool,
+    /// True when some line ended in a position with no moves that the game does not
+    /// call finished (a written tree's leaf), scored by its static value: a proven
+    /// score is then the exact minimax value, not a win or loss.
+    pub static_leaves: bool,
     /// True when a limit or the stop flag cut the search short.
     pub stopped: bool,
     /// What the search did.
@@ -98,6 +102,8 @@ impl<M> SearchResult<M> {
             Some(GameValue::Win)
         } else if score::is_loss(self.score) {
             Some(GameValue::Loss)
+        } else if self.proven && self.static_leaves {
+            Some(GameValue::Exact)
         } else if self.proven {
             Some(match self.score {
                 0 => GameValue::Draw,
@@ -182,17 +188,21 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             .limits
             .depth
             .unwrap_or(MAX_PLY - 1)
-            .clamp(1, MAX_PLY - 1);
+            .min(MAX_PLY - 1);
+        if max_depth == 0 {
+            return self.static_root();
+        }
         let first_depth = if self.config.iterative { 1 } else { max_depth };
+        self.stats.first_pass_depth = first_depth;
         let mut finished: Option<SearchResult<G::Move>> = None;
+        let mut finished_pass: Option<Stats> = None;
         for depth in first_depth..=max_depth {
-            let nodes_before = self.stats.nodes;
+            self.stats.start_pass();
             let Some(result) = self.search_root(depth) else {
                 break;
             };
-            self.stats
-                .nodes_per_iteration
-                .push(self.stats.nodes - nodes_before);
+            self.stats.nodes_per_iteration.push(self.stats.nodes);
+            finished_pass = Some(self.stats.clone());
             self.report_iteration(&result);
             let proven = result.proven;
             finished = Some(result);
@@ -203,8 +213,33 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let stopped = self.aborted;
         let mut result = finished.unwrap_or_else(|| self.unfinished_result());
         result.stopped = stopped;
-        result.stats = self.stats.clone();
+        result.stats = Stats {
+            nodes_all_passes: self.stats.nodes_all_passes,
+            nodes_per_iteration: self.stats.nodes_per_iteration.clone(),
+            first_pass_depth: first_depth,
+            ..finished_pass.unwrap_or_else(|| self.stats.clone())
+        };
         result
+    }
+
+    /// A search to depth 0: the root's static value, as `ply eval` gives it.
+    fn static_root(&mut self) -> SearchResult<G::Move> {
+        self.stats = Stats::default();
+        self.enter_node(0);
+        let score = self.evaluate(true);
+        self.stats.nodes_per_iteration.push(1);
+        SearchResult {
+            best_move: None,
+            score,
+            pv: Vec::new(),
+            depth: 0,
+            proven: false,
+            static_leaves: false,
+            stopped: false,
+            stats: self.stats.clone(),
+            root_moves: self.root_moves.clone(),
+            tree: None,
+        }
     }
 
     /// The result when the game is already over (or has no moves) at the root.
@@ -215,8 +250,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         } else if self.game.moves().is_empty() {
             self.evaluate(false)
         } else {
-            self.stats.nodes = 0;
-            self.stats.nodes_per_ply[0] = 0;
+            self.stats = Stats::default();
             return None;
         };
         Some(SearchResult {
@@ -225,6 +259,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             pv: Vec::new(),
             depth: 0,
             proven: true,
+            static_leaves: self.static_leaf_hit,
             stopped: false,
             stats: self.stats.clone(),
             root_moves: Vec::new(),
@@ -234,48 +269,61 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
 
     /// One pass over the root moves at `depth`; `None` if it was cut short. With
     /// aspiration windows, a narrow window around the last score comes first, and
-    /// the full window only when the score falls outside it.
+    /// the full window only when the score falls outside it; both are one pass,
+    /// one root node, and counted together.
     fn search_root(&mut self, depth: u32) -> Option<SearchResult<G::Move>> {
+        self.current_depth = depth;
+        if self.enter_node(0) {
+            return None;
+        }
+        if T::ENABLED {
+            let max = self.max_player();
+            self.tracer.begin_iteration(depth, self.root_player, max);
+        }
         let last = self.best_line.as_ref().map(|(score, _)| *score);
         let aspiration = self
             .config
             .aspiration
-            .filter(|_| self.config.algorithm == Algorithm::AlphaBeta);
+            .filter(|_| self.config.algorithm.prunes());
+        let mut found = None;
         if let (Some(width), Some(last)) = (aspiration, last)
             && !score::is_win(last)
             && !score::is_loss(last)
         {
             let (alpha, beta) = (last - width, last + width);
-            let result = self.search_root_window(depth, alpha, beta)?;
-            if result.score > alpha && result.score < beta {
-                return Some(result);
+            self.root_visit = Visit::Aspiration;
+            let (index, score) = self.search_root_window(depth, alpha, beta)?;
+            if score > alpha && score < beta {
+                found = Some((index, score));
             }
+            self.root_visit = Visit::ReSearch;
         }
-        self.search_root_window(depth, -INFINITY, INFINITY)
+        let found = match found {
+            Some(found) => found,
+            None => self.search_root_window(depth, -INFINITY, INFINITY)?,
+        };
+        self.root_visit = Visit::Full;
+        Some(self.finish_pass(depth, found))
     }
 
+    /// Searches the root moves with the window `(alpha_start, beta)`; the best
+    /// move's index and score, `None` if the search was cut short.
     fn search_root_window(
         &mut self,
         depth: u32,
         alpha_start: Score,
         beta: Score,
-    ) -> Option<SearchResult<G::Move>> {
-        self.current_depth = depth;
+    ) -> Option<(usize, Score)> {
         self.horizon_hit = false;
-        if self.enter_node(0) {
-            return None;
-        }
-        if T::ENABLED {
-            self.tracer.begin_iteration(depth, self.root_player);
-        }
         let mut alpha = alpha_start;
         let mut best: Option<(usize, Score)> = None;
         for index in 0..self.root_moves.len() {
             let m = self.root_moves[index].mv;
             let nodes_before = self.stats.nodes;
-            let score = match self.config.algorithm {
-                Algorithm::Minimax => self.minimax_child(m, depth, 0),
-                Algorithm::AlphaBeta => self.search_move(m, index, depth, 0, alpha, beta, 0),
+            let score = if self.config.algorithm.prunes() {
+                self.search_move(m, index, depth, 0, alpha, beta, 0)
+            } else {
+                self.minimax_child(m, depth, 0)
             };
             self.root_moves[index].nodes += self.stats.nodes - nodes_before;
             if self.aborted {
@@ -283,26 +331,33 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             }
             let root_move = &mut self.root_moves[index];
             root_move.score = Some(score);
-            root_move.exact = self.config.algorithm == Algorithm::Minimax
+            root_move.exact = !self.config.algorithm.prunes()
                 || (score > alpha || best.is_none()) && score < beta;
             if best.is_none_or(|(_, b)| score > b) {
                 best = Some((index, score));
                 self.update_pv(0, m);
             }
-            if T::ENABLED
-                && score > alpha
-                && score < beta
-                && self.config.algorithm == Algorithm::AlphaBeta
-            {
+            if T::ENABLED && score > alpha && score < beta && self.config.algorithm.prunes() {
                 self.tracer.raise_alpha(score);
             }
             alpha = alpha.max(score);
             if alpha >= beta {
+                let pruned: Vec<G::Move> =
+                    self.root_moves[index + 1..].iter().map(|r| r.mv).collect();
+                self.count_cutoff(m, score, beta, &pruned);
                 break;
             }
         }
-        let (best_index, score) = best?;
-        if self.config.algorithm == Algorithm::AlphaBeta && self.orderer.active() {
+        best
+    }
+
+    /// The result of a finished pass whose best root move is `best_index`.
+    fn finish_pass(
+        &mut self,
+        depth: u32,
+        (best_index, score): (usize, Score),
+    ) -> SearchResult<G::Move> {
+        if self.config.algorithm.prunes() && self.orderer.active() {
             // Best first next iteration; refuted moves keep their relative order.
             let best_move = self.root_moves.remove(best_index);
             self.root_moves.insert(0, best_move);
@@ -315,17 +370,18 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         // A search with no depth limit reports how deep it actually went.
         let depth = depth.min(self.stats.nodes_per_ply.len().saturating_sub(1) as u32);
         self.best_line = Some((score, pv.clone()));
-        Some(SearchResult {
+        SearchResult {
             best_move: pv.first().copied(),
             score,
             pv,
             depth,
             proven: !self.horizon_hit,
+            static_leaves: self.static_leaf_hit,
             stopped: false,
             stats: self.stats.clone(),
             root_moves: self.root_moves.clone(),
             tree: None,
-        })
+        }
     }
 
     /// A line cut short by a table hit goes on with the table's best moves, as long
@@ -370,6 +426,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             pv: best.map(|r| vec![r.mv]).unwrap_or_default(),
             depth: 0,
             proven: false,
+            static_leaves: false,
             stopped: true,
             stats: self.stats.clone(),
             root_moves: self.root_moves.clone(),

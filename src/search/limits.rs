@@ -3,22 +3,53 @@
 use std::time::Duration;
 
 use super::score::Score;
+use crate::game::Player;
 
-/// The search algorithm.
+/// The search algorithm, named as the course names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     /// Plain minimax (MaxVal/MinVal), full width: the textbook's reference.
     Minimax,
-    /// Alpha-beta in negamax form, fail-soft.
+    /// The course's AlphaBeta: depth-first, cut as soon as a value reaches the bound.
     AlphaBeta,
+    /// The game's full engine: alpha-beta with ordering, table, iterative deepening
+    /// and, where the game has them, quiescence, null move, reductions, PVS,
+    /// aspiration windows and check extensions.
+    Engine,
 }
 
 impl Algorithm {
+    /// Every algorithm, in the order the course introduces them.
+    pub const ALL: [Algorithm; 3] = [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Engine];
+
     /// The name used on the command line and in the arcade.
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Minimax => "minimax",
             Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::Engine => "engine",
+        }
+    }
+
+    /// The name shown to people.
+    pub fn label(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::AlphaBeta => "alpha-beta",
+            Algorithm::Engine => "engine",
+        }
+    }
+
+    /// One line on what the algorithm is, for help texts and the setup screen.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "plain MaxVal/MinVal: every move to the depth, nothing else",
+            Algorithm::AlphaBeta => {
+                "minimax that stops a node as soon as its value reaches the window (cuts)"
+            }
+            Algorithm::Engine => {
+                "alpha-beta with ordering, table, iterative deepening and the game's extras"
+            }
         }
     }
 
@@ -27,10 +58,48 @@ impl Algorithm {
         match text {
             "minimax" => Some(Algorithm::Minimax),
             "alphabeta" | "alpha-beta" | "ab" => Some(Algorithm::AlphaBeta),
+            "engine" => Some(Algorithm::Engine),
             _ => None,
         }
     }
+
+    /// True for the algorithms that cut (alpha-beta and the engine).
+    pub fn prunes(self) -> bool {
+        self != Algorithm::Minimax
+    }
 }
+
+/// The ideas a student adds to minimax or alpha-beta one at a time
+/// (`--ordering`, `--tt`, `--id`); the engine has all of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Additions {
+    /// Move ordering: the table's move, the game's hint, killers, history.
+    pub ordering: bool,
+    /// A transposition table.
+    pub table: bool,
+    /// Iterative deepening: depth 1, 2, 3... instead of one pass.
+    pub iterative: bool,
+}
+
+impl Additions {
+    /// The additions as the command line writes them: `+ordering +tt +id`.
+    pub fn describe(self) -> String {
+        let mut words = Vec::new();
+        if self.ordering {
+            words.push("+ordering");
+        }
+        if self.table {
+            words.push("+tt");
+        }
+        if self.iterative {
+            words.push("+id");
+        }
+        words.join(" ")
+    }
+}
+
+/// Table size the additions' `--tt` gives when no size is named.
+pub const DEFAULT_TABLE_MIB: usize = 16;
 
 /// When a search must stop. With none set, it searches to the end of the game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -89,14 +158,19 @@ pub struct SearchConfig {
     /// Record the search tree of the last iteration, keeping at most this many
     /// nodes (`None`: no recording, and no cost).
     pub trace: Option<usize>,
+    /// Who is MAX in the values the search reports for people (trees, `score_for_max`):
+    /// `None` means the player to move at the root, the search's own view.
+    pub max_player: Option<Player>,
 }
 
 impl SearchConfig {
-    /// Alpha-beta with everything on: the engine's normal strength.
+    /// The engine of games without engine extras: alpha-beta with move ordering, a
+    /// transposition table and iterative deepening.
     pub fn alpha_beta(limits: Limits) -> SearchConfig {
         SearchConfig {
+            algorithm: Algorithm::Engine,
             iterative: true,
-            tt_mib: 16,
+            tt_mib: DEFAULT_TABLE_MIB,
             tt_move_first: true,
             game_ordering: true,
             killers: true,
@@ -133,6 +207,7 @@ impl SearchConfig {
             late_move_reductions: false,
             check_extension: false,
             trace: None,
+            max_player: None,
         }
     }
 
@@ -151,25 +226,53 @@ impl SearchConfig {
         }
     }
 
-    /// The default configuration for an algorithm.
-    pub fn for_algorithm(algorithm: Algorithm, limits: Limits) -> SearchConfig {
-        match algorithm {
-            Algorithm::Minimax => SearchConfig::minimax(limits),
-            Algorithm::AlphaBeta => SearchConfig::alpha_beta(limits),
-        }
-    }
-
-    /// [`SearchConfig::for_algorithm`], with the engine's extras for alpha-beta in
-    /// games that ask for them (`engine_profile`: chess, xiangqi, checkers), so the
-    /// arcade, `ply solve` and UCI search such games alike.
+    /// The configuration an algorithm names: minimax and alpha-beta plain, as the
+    /// course gives them; the engine with ordering, table and iterative deepening,
+    /// and its extras in games that ask for them (`engine_profile`: chess, xiangqi,
+    /// checkers).
     pub fn for_algorithm_in_game(
         algorithm: Algorithm,
         limits: Limits,
         engine_profile: bool,
     ) -> SearchConfig {
         match algorithm {
-            Algorithm::AlphaBeta if engine_profile => SearchConfig::engine(limits),
-            algorithm => SearchConfig::for_algorithm(algorithm, limits),
+            Algorithm::Minimax => SearchConfig::minimax(limits),
+            Algorithm::AlphaBeta => SearchConfig::plain_alpha_beta(limits),
+            Algorithm::Engine if engine_profile => SearchConfig::engine(limits),
+            Algorithm::Engine => SearchConfig::alpha_beta(limits),
+        }
+    }
+
+    /// Adds ordering, a table and iterative deepening as asked (never takes any away).
+    pub fn with_additions(mut self, additions: Additions) -> SearchConfig {
+        if additions.ordering {
+            self.set_ordering(true);
+        }
+        if additions.table && self.tt_mib == 0 {
+            self.tt_mib = DEFAULT_TABLE_MIB;
+        }
+        self.iterative |= additions.iterative;
+        self
+    }
+
+    /// Turns every kind of move ordering on or off.
+    pub fn set_ordering(&mut self, on: bool) {
+        self.tt_move_first = on;
+        self.game_ordering = on;
+        self.killers = on;
+        self.history = on;
+    }
+
+    /// The additions this configuration makes to minimax or alpha-beta, as
+    /// `--ordering`, `--tt`, `--id` name them (none for the engine, which has them all).
+    pub fn additions(&self) -> Additions {
+        if self.algorithm == Algorithm::Engine {
+            return Additions::default();
+        }
+        Additions {
+            ordering: self.orders_moves(),
+            table: self.tt_mib > 0,
+            iterative: self.iterative,
         }
     }
 

@@ -18,7 +18,7 @@ pub mod tree;
 pub mod tt;
 
 pub use iterative::{Iteration, Observer, Progress, RootMove, SearchResult, search};
-pub use limits::{Algorithm, Limits, SearchConfig};
+pub use limits::{Additions, Algorithm, Limits, SearchConfig};
 pub use runner::{SearchEvent, SearchHandle, spawn_search};
 pub use score::{GameValue, Score};
 pub use stats::Stats;

@@ -4,7 +4,7 @@
 
 use super::score::{INFINITY, Score};
 use super::searcher::Searcher;
-use super::tree::{NodeKind, Tracer};
+use super::tree::{NodeKind, Tracer, Visit};
 use crate::game::Game;
 
 impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
@@ -39,13 +39,20 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// before any of them (the stand-pat score, or -infinity when none is allowed).
     fn quiesce_moves(&mut self, ply: usize, mut alpha: Score, beta: Score, floor: Score) -> Score {
         let mut moves = self.take_tactical_moves(ply);
+        // Captures are always tried best first (the game's priority: most valuable
+        // victim, least valuable attacker), whatever the ordering switches say:
+        // unordered, quiescence explodes (hundreds of millions of nodes at depth 3).
         if self.orderer.active() {
             self.orderer.sort(&self.game, &mut moves, None, ply);
+        } else {
+            let game = &self.game;
+            moves.sort_by_key(|&m| std::cmp::Reverse(game.move_priority(m)));
         }
         let mut best = floor;
         for (index, &m) in moves.iter().enumerate() {
-            let score =
-                self.visit_child(m, 0, alpha, beta, |s, a, b| s.quiesce_child(ply + 1, a, b));
+            let score = self.visit_child(m, 0, alpha, beta, Visit::Quiescence, |s, a, b| {
+                s.quiesce_child(ply + 1, a, b)
+            });
             if self.aborted {
                 break;
             }
@@ -59,10 +66,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
                 }
             }
             if alpha >= beta {
-                self.stats.cutoffs += 1;
-                if T::ENABLED {
-                    self.tracer.cutoff(m, score, beta, &moves[index + 1..]);
-                }
+                self.count_cutoff(m, score, beta, &moves[index + 1..]);
                 break;
             }
         }

@@ -10,7 +10,7 @@ use super::limits::SearchConfig;
 use super::order::MoveOrderer;
 use super::score::{self, Score};
 use super::stats::Stats;
-use super::tree::Tracer;
+use super::tree::{Tracer, Visit};
 use super::tt::{Bound, Entry, TranspositionTable};
 use crate::game::{Evaluator, Game, Outcome, Player};
 
@@ -33,8 +33,14 @@ pub(super) struct Searcher<'a, G: Game, T: Tracer<G::Move>> {
     /// Set when a leaf was scored by the evaluation because the depth ran out: the
     /// result then depends on the horizon and is not the game's proven value.
     pub horizon_hit: bool,
+    /// Set when a position with no moves that is not a finished game was scored
+    /// statically (a written tree's leaf).
+    pub static_leaf_hit: bool,
     pub aborted: bool,
     pub current_depth: u32,
+    /// Why the root's children are visited in the current root window: an ordinary
+    /// pass, a narrow aspiration window, or the full window after it failed.
+    pub root_visit: Visit,
     /// The last finished iteration's best line, for progress reports.
     pub best_line: Option<(Score, Vec<G::Move>)>,
     pv: Vec<Vec<G::Move>>,
@@ -67,8 +73,10 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
             root_moves: Vec::new(),
             stats: Stats::default(),
             horizon_hit: false,
+            static_leaf_hit: false,
             aborted: false,
             current_depth: 0,
+            root_visit: Visit::Full,
             best_line: None,
             pv: Vec::new(),
             move_buffers: Vec::new(),
@@ -80,6 +88,12 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
         }
     }
 
+    /// Who is MAX in the values shown to people: the configuration's choice, else
+    /// the player to move at the root.
+    pub fn max_player(&self) -> Player {
+        self.config.max_player.unwrap_or(self.root_player)
+    }
+
     /// Time since the search started.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
@@ -87,23 +101,21 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
 
     /// Counts a visit at `ply` and checks the limits; true when the search must stop.
     pub fn enter_node(&mut self, ply: usize) -> bool {
-        self.stats.nodes += 1;
-        if self.stats.nodes_per_ply.len() <= ply {
-            self.stats.nodes_per_ply.resize(ply + 1, 0);
+        self.stats.count_node(ply);
+        if self.move_buffers.len() <= ply {
             self.pv.resize_with(ply + 2, Vec::new);
             self.move_buffers.resize_with(ply + 1, Vec::new);
         }
-        self.stats.nodes_per_ply[ply] += 1;
         self.pv[ply].clear();
         if self
             .config
             .limits
             .nodes
-            .is_some_and(|n| self.stats.nodes > n)
+            .is_some_and(|n| self.stats.nodes_all_passes > n)
         {
             self.aborted = true;
         }
-        if self.stats.nodes.is_multiple_of(POLL_INTERVAL) {
+        if self.stats.nodes_all_passes.is_multiple_of(POLL_INTERVAL) {
             self.poll();
         }
         self.aborted
@@ -137,6 +149,19 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
     pub fn trace_leaf(&mut self, kind: super::tree::NodeKind, score: Score) {
         if T::ENABLED {
             self.tracer.leaf(kind, score);
+        }
+    }
+
+    /// A cutoff by `m` (its score reached `beta`) with `pruned` moves left unsearched.
+    /// Only a cut that prunes something counts, as the course counts them: a value
+    /// reaching the bound at the last move saves nothing.
+    pub fn count_cutoff(&mut self, m: G::Move, score: Score, beta: Score, pruned: &[G::Move]) {
+        if pruned.is_empty() {
+            return;
+        }
+        self.stats.cutoffs += 1;
+        if T::ENABLED {
+            self.tracer.cutoff(m, score, beta, pruned);
         }
     }
 
@@ -188,6 +213,7 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
     pub fn evaluate(&mut self, at_horizon: bool) -> Score {
         self.stats.leaves += 1;
         self.horizon_hit |= at_horizon;
+        self.static_leaf_hit |= !at_horizon;
         score::clamp_eval(self.evaluator.evaluate(&self.game))
     }
 
@@ -250,6 +276,9 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
             return (None, entry.best_move);
         }
         self.stats.tt_hits += 1;
+        if entry.depth as u32 != depth {
+            self.stats.tt_hits_other_depth += 1;
+        }
         self.horizon_hit |= !entry.proven;
         (Some(score), entry.best_move)
     }

@@ -31,6 +31,45 @@ pub enum NodeKind {
     Unfinished,
 }
 
+/// Why the search visited a node: the textbook's algorithms only make `Full`
+/// visits; the engine's extras make the others, and the explorer names them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Visit {
+    /// An ordinary visit with the node's whole window.
+    #[default]
+    Full,
+    /// A null-window probe (principal variation search): does the move beat alpha?
+    Scout,
+    /// A late move searched less deep first (late-move reduction).
+    Reduced,
+    /// The same move searched again, after a probe, a reduction or an aspiration
+    /// window said it might be better.
+    ReSearch,
+    /// A pass instead of a move, to see whether the position is good enough anyway
+    /// (null-move pruning).
+    NullMove,
+    /// A first try with a narrow window around the last pass's value.
+    Aspiration,
+    /// A capture past the depth limit (quiescence search).
+    Quiescence,
+}
+
+impl Visit {
+    /// The word the explorer and DOT show; empty for an ordinary visit.
+    pub fn label(self) -> &'static str {
+        match self {
+            Visit::Full => "",
+            Visit::Scout => "scout",
+            Visit::Reduced => "reduced",
+            Visit::ReSearch => "re-search",
+            Visit::NullMove => "null move",
+            Visit::Aspiration => "aspiration",
+            Visit::Quiescence => "quiescence",
+        }
+    }
+}
+
 /// What a node's value says about its true value, given its window on entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -87,6 +126,8 @@ pub struct TreeNode<M> {
     pub subtree_nodes: u64,
     /// True on the principal variation.
     pub on_pv: bool,
+    /// Why the search came here (always `Full` in minimax and plain alpha-beta).
+    pub visit: Visit,
 }
 
 /// One step of the algorithm, for a replay that shows the search as it happened.
@@ -128,6 +169,8 @@ pub struct SearchTree<M> {
     pub pruned_moves: u64,
     /// True when the cap cut the recording short.
     pub truncated: bool,
+    /// Who is MAX: values, windows and bounds are shown from this player's view.
+    pub max_player: Player,
 }
 
 impl<M> SearchTree<M> {
@@ -213,8 +256,10 @@ pub fn show(score: Score) -> String {
 pub trait Tracer<M> {
     /// False for [`NoTracer`], so the search skips the calls at compile time.
     const ENABLED: bool = true;
-    /// An iteration starts at the root.
-    fn begin_iteration(&mut self, _depth: u32, _side: Player) {}
+    /// An iteration starts at the root, where `side` is to move; `max` is MAX.
+    fn begin_iteration(&mut self, _depth: u32, _side: Player, _max: Player) {}
+    /// Says why the search visits the current node (set right after `enter`).
+    fn visit(&mut self, _visit: Visit) {}
     /// The search enters the child reached by `mv` (`None`: a null move), with this
     /// window (child's view).
     fn enter(&mut self, _mv: Option<M>, _side: Player, _depth: u32, _alpha: Score, _beta: Score) {}
@@ -261,7 +306,7 @@ impl<M: Copy + PartialEq> TreeRecorder<M> {
     pub fn new(cap: usize) -> TreeRecorder<M> {
         TreeRecorder {
             cap,
-            current: empty_tree(0),
+            current: empty_tree(0, Player::First),
             finished: None,
             path: Vec::new(),
         }
@@ -341,8 +386,9 @@ impl<M: Copy + PartialEq> TreeRecorder<M> {
     }
 }
 
-fn empty_tree<M>(depth: u32) -> SearchTree<M> {
+fn empty_tree<M>(depth: u32, max_player: Player) -> SearchTree<M> {
     SearchTree {
+        max_player,
         nodes: Vec::new(),
         steps: Vec::new(),
         depth,
@@ -378,12 +424,13 @@ fn new_node<M>(
         cut: None,
         subtree_nodes: 0,
         on_pv: false,
+        visit: Visit::Full,
     }
 }
 
 impl<M: Copy + PartialEq> Tracer<M> for TreeRecorder<M> {
-    fn begin_iteration(&mut self, depth: u32, side: Player) {
-        self.current = empty_tree(depth);
+    fn begin_iteration(&mut self, depth: u32, side: Player, max: Player) {
+        self.current = empty_tree(depth, max);
         self.path.clear();
         let root = self.add_node(new_node(None, None, 0, depth, side, -INFINITY, INFINITY));
         self.path.push(root);
@@ -400,6 +447,12 @@ impl<M: Copy + PartialEq> Tracer<M> for TreeRecorder<M> {
             }
         };
         self.path.push(index);
+    }
+
+    fn visit(&mut self, visit: Visit) {
+        if let Some(node) = self.current_node() {
+            node.visit = visit;
+        }
     }
 
     fn leaf(&mut self, kind: NodeKind, value: Score) {
@@ -448,8 +501,8 @@ impl<M: Copy + PartialEq> Tracer<M> for TreeRecorder<M> {
         self.close_current(value);
         self.path.clear();
         self.finish_tree(pv);
-        let depth = self.current.depth;
-        let tree = std::mem::replace(&mut self.current, empty_tree(depth));
+        let (depth, max) = (self.current.depth, self.current.max_player);
+        let tree = std::mem::replace(&mut self.current, empty_tree(depth, max));
         self.finished = Some(Arc::new(tree));
     }
 

@@ -122,7 +122,7 @@ const STRONG_EVAL: &str = "strong";
 impl Default for EngineSettings {
     fn default() -> Self {
         EngineSettings {
-            algorithm: Algorithm::AlphaBeta,
+            algorithm: Algorithm::Engine,
             tt: true,
             eval: "seed".to_string(),
             depth: None,
@@ -173,11 +173,8 @@ impl EngineSettings {
 
     /// The algorithm as the setup screen names it: `alpha-beta + TT`.
     pub fn algorithm_label(&self) -> String {
-        let name = match self.algorithm {
-            Algorithm::Minimax => "minimax",
-            Algorithm::AlphaBeta => "alpha-beta",
-        };
-        if self.tt {
+        let name = self.algorithm.label();
+        if self.tt && self.algorithm != Algorithm::Engine {
             format!("{name} + TT")
         } else {
             name.to_string()
@@ -272,7 +269,7 @@ mod tests {
         assert_eq!(EngineSettings::for_game("kalah").eval, "seed");
         let dodgem = EngineSettings::for_game("dodgem");
         assert_eq!(dodgem, EngineSettings::default());
-        assert_eq!(dodgem.algorithm_label(), "alpha-beta + TT");
+        assert_eq!(dodgem.algorithm_label(), "engine");
     }
 
     #[test]
@@ -282,10 +279,7 @@ mod tests {
             time: Some(Duration::from_millis(500)),
             ..EngineSettings::default()
         };
-        assert_eq!(
-            settings.describe(),
-            "alpha-beta + TT, seed, depth 4, 0.5 s per move"
-        );
+        assert_eq!(settings.describe(), "engine, seed, depth 4, 0.5 s per move");
         assert!(settings.check().is_ok());
         let zero = EngineSettings {
             depth: Some(0),

@@ -225,12 +225,7 @@ fn render_summary(view: &SearchView, theme: &Theme, area: Rect, buf: &mut Buffer
             Span::styled(format!(" for {}", view.side), theme.dim),
         ]),
         Line::from(vec![label("PV "), Span::raw(view.pv.join(" "))]),
-        Line::from(vec![
-            label("nodes "),
-            Span::raw(count(stats.nodes)),
-            label("  nps "),
-            Span::raw(compact(stats.nps())),
-        ]),
+        nodes_line(stats, label),
         Line::from(vec![
             label("cutoffs "),
             Span::raw(count(stats.cutoffs)),
@@ -239,6 +234,20 @@ fn render_summary(view: &SearchView, theme: &Theme, area: Rect, buf: &mut Buffer
         ]),
     ];
     Paragraph::new(lines).render(area, buf);
+}
+
+/// The pass's nodes (what the course counts for one search at this depth) and,
+/// once iterative deepening has made several passes, all of them together.
+fn nodes_line(stats: &Stats, label: impl Fn(&'static str) -> Span<'static>) -> Line<'static> {
+    let mut spans = vec![label("nodes "), Span::raw(count(stats.nodes))];
+    if stats.nodes_all_passes > stats.nodes {
+        spans.push(label(" this pass, "));
+        spans.push(Span::raw(count(stats.nodes_all_passes)));
+        spans.push(label(" all"));
+    }
+    spans.push(label("  nps "));
+    spans.push(Span::raw(compact(stats.nps())));
+    Line::from(spans)
 }
 
 fn render_gauge(view: &SearchView, theme: &Theme, area: Rect, buf: &mut Buffer) {
@@ -304,9 +313,14 @@ fn render_iterations(stats: &Stats, theme: &Theme, area: Rect, buf: &mut Buffer)
     let all = &stats.nodes_per_iteration;
     let fits = (chart.width / 3).max(1) as usize;
     let first = all.len().saturating_sub(fits);
+    let depth_of = |i: usize| stats.first_pass_depth.max(1) as usize + i;
     let heading = match all.len() {
         0 => "nodes per iteration".to_string(),
-        n => format!("nodes per iteration, depth {} to {n}", first + 1),
+        n => format!(
+            "nodes per iteration, depth {} to {}",
+            depth_of(first),
+            depth_of(n - 1)
+        ),
     };
     Line::from(Span::styled(heading, theme.dim)).render(title, buf);
     let bars: Vec<Bar> = all
@@ -315,7 +329,7 @@ fn render_iterations(stats: &Stats, theme: &Theme, area: Rect, buf: &mut Buffer)
         .skip(first)
         .map(|(i, &nodes)| {
             Bar::new(nodes)
-                .label(Line::from((i + 1).to_string()))
+                .label(Line::from(depth_of(i).to_string()))
                 .text_value(compact(nodes))
         })
         .collect();

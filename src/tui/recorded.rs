@@ -68,9 +68,10 @@ impl RecordedSearch {
         }
     }
 
-    /// MAX: the side to move at the root, whose view values and windows are shown in.
-    pub fn root_side(&self) -> Player {
-        self.tree.nodes.first().map_or(Player::First, |n| n.side)
+    /// MAX, whose view values and windows are shown in: the player the search was
+    /// told is MAX (`--max`), by default the side to move at the root.
+    pub fn max_player(&self) -> Player {
+        self.tree.max_player
     }
 
     /// Searches the recorded position with plain minimax at the tree's depth, in the
@@ -114,6 +115,7 @@ fn labelled<G: Game>(tree: &SearchTree<G::Move>, root: &G) -> SearchTree<String>
                 }),
                 subtree_nodes: node.subtree_nodes,
                 on_pv: node.on_pv,
+                visit: node.visit,
             }
         })
         .collect();
@@ -125,6 +127,7 @@ fn labelled<G: Game>(tree: &SearchTree<G::Move>, root: &G) -> SearchTree<String>
         cutoffs: tree.cutoffs,
         pruned_moves: tree.pruned_moves,
         truncated: tree.truncated,
+        max_player: tree.max_player,
     }
 }
 

@@ -173,7 +173,7 @@ pub fn max_view(node: &TreeNode<String>, root: Player, value: Score) -> String {
 /// `evaluate 1: +2`, `alpha rises to +3 at the root`, `cut at 2 (alpha cutoff:
 /// +2 <= alpha +3), prune 2 3`, `return +3 from 1`.
 pub fn describe(tree: &SearchTree<String>, step: Step) -> String {
-    let root = tree.nodes.first().map_or(Player::First, |n| n.side);
+    let root = tree.max_player;
     let Some(node) = tree.nodes.get(step_node(step)) else {
         return "a step about a node that was not recorded".to_string();
     };

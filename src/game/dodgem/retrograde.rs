@@ -83,7 +83,7 @@ pub fn solve(
         score: match verdict.value {
             GameValue::Win => plies,
             GameValue::Loss => -plies,
-            GameValue::Draw => 0,
+            GameValue::Draw | GameValue::Exact => 0,
         },
         value: verdict.value,
         best_move: pv.first().copied(),

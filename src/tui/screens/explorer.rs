@@ -16,7 +16,6 @@ use ratatui::widgets::{Block, Paragraph};
 
 use super::Action;
 use crate::game::Player;
-use crate::search::Algorithm;
 use crate::search::tree::{NodeKind, SearchTree, TreeNode, ValueBound, show};
 use crate::tui::panel::count;
 use crate::tui::recorded::{MINIMAX_BUDGET, MinimaxRun, MinimaxState, RecordedSearch};
@@ -148,7 +147,7 @@ impl Explorer {
     }
 
     fn root(&self) -> Player {
-        self.record.root_side()
+        self.record.max_player()
     }
 
     fn browse_key(&mut self, code: KeyCode) {
@@ -450,10 +449,7 @@ impl Explorer {
         let explored = self.tree().visited;
         let depth = self.tree().depth.max(1);
         let label = |text: &str| Span::styled(format!("{text:<BAR_LABEL_WIDTH$}"), theme.dim);
-        let searched = match self.record.algorithm {
-            Algorithm::AlphaBeta => "alpha-beta",
-            Algorithm::Minimax => "minimax",
-        };
+        let searched = self.record.algorithm.label();
         let bar_room = width.saturating_sub(BAR_LABEL_WIDTH + 34).max(4);
         let (nodes, over_budget) = match self.minimax() {
             Some(MinimaxState::Done { nodes, over_budget }) => (nodes, over_budget),

@@ -20,11 +20,12 @@ use crate::tui::theme::Theme;
 use crate::tui::{EngineSettings, PlaySetup, Seat, seconds, session};
 
 /// The algorithm choices, as (algorithm, transposition table).
-const ALGORITHMS: [(Algorithm, bool); 4] = [
+const ALGORITHMS: [(Algorithm, bool); 5] = [
     (Algorithm::Minimax, false),
     (Algorithm::Minimax, true),
     (Algorithm::AlphaBeta, false),
     (Algorithm::AlphaBeta, true),
+    (Algorithm::Engine, true),
 ];
 /// Depth choices; `None` means as deep as time allows.
 const DEPTHS: [Option<u32>; 13] = [
@@ -549,7 +550,7 @@ mod tests {
         assert_eq!(setup.fields().len(), 13);
         press(&mut setup, KeyCode::Down);
         press(&mut setup, KeyCode::Left);
-        assert_eq!(setup.engines[0].algorithm_label(), "alpha-beta");
+        assert_eq!(setup.engines[0].algorithm_label(), "alpha-beta + TT");
         press(&mut setup, KeyCode::Down);
         press(&mut setup, KeyCode::Down);
         press(&mut setup, KeyCode::Right);

@@ -1,0 +1,238 @@
+//! `ply compare`: one position, one depth, every algorithm of the course side by
+//! side (minimax, alpha-beta, and alpha-beta with ordering, table and iterative
+//! deepening added one at a time), so a student sees what each idea saves and that
+//! none of them changes the value.
+
+use clap::Args;
+use serde::Serialize;
+
+use super::args::{GameArgs, parse_max};
+use crate::game::{GameVisitor, Playable, Player};
+use crate::search::{self, Additions, Algorithm, Limits, SearchConfig, SearchResult};
+
+/// Nodes a row may visit before it is stopped, unless `--nodes` says otherwise.
+const DEFAULT_ROW_NODES: u64 = 20_000_000;
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Depth of every search, in plies.
+    #[arg(long, value_name = "N")]
+    depth: u32,
+    /// Evaluation at the depth limit (see `ply list`; default `seed`).
+    #[arg(long, value_name = "NAME", default_value = "seed")]
+    eval: String,
+    /// Who is MAX: `first` or `second` (default: the player to move).
+    #[arg(long, value_name = "SIDE")]
+    max: Option<String>,
+    /// Most nodes one row may visit; a row stopped by it says so.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_ROW_NODES)]
+    nodes: u64,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One algorithm's search of the position.
+#[derive(Serialize, Debug)]
+struct Row {
+    algo: &'static str,
+    adds: String,
+    /// The value from MAX's view.
+    value: i32,
+    best_move: Option<String>,
+    nodes: u64,
+    leaves: u64,
+    cutoffs: u64,
+    tt_hits: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes_all_passes: Option<u64>,
+    /// True when the node budget stopped the search: its counts are incomplete.
+    stopped: bool,
+    /// Why the value differs from minimax's, when it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    differs: Option<String>,
+}
+
+/// What a uniform tree's counts are measured against.
+#[derive(Serialize, Debug)]
+struct Uniform {
+    branching: u32,
+    /// Leaves minimax evaluates: b^d.
+    minimax_leaves: u128,
+    /// Leaves alpha-beta evaluates with perfect ordering (Knuth and Moore 1975):
+    /// b^ceil(d/2) + b^floor(d/2) - 1.
+    knuth_moore_leaves: u128,
+}
+
+#[derive(Serialize, Debug)]
+struct Comparison {
+    game: String,
+    position: String,
+    depth: u32,
+    max_player: &'static str,
+    rows: Vec<Row>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uniform: Option<Uniform>,
+}
+
+/// The rows, in the order the course adds the ideas.
+fn configurations(limits: Limits, engine_profile: bool) -> Vec<SearchConfig> {
+    let plain = |algorithm| SearchConfig::for_algorithm_in_game(algorithm, limits, engine_profile);
+    let adding = |ordering, table, iterative| {
+        plain(Algorithm::AlphaBeta).with_additions(Additions {
+            ordering,
+            table,
+            iterative,
+        })
+    };
+    let mut rows = vec![
+        plain(Algorithm::Minimax),
+        plain(Algorithm::AlphaBeta),
+        adding(true, false, false),
+        adding(true, true, false),
+        adding(true, true, true),
+    ];
+    if engine_profile {
+        rows.push(plain(Algorithm::Engine));
+    }
+    rows
+}
+
+/// b^ceil(d/2) + b^floor(d/2) - 1, and b^d, for a uniform tree.
+fn uniform_counts(branching: u32, depth: u32) -> Uniform {
+    let power = |e: u32| (branching as u128).saturating_pow(e);
+    Uniform {
+        branching,
+        minimax_leaves: power(depth),
+        knuth_moore_leaves: (power(depth.div_ceil(2)) + power(depth / 2)).saturating_sub(1),
+    }
+}
+
+/// Why `row`'s value may differ from minimax's, in words; a difference without
+/// such a reason is a bug, and says so.
+fn difference_reason<M>(config: &SearchConfig, result: &SearchResult<M>) -> String {
+    if result.stopped {
+        "stopped by the node budget before it finished".to_string()
+    } else if config.algorithm == Algorithm::Engine {
+        "the engine's quiescence, null move and reductions search other lines than minimax"
+            .to_string()
+    } else if result.stats.tt_hits_other_depth > 0 {
+        format!(
+            "a table entry searched to another depth answered {} times (a position recurs at another depth)",
+            result.stats.tt_hits_other_depth
+        )
+    } else {
+        "MISMATCH: alpha-beta must return minimax's value here (please report it)".to_string()
+    }
+}
+
+struct Compare<'a>(&'a CompareArgs);
+
+impl GameVisitor for Compare<'_> {
+    type Output = anyhow::Result<Comparison>;
+    fn visit<G: Playable>(self) -> anyhow::Result<Comparison> {
+        let args = self.0;
+        let game: G = args.game.setup()?;
+        let evaluator = G::evaluator_named(&args.eval)?;
+        let max = match &args.max {
+            Some(text) => parse_max(text)?,
+            None => game.to_move(),
+        };
+        let limits = Limits {
+            depth: Some(args.depth),
+            time: None,
+            nodes: Some(args.nodes),
+        };
+        let mut rows: Vec<Row> = Vec::new();
+        let mut minimax_value = None;
+        for mut config in configurations(limits, G::prefers_engine_search()) {
+            config.max_player = Some(max);
+            let result =
+                search::search(&game, evaluator.evaluator.as_ref(), &config, None, &mut ());
+            let value = if max == game.to_move() {
+                result.score
+            } else {
+                -result.score
+            };
+            let reference = *minimax_value.get_or_insert(value);
+            rows.push(Row {
+                algo: config.algorithm.name(),
+                adds: config.additions().describe(),
+                value,
+                best_move: result.best_move.map(|m| game.format_move(m)),
+                nodes: result.stats.nodes,
+                leaves: result.stats.leaves,
+                cutoffs: result.stats.cutoffs,
+                tt_hits: result.stats.tt_hits,
+                nodes_all_passes: config.iterative.then_some(result.stats.nodes_all_passes),
+                stopped: result.stopped,
+                differs: (value != reference || result.stopped)
+                    .then(|| difference_reason(&config, &result)),
+            });
+        }
+        Ok(Comparison {
+            game: args.game.game.clone(),
+            position: game.format_position(),
+            depth: args.depth,
+            max_player: match max {
+                Player::First => "first",
+                Player::Second => "second",
+            },
+            rows,
+            uniform: game
+                .uniform_branching()
+                .map(|b| uniform_counts(b, args.depth)),
+        })
+    }
+}
+
+pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
+    let comparison = crate::game::visit_game(&args.game.game, Compare(args))??;
+    if args.json {
+        return super::print_json(&comparison);
+    }
+    print_table(&comparison);
+    Ok(())
+}
+
+fn print_table(c: &Comparison) {
+    println!(
+        "{} at {}, depth {}, values for MAX ({} player)",
+        c.game, c.position, c.depth, c.max_player
+    );
+    println!(
+        "{:<28} {:>8} {:>9} {:>12} {:>12} {:>10} {:>10}",
+        "algorithm", "value", "best", "nodes", "leaves", "cutoffs", "tt hits"
+    );
+    for row in &c.rows {
+        let name = format!("{} {}", row.algo, row.adds);
+        println!(
+            "{:<28} {:>8} {:>9} {:>12} {:>12} {:>10} {:>10}",
+            name.trim_end(),
+            row.value,
+            row.best_move.as_deref().unwrap_or("-"),
+            row.nodes,
+            row.leaves,
+            row.cutoffs,
+            row.tt_hits
+        );
+        if let Some(all) = row.nodes_all_passes {
+            println!(
+                "{:<28} {all} nodes over all passes of iterative deepening",
+                ""
+            );
+        }
+        if let Some(why) = &row.differs {
+            println!("{:<28} differs from minimax: {why}", "");
+        }
+    }
+    if let Some(u) = &c.uniform {
+        println!(
+            "uniform tree, b = {}: minimax evaluates b^d = {} leaves; perfectly ordered alpha-beta b^ceil(d/2) + b^floor(d/2) - 1 = {} (Knuth and Moore)",
+            u.branching, u.minimax_leaves, u.knuth_moore_leaves
+        );
+    }
+    println!("nodes, leaves, cutoffs and tt hits count the last pass of each search");
+}
