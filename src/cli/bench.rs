@@ -370,7 +370,7 @@ fn searched_nodes<G: Playable>(game: &G, config: SearchConfig) -> u64 {
     let evaluator = G::evaluators().remove(0);
     search::search(game, evaluator.evaluator.as_ref(), &config, None, &mut ())
         .stats
-        .nodes
+        .nodes_all_passes
 }
 
 /// Runs one case of the suite.

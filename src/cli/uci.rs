@@ -481,7 +481,7 @@ fn info_line<G: ProtocolGame>(
             "info depth {} score {} nodes {} time {} pv {pv}",
             iteration.depth,
             ucci_score(iteration.score),
-            stats.nodes,
+            stats.nodes_all_passes,
             stats.elapsed.as_millis(),
         );
     }
@@ -490,7 +490,7 @@ fn info_line<G: ProtocolGame>(
         "info depth {} seldepth {seldepth} score {} nodes {} nps {} time {} pv {pv}",
         iteration.depth,
         uci_score(iteration.score),
-        stats.nodes,
+        stats.nodes_all_passes,
         stats.nps(),
         stats.elapsed.as_millis(),
     )
