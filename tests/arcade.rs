@@ -110,6 +110,7 @@ fn computer(algorithm: Algorithm, tt: bool) -> Seat {
         eval: "seed".into(),
         depth: None,
         time: None,
+        nodes: None,
     })
 }
 
@@ -251,6 +252,7 @@ fn the_computer_thinks_without_blocking_the_keys() {
         eval: "seed".into(),
         depth: None,
         time: Some(Duration::from_secs(20)),
+        nodes: None,
     };
     let mut setup = game("synthetic", Seat::Computer(engine), Seat::Human);
     setup.options = GameOptions::parse(&["b=12", "d=12"]).unwrap();

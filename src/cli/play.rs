@@ -103,6 +103,7 @@ impl PlayArgs {
                 .unwrap_or_else(|| EngineSettings::for_game(&self.game).eval),
             depth: self.depth,
             time,
+            nodes: None,
         })
     }
 

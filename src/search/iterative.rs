@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use super::engine::SearchTables;
 use super::limits::{Algorithm, SearchConfig};
 use super::score::{self, GameValue, INFINITY, MAX_PLY, Score};
 use super::searcher::Searcher;
@@ -124,8 +125,21 @@ pub fn search<G: Game>(
     stop: Option<&AtomicBool>,
     observer: &mut dyn Observer<G::Move>,
 ) -> SearchResult<G::Move> {
+    search_with_tables(game, evaluator, config, stop, observer, None)
+}
+
+/// [`search`] with a transposition table and move orderer kept from earlier
+/// searches (the long-lived [`Engine`](super::engine::Engine)'s), when given.
+pub(super) fn search_with_tables<G: Game>(
+    game: &G,
+    evaluator: &dyn Evaluator<G>,
+    config: &SearchConfig,
+    stop: Option<&AtomicBool>,
+    observer: &mut dyn Observer<G::Move>,
+    tables: Option<&mut SearchTables<G::Move>>,
+) -> SearchResult<G::Move> {
     match config.trace {
-        None => run_with(NoTracer, game, evaluator, config, stop, observer).0,
+        None => run_with(NoTracer, game, evaluator, config, stop, observer, tables).0,
         Some(cap) => {
             let (result, recorder) = run_with(
                 TreeRecorder::new(cap),
@@ -134,6 +148,7 @@ pub fn search<G: Game>(
                 config,
                 stop,
                 observer,
+                tables,
             );
             SearchResult {
                 tree: recorder.into_tree(),
@@ -143,7 +158,8 @@ pub fn search<G: Game>(
     }
 }
 
-/// Runs the search with a given tracer and hands the tracer back.
+/// Runs the search with a given tracer, on the given tables if any, and hands the
+/// tracer back.
 fn run_with<G: Game, T: Tracer<G::Move>>(
     tracer: T,
     game: &G,
@@ -151,10 +167,17 @@ fn run_with<G: Game, T: Tracer<G::Move>>(
     config: &SearchConfig,
     stop: Option<&AtomicBool>,
     observer: &mut dyn Observer<G::Move>,
+    mut tables: Option<&mut SearchTables<G::Move>>,
 ) -> (SearchResult<G::Move>, T) {
     let mut searcher = Searcher::new(tracer, game, evaluator, config, stop, observer);
+    if let Some(tables) = tables.as_deref_mut() {
+        tables.swap(&mut searcher.tt, &mut searcher.orderer);
+    }
     let mut result = searcher.run();
     result.stats.elapsed = searcher.elapsed();
+    if let Some(tables) = tables {
+        tables.swap(&mut searcher.tt, &mut searcher.orderer);
+    }
     (result, searcher.tracer)
 }
 
