@@ -1,5 +1,5 @@
 //! The command line: the arcade (no arguments, or `ply play`), and the headless
-//! `ply list|solve|perft|bench|uci`, each with `--json` for scripts.
+//! `ply list|solve|match|perft|bench|uci`, each with `--json` for scripts.
 //!
 //! Bad input (unknown game or option, malformed position, illegal move) prints one
 //! line to stderr and exits with status 2; nothing here panics on user input.
@@ -8,6 +8,7 @@ mod args;
 pub mod bench;
 mod bench_reference;
 mod list;
+mod match_cmd;
 mod perft;
 pub mod play;
 mod solve;
@@ -36,6 +37,8 @@ enum Command {
     List(list::ListArgs),
     /// Search a position: score, proven value, best move, principal variation, counters.
     Solve(solve::SolveArgs),
+    /// Play engine against engine, headless: each game's moves and result, then W/D/L and Elo.
+    Match(match_cmd::MatchArgs),
     /// Count the positions exactly DEPTH plies ahead (checks the move generator).
     Perft(perft::PerftArgs),
     /// Run a fixed, deterministic set of searches and report nodes per second.
@@ -70,6 +73,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Play(args)) => play::run(args),
         Some(Command::List(args)) => list::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Uci(args)) => uci::run(&args),

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::clock;
-use crate::game::{GameOptions, GameVisitor, Playable};
+use crate::game::{GameError, GameOptions, GameVisitor, Playable};
 use crate::search::{Algorithm, Limits, SearchConfig};
 
 /// Everything needed to start a game: which game, from where, and who plays.
@@ -192,6 +192,48 @@ impl EngineSettings {
         )
     }
 
+    /// Reads an engine as `ply match` names it: `ALGO:EVAL[:LIMIT...]`, a limit
+    /// being `depth=N`, `time=SECONDS`, `nodes=N` or `nott` (no table), e.g.
+    /// `alphabeta:strong:time=0.2`. With no depth, time or nodes it thinks
+    /// [`DEFAULT_MOVE_TIME`] a move, so that no game can hang.
+    pub fn parse_spec(text: &str) -> Result<EngineSettings, GameError> {
+        let bad = |why: String| GameError::new(format!("engine '{text}': {why}"));
+        let mut parts = text.split(':');
+        let algo = parts.next().unwrap_or_default();
+        let algorithm =
+            Algorithm::parse(algo).ok_or_else(|| bad(format!("unknown algorithm '{algo}'")))?;
+        let eval = parts
+            .next()
+            .filter(|e| !e.is_empty())
+            .ok_or_else(|| bad("expected ALGO:EVAL[:depth=N|time=S|nodes=N]".into()))?;
+        let mut settings = EngineSettings {
+            algorithm,
+            eval: eval.to_string(),
+            time: None,
+            ..EngineSettings::default()
+        };
+        for part in parts {
+            let (key, value) = part.split_once('=').unwrap_or((part, ""));
+            let number = || bad(format!("{key}={value}: expected a positive number"));
+            match key {
+                "depth" => settings.depth = Some(value.parse().map_err(|_| number())?),
+                "nodes" => settings.nodes = Some(value.parse().map_err(|_| number())?),
+                "time" => {
+                    let secs: f64 = value.parse().map_err(|_| number())?;
+                    let time = Duration::try_from_secs_f64(secs).map_err(|_| number())?;
+                    settings.time = Some(time);
+                }
+                "nott" if value.is_empty() => settings.tt = false,
+                _ => return Err(bad(format!("unknown limit '{part}'"))),
+            }
+        }
+        if (settings.depth, settings.time, settings.nodes) == (None, None, None) {
+            settings.time = Some(DEFAULT_MOVE_TIME);
+        }
+        settings.check().map_err(|e| bad(e.to_string()))?;
+        Ok(settings)
+    }
+
     /// Rejects settings no search can honour, with a line saying why.
     pub fn check(&self) -> anyhow::Result<()> {
         if self.depth == Some(0) {
@@ -262,6 +304,35 @@ mod tests {
         let dodgem = EngineSettings::for_game("dodgem");
         assert_eq!(dodgem, EngineSettings::default());
         assert_eq!(dodgem.algorithm_label(), "alpha-beta + TT");
+    }
+
+    #[test]
+    fn match_specs_name_the_algorithm_the_evaluation_and_the_limits() {
+        let spec = EngineSettings::parse_spec("alphabeta:strong:time=0.2").unwrap();
+        assert_eq!(spec.algorithm, Algorithm::AlphaBeta);
+        assert_eq!(spec.eval, "strong");
+        assert_eq!(spec.time, Some(Duration::from_millis(200)));
+        let spec = EngineSettings::parse_spec("minimax:seed:depth=3:nodes=500:nott").unwrap();
+        assert_eq!(spec.algorithm, Algorithm::Minimax);
+        assert_eq!(
+            (spec.depth, spec.time, spec.nodes),
+            (Some(3), None, Some(500))
+        );
+        assert!(!spec.tt);
+        let plain = EngineSettings::parse_spec("alphabeta:seed").unwrap();
+        assert_eq!(plain.time, Some(DEFAULT_MOVE_TIME));
+        for bad in [
+            "",
+            "alphabeta",
+            "magic:seed",
+            "alphabeta:seed:depth=0",
+            "alphabeta:seed:time=-1",
+            "alphabeta:seed:time=x",
+            "alphabeta:seed:speed=3",
+        ] {
+            let error = EngineSettings::parse_spec(bad).unwrap_err().0;
+            assert!(error.starts_with(&format!("engine '{bad}'")), "{error}");
+        }
     }
 
     #[test]

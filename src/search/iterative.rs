@@ -335,8 +335,15 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             self.tracer.end_iteration(score, &line);
         }
         let pv = self.extend_pv_from_table(self.pv_at(0).to_vec());
-        // A search with no depth limit reports how deep it actually went.
-        let depth = depth.min(self.stats.nodes_per_ply.len().saturating_sub(1) as u32);
+        // A search whose every line ended before the depth limit reports how deep it
+        // actually went; one that met the horizon (maybe through a kept table's
+        // entries, which stand for deeper trees) reports the iteration's depth.
+        let reached = self.stats.nodes_per_ply.len().saturating_sub(1) as u32;
+        let depth = if self.horizon_hit {
+            depth
+        } else {
+            depth.min(reached)
+        };
         self.best_line = Some((score, pv.clone()));
         Some(SearchResult {
             best_move: pv.first().copied(),
