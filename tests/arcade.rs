@@ -216,6 +216,26 @@ fn the_help_overlay_lists_the_keys_and_any_key_closes_it() {
 }
 
 #[test]
+fn the_help_lists_the_keys_of_the_board_in_front_and_no_other_games() {
+    let help_in = |id: &str| {
+        let mut h = Harness::sized(Launch::Game(PlaySetup::new(id)), 80, 24);
+        h.type_char('?');
+        h.screen_text()
+    };
+    let chess = help_in("chess");
+    assert!(chess.contains("This board"), "{chess}");
+    assert!(chess.contains("turn the board round"), "{chess}");
+    for other in ["Kalah", "Connect Four", "Grundy", "choose a pit"] {
+        assert!(!chess.contains(other), "chess help names {other}:\n{chess}");
+    }
+    let kalah = help_in("kalah");
+    assert!(kalah.contains("choose a pit"), "{kalah}");
+    assert!(!kalah.contains("turn the board round"), "{kalah}");
+    // Tic-tac-toe's board adds no keys: no empty section.
+    assert!(!help_in("tictactoe").contains("This board"));
+}
+
+#[test]
 fn a_small_terminal_gets_a_message_instead_of_a_garbled_screen() {
     for (width, height) in [(79, 24), (80, 23), (40, 10)] {
         let mut h = Harness::sized(Launch::Menu, width, height);

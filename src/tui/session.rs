@@ -90,6 +90,8 @@ pub trait Session {
     fn steer(&mut self, steer: Steer) -> bool;
     /// A click on a board drawn into `area`; false when it hit nothing.
     fn click(&mut self, area: Rect, at: Position) -> bool;
+    /// The keys the board adds to the game screen's (see [`BoardGame::board_keys`]).
+    fn board_keys(&self) -> &'static [(&'static str, &'static str)];
     /// A letter key for the board (see [`BoardGame::letter`]); false when unused.
     fn board_letter(&mut self, key: char) -> bool;
     /// Plays a move written in the game's notation for the human to move.
@@ -492,6 +494,10 @@ impl<G: BoardGame> Session for GameSession<G> {
         }
         let pick = self.game.game().steer(&mut self.cursor, steer);
         self.take_pick(pick)
+    }
+
+    fn board_keys(&self) -> &'static [(&'static str, &'static str)] {
+        G::board_keys()
     }
 
     fn board_letter(&mut self, key: char) -> bool {

@@ -151,6 +151,12 @@ pub trait BoardGame: Playable {
         false
     }
 
+    /// The keys this board adds to the game screen's, as (keys, what they do),
+    /// for the `?` help: only the game in front lists its own.
+    fn board_keys() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
     /// A few words for the status line on what the board alone does not make
     /// obvious (Kalah's extra turn); nothing by default.
     fn status_note(&self) -> Option<String> {
