@@ -1,9 +1,11 @@
 //! ply: classic two-player games in the terminal, against a game-tree search you
 //! can watch think.
 //!
-//! Layers point one way: [`game`] (rules) <- [`search`] <- [`cli`] and the arcade.
+//! Layers point one way: [`game`] (rules) <- [`search`] <- [`play`] (the running
+//! match) <- [`cli`] and the arcade ([`tui`]).
 
 pub mod cli;
 pub mod game;
+pub mod play;
 pub mod search;
 pub mod tui;

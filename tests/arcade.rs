@@ -110,6 +110,7 @@ fn computer(algorithm: Algorithm, tt: bool) -> Seat {
         eval: "seed".into(),
         depth: None,
         time: None,
+        nodes: None,
     })
 }
 
@@ -215,6 +216,26 @@ fn the_help_overlay_lists_the_keys_and_any_key_closes_it() {
 }
 
 #[test]
+fn the_help_lists_the_keys_of_the_board_in_front_and_no_other_games() {
+    let help_in = |id: &str| {
+        let mut h = Harness::sized(Launch::Game(PlaySetup::new(id)), 80, 24);
+        h.type_char('?');
+        h.screen_text()
+    };
+    let chess = help_in("chess");
+    assert!(chess.contains("This board"), "{chess}");
+    assert!(chess.contains("turn the board round"), "{chess}");
+    for other in ["Kalah", "Connect Four", "Grundy", "choose a pit"] {
+        assert!(!chess.contains(other), "chess help names {other}:\n{chess}");
+    }
+    let kalah = help_in("kalah");
+    assert!(kalah.contains("choose a pit"), "{kalah}");
+    assert!(!kalah.contains("turn the board round"), "{kalah}");
+    // Tic-tac-toe's board adds no keys: no empty section.
+    assert!(!help_in("tictactoe").contains("This board"));
+}
+
+#[test]
 fn a_small_terminal_gets_a_message_instead_of_a_garbled_screen() {
     for (width, height) in [(79, 24), (80, 23), (40, 10)] {
         let mut h = Harness::sized(Launch::Menu, width, height);
@@ -251,6 +272,7 @@ fn the_computer_thinks_without_blocking_the_keys() {
         eval: "seed".into(),
         depth: None,
         time: Some(Duration::from_secs(20)),
+        nodes: None,
     };
     let mut setup = game("synthetic", Seat::Computer(engine), Seat::Human);
     setup.options = GameOptions::parse(&["b=12", "d=12"]).unwrap();

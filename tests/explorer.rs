@@ -376,6 +376,7 @@ fn engine(algorithm: Algorithm, depth: Option<u32>, time: Option<Duration>) -> E
         eval: "seed".into(),
         depth,
         time,
+        nodes: None,
     }
 }
 

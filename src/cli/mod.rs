@@ -1,5 +1,5 @@
 //! The command line: the arcade (no arguments, or `ply play`), and the headless
-//! `ply list|solve|perft|bench|uci`, each with `--json` for scripts.
+//! `ply list|solve|match|perft|bench|uci`, each with `--json` for scripts.
 //!
 //! Bad input (unknown game or option, malformed position, illegal move) prints one
 //! line to stderr and exits with status 2; nothing here panics on user input.
@@ -9,6 +9,7 @@ pub mod bench;
 mod bench_reference;
 mod compare;
 mod list;
+mod match_cmd;
 mod perft;
 pub mod play;
 mod solve;
@@ -39,6 +40,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// One position, one depth, every algorithm of the course side by side.
     Compare(compare::CompareArgs),
+    /// Play engine against engine, headless: each game's moves and result, then W/D/L and Elo.
+    Match(match_cmd::MatchArgs),
     /// Count the positions exactly DEPTH plies ahead (checks the move generator).
     Perft(perft::PerftArgs),
     /// Run a fixed, deterministic set of searches and report nodes per second.
@@ -74,6 +77,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::List(args)) => list::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
+        Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Uci(args)) => uci::run(&args),

@@ -25,9 +25,11 @@ pub enum SeatArg {
 pub enum AlgoArg {
     /// Plain minimax: full width, the textbook's reference.
     Minimax,
-    /// Alpha-beta with iterative deepening and move ordering.
+    /// The course's alpha-beta: cuts, nothing else (the table unless --no-tt).
     #[value(alias = "alpha-beta", alias = "ab")]
     Alphabeta,
+    /// The game's full engine: ordering, table, iterative deepening and its extras.
+    Engine,
 }
 
 /// Arguments of `ply play`.
@@ -48,7 +50,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "SECS")]
     pub time: Option<f64>,
     /// The computer's search algorithm.
-    #[arg(long, value_enum, default_value = "alphabeta")]
+    #[arg(long, value_enum, default_value = "engine")]
     pub algo: AlgoArg,
     /// Search without a transposition table.
     #[arg(long)]
@@ -95,6 +97,7 @@ impl PlayArgs {
             algorithm: match self.algo {
                 AlgoArg::Minimax => Algorithm::Minimax,
                 AlgoArg::Alphabeta => Algorithm::AlphaBeta,
+                AlgoArg::Engine => Algorithm::Engine,
             },
             tt: !self.no_tt,
             eval: self
@@ -103,6 +106,7 @@ impl PlayArgs {
                 .unwrap_or_else(|| EngineSettings::for_game(&self.game).eval),
             depth: self.depth,
             time,
+            nodes: None,
         })
     }
 

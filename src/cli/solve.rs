@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::args::{GameArgs, SearchArgs};
 use crate::game::Player;
 use crate::game::{ExactSolution, Game, GameVisitor, Playable, visit_game};
+use crate::play::notation::format_line;
 use crate::search::stats::nodes_per_second;
 use crate::search::tree::DEFAULT_NODE_CAP;
 use crate::search::{self, Additions, Algorithm, SearchConfig, SearchResult, export, score};
@@ -162,17 +163,6 @@ impl SolveArgs {
 }
 
 /// The moves of a line in the game's notation, each written in the position it is played in.
-fn format_line<G: Game>(game: &G, line: &[G::Move]) -> Vec<String> {
-    let mut position = game.clone();
-    line.iter()
-        .map(|&m| {
-            let text = position.format_move(m);
-            position.play(m);
-            text
-        })
-        .collect()
-}
-
 fn exact_report<G: Game>(
     id: &str,
     game: &G,

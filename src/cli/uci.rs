@@ -22,8 +22,12 @@ use crate::game::chess::{Chess, notation};
 use crate::game::xiangqi::Xiangqi;
 use crate::game::xiangqi::notation::Coordinates;
 use crate::game::{GameError, GameOptions, NamedEvaluator, Playable};
+use crate::play::clock::allocate_move_time;
+use crate::play::notation::format_line_with;
+use crate::search::engine::{self, SharedEngine};
 use crate::search::{
-    Iteration, Limits, SearchConfig, SearchEvent, SearchResult, score, spawn_search,
+    Iteration, Limits, SearchConfig, SearchEvent, SearchResult, score, shared_engine,
+    spawn_engine_search,
 };
 
 #[derive(Args, Debug)]
@@ -113,6 +117,8 @@ struct Engine<G: ProtocolGame> {
     hash_mib: usize,
     evaluator: NamedEvaluator<G>,
     search: Option<RunningSearch>,
+    /// The table and ordering tables, kept from one `go` to the next in a game.
+    memory: SharedEngine<G>,
     /// UCCI's clock unit: milliseconds once the GUI sets `usemillisec`, else seconds.
     millis: bool,
 }
@@ -152,6 +158,7 @@ fn serve<G: ProtocolGame>(dialect: Dialect) -> anyhow::Result<()> {
         hash_mib: DEFAULT_HASH_MIB,
         evaluator,
         search: None,
+        memory: shared_engine(),
         millis: false,
     };
     for line in std::io::stdin().lock().lines() {
@@ -223,6 +230,7 @@ impl<G: ProtocolGame> Engine<G> {
     fn new_game(&mut self) {
         self.stop_search();
         self.game = start::<G>();
+        engine::lock(&self.memory).new_game();
     }
 
     /// The evaluations as a combo option's `var` list.
@@ -345,7 +353,12 @@ impl<G: ProtocolGame> Engine<G> {
             tt_mib: self.hash_mib,
             ..SearchConfig::engine(limits)
         };
-        let handle = spawn_search(self.game.clone(), self.evaluator.evaluator.clone(), config);
+        let handle = spawn_engine_search(
+            self.memory.clone(),
+            self.game.clone(),
+            self.evaluator.evaluator.clone(),
+            config,
+        );
         let stop = handle.stop_flag();
         let released = Arc::new(AtomicBool::new(!request.infinite));
         let game = self.game.clone();
@@ -448,9 +461,10 @@ impl GoRequest {
     /// The limits for the side with this index: a fixed move time, or a share of its clock.
     fn limits(&self, index: usize) -> Limits {
         let from_clock = self.clock[index].map(|remaining| {
-            let share = remaining / self.moves_to_go.unwrap_or(30) + self.increment[index] * 3 / 4;
-            let ceiling = remaining.saturating_sub(CLOCK_MARGIN.as_millis() as u64) / 2;
-            share.min(ceiling).max(1)
+            let moves_to_go = self.moves_to_go.map(|n| n.min(u64::from(u32::MAX)) as u32);
+            let increment = Duration::from_millis(self.increment[index]);
+            let left = Duration::from_millis(remaining);
+            allocate_move_time(left, increment, moves_to_go, CLOCK_MARGIN).as_millis() as u64
         });
         let time = if self.infinite {
             None
@@ -517,16 +531,10 @@ fn ucci_score(value: score::Score) -> i64 {
 
 /// A line of moves as the protocol writes them, played out from `game`.
 fn engine_line<G: ProtocolGame>(game: &G, moves: &[G::Move], dialect: Dialect) -> String {
-    let mut position = game.clone();
-    let mut words = Vec::new();
-    for &m in moves {
-        if !position.moves().contains(&m) {
-            break;
-        }
-        words.push(position.write_engine_move(m, dialect));
-        position.play(m);
-    }
-    words.join(" ")
+    format_line_with(game, moves, |position, m| {
+        position.write_engine_move(m, dialect)
+    })
+    .join(" ")
 }
 
 /// `bestmove M`, falling back to any legal move if the search had none; when the

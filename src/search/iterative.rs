@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use super::engine::SearchTables;
 use super::limits::SearchConfig;
 use super::score::{self, GameValue, INFINITY, MAX_PLY, Score};
 use super::searcher::Searcher;
@@ -130,8 +131,21 @@ pub fn search<G: Game>(
     stop: Option<&AtomicBool>,
     observer: &mut dyn Observer<G::Move>,
 ) -> SearchResult<G::Move> {
+    search_with_tables(game, evaluator, config, stop, observer, None)
+}
+
+/// [`search`] with a transposition table and move orderer kept from earlier
+/// searches (the long-lived [`Engine`](super::engine::Engine)'s), when given.
+pub(super) fn search_with_tables<G: Game>(
+    game: &G,
+    evaluator: &dyn Evaluator<G>,
+    config: &SearchConfig,
+    stop: Option<&AtomicBool>,
+    observer: &mut dyn Observer<G::Move>,
+    tables: Option<&mut SearchTables<G::Move>>,
+) -> SearchResult<G::Move> {
     match config.trace {
-        None => run_with(NoTracer, game, evaluator, config, stop, observer).0,
+        None => run_with(NoTracer, game, evaluator, config, stop, observer, tables).0,
         Some(cap) => {
             let (result, recorder) = run_with(
                 TreeRecorder::new(cap),
@@ -140,6 +154,7 @@ pub fn search<G: Game>(
                 config,
                 stop,
                 observer,
+                tables,
             );
             SearchResult {
                 tree: recorder.into_tree(),
@@ -149,7 +164,8 @@ pub fn search<G: Game>(
     }
 }
 
-/// Runs the search with a given tracer and hands the tracer back.
+/// Runs the search with a given tracer, on the given tables if any, and hands the
+/// tracer back.
 fn run_with<G: Game, T: Tracer<G::Move>>(
     tracer: T,
     game: &G,
@@ -157,10 +173,17 @@ fn run_with<G: Game, T: Tracer<G::Move>>(
     config: &SearchConfig,
     stop: Option<&AtomicBool>,
     observer: &mut dyn Observer<G::Move>,
+    mut tables: Option<&mut SearchTables<G::Move>>,
 ) -> (SearchResult<G::Move>, T) {
     let mut searcher = Searcher::new(tracer, game, evaluator, config, stop, observer);
+    if let Some(tables) = tables.as_deref_mut() {
+        tables.swap(&mut searcher.tt, &mut searcher.orderer);
+    }
     let mut result = searcher.run();
     result.stats.elapsed = searcher.elapsed();
+    if let Some(tables) = tables {
+        tables.swap(&mut searcher.tt, &mut searcher.orderer);
+    }
     (result, searcher.tracer)
 }
 
@@ -367,8 +390,15 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             self.tracer.end_iteration(score, &line);
         }
         let pv = self.extend_pv_from_table(self.pv_at(0).to_vec());
-        // A search with no depth limit reports how deep it actually went.
-        let depth = depth.min(self.stats.nodes_per_ply.len().saturating_sub(1) as u32);
+        // A search whose every line ended before the depth limit reports how deep it
+        // actually went; one that met the horizon (maybe through a kept table's
+        // entries, which stand for deeper trees) reports the iteration's depth.
+        let reached = self.stats.nodes_per_ply.len().saturating_sub(1) as u32;
+        let depth = if self.horizon_hit {
+            depth
+        } else {
+            depth.min(reached)
+        };
         self.best_line = Some((score, pv.clone()));
         SearchResult {
             best_move: pv.first().copied(),

@@ -4,6 +4,7 @@
 //! and the command line watch a search through [`Observer`] or [`runner`].
 
 mod alphabeta;
+pub mod engine;
 pub mod export;
 mod iterative;
 pub mod limits;
@@ -17,6 +18,7 @@ pub mod stats;
 pub mod tree;
 pub mod tt;
 
+pub use engine::{Engine, SharedEngine, shared_engine, spawn_engine_search};
 pub use iterative::{Iteration, Observer, Progress, RootMove, SearchResult, search};
 pub use limits::{Additions, Algorithm, Limits, SearchConfig};
 pub use runner::{SearchEvent, SearchHandle, spawn_search};

@@ -113,6 +113,37 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         }
     }
 
+    /// True when the configuration switches on the same helpers as this orderer,
+    /// so a kept orderer can serve a search with it.
+    pub fn fits(&self, config: &SearchConfig) -> bool {
+        (
+            self.use_tt_move,
+            self.use_game,
+            self.use_killers,
+            self.use_history,
+        ) == (
+            config.tt_move_first,
+            config.game_ordering,
+            config.killers,
+            config.history,
+        )
+    }
+
+    /// Prepares a kept orderer for the next search: killers are counted from the
+    /// root, which has moved, so they go; history is halved, so that what the last
+    /// search learnt still leads but fades.
+    pub fn new_search(&mut self) {
+        self.killers.clear();
+        self.history.values_mut().for_each(|score| *score /= 2);
+        self.history.retain(|_, score| *score > 0);
+    }
+
+    /// Forgets killers and history (a new game).
+    pub fn clear(&mut self) {
+        self.killers.clear();
+        self.history.clear();
+    }
+
     /// Remembers a move that caused a cutoff `depth` plies above the horizon.
     pub fn record_cutoff(&mut self, side: Player, m: M, ply: usize, depth: u32) {
         if self.use_killers {

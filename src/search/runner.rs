@@ -84,6 +84,16 @@ pub fn spawn_search<G: Game>(
     evaluator: Arc<dyn Evaluator<G>>,
     config: SearchConfig,
 ) -> SearchHandle<G::Move> {
+    spawn_job(move |stop, observer| {
+        search(&game, evaluator.as_ref(), &config, Some(stop), observer)
+    })
+}
+
+/// Runs `job` (a search, given the stop flag and the observer to report to) on a
+/// new thread, and sends its result as the final event.
+pub(super) fn spawn_job<M: Clone + Send + Sync + 'static>(
+    job: impl FnOnce(&AtomicBool, &mut dyn Observer<M>) -> SearchResult<M> + Send + 'static,
+) -> SearchHandle<M> {
     let (sender, events) = mpsc::channel();
     let stop = Arc::new(AtomicBool::new(false));
     let thread_stop = stop.clone();
@@ -92,13 +102,7 @@ pub fn spawn_search<G: Game>(
         .stack_size(SEARCH_STACK_BYTES)
         .spawn(move || {
             let mut observer = ChannelObserver { sender };
-            let result = search(
-                &game,
-                evaluator.as_ref(),
-                &config,
-                Some(&thread_stop),
-                &mut observer,
-            );
+            let result = job(&thread_stop, &mut observer);
             let _ = observer.sender.send(SearchEvent::Finished(result));
         })
         .expect("the operating system refused to start the search thread");

@@ -1,7 +1,9 @@
 //! A transposition table: positions already searched, by Zobrist hash, so that a
 //! position reached again by another move order is not searched again.
 //!
-//! Four entries a bucket; a new entry takes an empty slot or the shallowest one.
+//! Four entries a bucket; a new entry takes an empty slot, else one left by an
+//! earlier search, else the shallowest one. A long-lived table (the engine's, kept
+//! between moves) is aged at each search with [`TranspositionTable::new_search`].
 
 use super::score::Score;
 
@@ -38,18 +40,28 @@ const BUCKET: usize = 4;
 /// large table, so it starts small and doubles while more than half full.
 const INITIAL_BUCKETS: usize = 1 << 10;
 
+/// A stored entry with the search that stored it.
+#[derive(Clone, Copy, Debug)]
+struct Slot<M> {
+    entry: Entry<M>,
+    generation: u8,
+}
+
 /// The table itself, sized in MiB.
 pub struct TranspositionTable<M> {
-    slots: Vec<Option<Entry<M>>>,
+    slots: Vec<Option<Slot<M>>>,
     bucket_mask: usize,
     max_buckets: usize,
     used: usize,
+    /// The current search's number; entries of other numbers are stale and go first.
+    generation: u8,
+    mib: usize,
 }
 
 impl<M: Copy> TranspositionTable<M> {
     /// A table that grows to about `mib` MiB (at least one bucket).
     pub fn new(mib: usize) -> TranspositionTable<M> {
-        let entry_size = std::mem::size_of::<Option<Entry<M>>>().max(1);
+        let entry_size = std::mem::size_of::<Option<Slot<M>>>().max(1);
         let wanted = (mib << 20) / entry_size / BUCKET;
         let max_buckets = if wanted <= 1 { 1 } else { 1 << wanted.ilog2() };
         let buckets = max_buckets.min(INITIAL_BUCKETS);
@@ -58,7 +70,26 @@ impl<M: Copy> TranspositionTable<M> {
             bucket_mask: buckets - 1,
             max_buckets,
             used: 0,
+            generation: 0,
+            mib,
         }
+    }
+
+    /// The size asked for, in MiB.
+    pub fn mib(&self) -> usize {
+        self.mib
+    }
+
+    /// Starts a new search on a kept table: what earlier searches stored stays
+    /// usable, but gives way first when a bucket is full.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|slot| *slot = None);
+        self.used = 0;
     }
 
     fn bucket(&self, key: u64) -> std::ops::Range<usize> {
@@ -71,8 +102,8 @@ impl<M: Copy> TranspositionTable<M> {
         self.slots[self.bucket(key)]
             .iter()
             .flatten()
-            .find(|e| e.key == key)
-            .copied()
+            .find(|s| s.entry.key == key)
+            .map(|s| s.entry)
     }
 
     /// Stores a result, replacing the same position, else an empty slot, else the
@@ -92,25 +123,37 @@ impl<M: Copy> TranspositionTable<M> {
     fn has_room_for(&self, key: u64) -> bool {
         self.slots[self.bucket(key)]
             .iter()
-            .any(|s| s.is_none_or(|e| e.key == key))
+            .any(|s| s.is_none_or(|s| s.entry.key == key))
     }
 
     fn place(&mut self, entry: Entry<M>) {
-        let range = self.bucket(entry.key);
+        self.put(Slot {
+            entry,
+            generation: self.generation,
+        });
+    }
+
+    fn put(&mut self, slot: Slot<M>) {
+        let range = self.bucket(slot.entry.key);
+        let generation = self.generation;
         let bucket = &mut self.slots[range];
         let index = bucket
             .iter()
-            .position(|s| s.is_some_and(|e| e.key == entry.key))
+            .position(|s| s.is_some_and(|s| s.entry.key == slot.entry.key))
             .or_else(|| bucket.iter().position(Option::is_none))
             .unwrap_or_else(|| {
                 (0..BUCKET)
-                    .min_by_key(|&i| bucket[i].map_or(0, |e| effective_depth(&e)))
+                    .min_by_key(|&i| {
+                        bucket[i].map_or((false, 0), |s| {
+                            (s.generation == generation, effective_depth(&s.entry))
+                        })
+                    })
                     .unwrap_or(0)
             });
         if bucket[index].is_none() {
             self.used += 1;
         }
-        bucket[index] = Some(entry);
+        bucket[index] = Some(slot);
     }
 
     fn grow(&mut self) {
@@ -118,8 +161,8 @@ impl<M: Copy> TranspositionTable<M> {
         let old = std::mem::replace(&mut self.slots, vec![None; buckets * BUCKET]);
         self.bucket_mask = buckets - 1;
         self.used = 0;
-        for entry in old.into_iter().flatten() {
-            self.place(entry);
+        for slot in old.into_iter().flatten() {
+            self.put(slot);
         }
     }
 

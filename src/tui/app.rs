@@ -172,7 +172,7 @@ impl App {
         match &self.screen {
             Screen::Menu => HelpTopic::Menu,
             Screen::Setup(_) => HelpTopic::Setup,
-            Screen::Play(_) => HelpTopic::Game,
+            Screen::Play(play) => HelpTopic::Game(play.session().board_keys()),
             Screen::Explorer { .. } => HelpTopic::Explorer,
         }
     }

@@ -14,14 +14,7 @@ use super::theme::Theme;
 use crate::search::score::{self, Score};
 use crate::search::{Limits, Stats};
 
-/// Why a search runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
-    /// To choose the computer's move.
-    Move,
-    /// To suggest a move to the human.
-    Hint,
-}
+pub use crate::play::Purpose;
 
 /// A root move as the panel shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,10 +1,11 @@
 //! A game in progress, type-erased: the [`Session`] trait is what the game screen
 //! talks to, and [`GameSession`] implements it once for every game with a board.
 //!
-//! The session owns the position, the move history with redo, the seats, and the
-//! background search. It never blocks: [`Session::tick`] drains whatever the search
-//! thread has sent, plays the computer's move when it is due, and starts the next
-//! search, so the screen stays responsive while the computer thinks.
+//! The game itself (position, history with redo, seats, clocks, the search in
+//! flight) is a [`Match`]; the session is its view: the board's cursor, the status
+//! message, the search panel and the recorded tree, kept up to date from the
+//! match's events. It never blocks, so the screen stays responsive while the
+//! computer thinks.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -14,13 +15,16 @@ use ratatui::layout::{Position, Rect};
 
 use super::board::{BoardGame, BoardVisitor, Marks, Pick, Steer, visit_board};
 use super::clock::Clocks;
-use super::panel::{Purpose, SearchView};
+use super::panel::{Purpose, RootMoveView, SearchView};
 use super::recorded::RecordedSearch;
 use super::theme::Theme;
-use super::{EngineSettings, PlaySetup, Seat};
+use super::{PlaySetup, Seat};
 use crate::game::{Evaluator, Game, GameError, GameInfo, Outcome, Player};
-use crate::search::tree::{DEFAULT_NODE_CAP, SearchTree};
-use crate::search::{SearchEvent, SearchHandle, SearchResult, spawn_search};
+pub use crate::play::PlayedMove;
+use crate::play::notation::format_line;
+use crate::play::{EndReason, Match, MatchEvent, Refusal, SearchStart};
+use crate::search::tree::SearchTree;
+use crate::search::{Algorithm, RootMove, SearchEvent, SearchResult};
 
 /// The minimum time per computer move, from fastest to slowest: the spectating speed.
 pub const SPEEDS: [Duration; 6] = [
@@ -33,15 +37,6 @@ pub const SPEEDS: [Duration; 6] = [
 ];
 /// The speed when the computer plays both sides: slow enough to follow.
 const SPECTATING_SPEED: usize = 2;
-
-/// A move already played, as the move list shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayedMove {
-    /// The move in the game's notation.
-    pub text: String,
-    /// Who played it.
-    pub by: Player,
-}
 
 /// How a status message reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +90,8 @@ pub trait Session {
     fn steer(&mut self, steer: Steer) -> bool;
     /// A click on a board drawn into `area`; false when it hit nothing.
     fn click(&mut self, area: Rect, at: Position) -> bool;
+    /// The keys the board adds to the game screen's (see [`BoardGame::board_keys`]).
+    fn board_keys(&self) -> &'static [(&'static str, &'static str)];
     /// A letter key for the board (see [`BoardGame::letter`]); false when unused.
     fn board_letter(&mut self, key: char) -> bool;
     /// Plays a move written in the game's notation for the human to move.
@@ -148,37 +145,19 @@ pub fn open(setup: &PlaySetup) -> anyhow::Result<Box<dyn Session>> {
     visit_board(&setup.game, Open(setup))?
 }
 
-/// An engine ready to search: its settings and the evaluation they name.
-struct Engine<G: Game> {
-    settings: EngineSettings,
-    evaluator: Arc<dyn Evaluator<G>>,
-}
-
-impl<G: BoardGame> Engine<G> {
-    fn new(settings: &EngineSettings) -> anyhow::Result<Engine<G>> {
-        settings.check()?;
-        Ok(Engine {
-            settings: settings.clone(),
-            evaluator: G::evaluator_named(&settings.eval)?.evaluator,
-        })
-    }
-}
-
-/// A search running on its thread, and why it was started.
-struct Thinking<G: Game> {
-    algorithm: crate::search::Algorithm,
-    handle: SearchHandle<G::Move>,
-    purpose: Purpose,
-    started: Instant,
-    /// What its recorded trees need: the position searched, the evaluation, a title.
+/// The search the panel shows, with what its recorded trees need.
+struct Searched<G: Game> {
+    algorithm: Algorithm,
+    /// The position searched, the evaluation and a title, for the explorer.
     root: G,
     evaluator: Arc<dyn Evaluator<G>>,
     title: String,
+    started: Instant,
 }
 
 /// The latest recorded search tree, with the position it was searched from.
 struct Recording<G: Game> {
-    algorithm: crate::search::Algorithm,
+    algorithm: Algorithm,
     tree: Arc<SearchTree<G::Move>>,
     root: G,
     evaluator: Arc<dyn Evaluator<G>>,
@@ -189,119 +168,36 @@ struct Recording<G: Game> {
 
 /// The session of one game type; see [`Session`].
 pub struct GameSession<G: BoardGame> {
-    start: G,
-    game: G,
-    played: Vec<PlayedMove>,
-    moves: Vec<G::Move>,
-    redo: Vec<G::Move>,
-    seats: [Seat; 2],
-    engines: [Option<Engine<G>>; 2],
-    hint_engine: Engine<G>,
+    game: Match<G>,
     cursor: G::Cursor,
-    thinking: Option<Thinking<G>>,
+    searched: Option<Searched<G>>,
     recording: Option<Recording<G>>,
-    /// The computer's chosen move and when it may be played.
-    ready: Option<(G::Move, Instant)>,
-    hint: Option<G::Move>,
     view: Option<SearchView>,
     message: Option<Message>,
-    paused: bool,
-    /// Computer moves allowed while paused (single steps).
-    steps: u32,
     speed: usize,
-    clocks: Option<Clocks>,
-    /// Whether searches record their tree for the explorer.
-    record_tree: bool,
 }
 
 impl<G: BoardGame> GameSession<G> {
     /// Sets up the game and its engines; an error names what is wrong.
     pub fn new(setup: &PlaySetup) -> anyhow::Result<GameSession<G>> {
-        let position = setup.position.as_deref();
-        // The rules' own setup reports bad options, positions and moves best.
-        G::setup(&setup.options, position, setup.moves.as_deref())?;
-        let start = G::setup(&setup.options, position, None)?;
-        let seats = setup.seats();
-        let engine = |seat: &Seat| seat.engine().map(Engine::new).transpose();
-        let engines = [engine(&seats[0])?, engine(&seats[1])?];
-        let hint_settings = seats
-            .iter()
-            .find_map(Seat::engine)
-            .cloned()
-            .unwrap_or_default();
-        let spectating = seats.iter().all(|s| s.engine().is_some());
-        let mut session = GameSession {
-            cursor: start.initial_cursor(),
-            game: start.clone(),
-            start,
-            played: Vec::new(),
-            moves: Vec::new(),
-            redo: Vec::new(),
-            seats,
-            engines,
-            hint_engine: Engine::new(&hint_settings)?,
-            thinking: None,
+        let mut game = Match::with_notation(setup, G::move_list_text)?;
+        let spectating = setup.seats().iter().all(|s| s.engine().is_some());
+        let speed = if spectating { SPECTATING_SPEED } else { 0 };
+        game.set_move_delay(SPEEDS[speed]);
+        Ok(GameSession {
+            cursor: game.game().initial_cursor(),
+            game,
+            searched: None,
             recording: None,
-            ready: None,
-            hint: None,
             view: None,
             message: None,
-            paused: false,
-            steps: 0,
-            speed: if spectating { SPECTATING_SPEED } else { 0 },
-            clocks: None,
-            record_tree: setup.record_tree,
-        };
-        let words = setup.moves.as_deref().unwrap_or("");
-        for word in words.split(|c: char| c.is_whitespace() || c == ',') {
-            if !word.is_empty() {
-                let m = session.game.parse_move(word)?;
-                session.apply(m);
-            }
-        }
-        // Set after the moves given with the setup, which took no time.
-        session.clocks = setup.clock.map(Clocks::new);
-        Ok(session)
+            speed,
+        })
     }
 
-    /// Plays a move and records it; the redo list is the caller's business.
-    fn apply(&mut self, m: G::Move) {
-        let text = self.game.move_list_text(m);
-        let by = self.game.to_move();
-        self.game.play(m);
-        if let Some(clocks) = self.clocks.as_mut() {
-            clocks.moved(by);
-        }
-        self.played.push(PlayedMove { text, by });
-        self.moves.push(m);
-        self.hint = None;
-        self.cursor = self.game.next_cursor(&self.cursor);
-    }
-
-    /// A move chosen by the human to move: it replaces whatever redo had in store.
-    fn play_human(&mut self, m: G::Move) {
-        self.stop_thinking();
-        if self.redo.last() == Some(&m) {
-            self.redo.pop();
-        } else {
-            self.redo.clear();
-        }
-        self.message = None;
-        self.apply(m);
-    }
-
-    fn take_back(&mut self) {
-        if let Some(m) = self.moves.pop() {
-            self.played.pop();
-            self.game.undo();
-            self.redo.push(m);
-            self.hint = None;
-            self.cursor = self.game.next_cursor(&self.cursor);
-        }
-    }
-
-    fn has_human(&self) -> bool {
-        self.seats.contains(&Seat::Human)
+    /// The match the session shows.
+    pub fn game_match(&self) -> &Match<G> {
+        &self.game
     }
 
     fn say(&mut self, tone: Tone, text: impl Into<String>) {
@@ -311,10 +207,108 @@ impl<G: BoardGame> GameSession<G> {
         });
     }
 
-    /// Drops the running search (which stops its thread) and any move it chose.
-    fn stop_thinking(&mut self) {
-        self.thinking = None;
-        self.ready = None;
+    /// Brings the view up to date with what the match did.
+    fn follow(&mut self, now: Instant) {
+        for event in self.game.take_events() {
+            match event {
+                MatchEvent::SearchStarted(start) => self.search_started(start, now),
+                MatchEvent::Search(_, event) => self.search_event(event),
+                MatchEvent::SearchDropped => self.search_dropped(),
+                MatchEvent::MovePlayed { .. } | MatchEvent::TakenBack => {
+                    self.cursor = self.game.game().next_cursor(&self.cursor);
+                }
+                MatchEvent::Hint { mv, score } => {
+                    let best = self.searched_line(&[mv]).pop().unwrap_or_default();
+                    let score = crate::search::score::describe(score);
+                    self.say(Tone::Info, format!("hint: {best} ({score})"));
+                }
+                MatchEvent::GameOver(ending) => {
+                    if let EndReason::Time(loser) = ending.reason {
+                        let text = format!("{}'s time is up", G::side_name(loser));
+                        self.say(Tone::Info, text);
+                    }
+                }
+            }
+        }
+        if let (Some(view), Some(searched)) = (self.view.as_mut(), self.searched.as_ref())
+            && view.running
+        {
+            view.elapsed = now.saturating_duration_since(searched.started);
+        }
+    }
+
+    fn search_started(&mut self, start: SearchStart<G>, now: Instant) {
+        let side = G::side_name(start.side);
+        let who = match start.purpose {
+            Purpose::Move => format!("{side} (computer)"),
+            Purpose::Hint => format!("hint for {side}"),
+        };
+        let title = format!(
+            "{who}, move {}: {}",
+            start.ply + 1,
+            start.settings.describe()
+        );
+        self.view = Some(SearchView::new(start.purpose, side, &start.settings));
+        self.searched = Some(Searched {
+            algorithm: start.settings.algorithm,
+            root: start.root,
+            evaluator: start.evaluator,
+            title,
+            started: now,
+        });
+    }
+
+    fn search_event(&mut self, event: SearchEvent<G::Move>) {
+        match event {
+            SearchEvent::Progress(p) => {
+                let pv = p
+                    .best_line
+                    .as_ref()
+                    .map(|(s, pv)| (*s, self.searched_line(pv)));
+                let root_moves = self.root_moves(&p.root_moves);
+                if let Some(view) = self.view.as_mut() {
+                    view.update(p.depth, pv, p.stats, root_moves);
+                }
+            }
+            SearchEvent::Iteration(it) => {
+                let pv = Some((it.score, self.searched_line(&it.pv)));
+                let root_moves = self.root_moves(&it.root_moves);
+                if let Some(view) = self.view.as_mut() {
+                    view.update(it.depth, pv, it.stats, root_moves);
+                }
+                if let Some(tree) = it.tree {
+                    self.keep_tree(tree, true);
+                }
+            }
+            SearchEvent::Finished(result) => self.search_finished(result),
+        }
+    }
+
+    fn search_finished(&mut self, mut result: SearchResult<G::Move>) {
+        match result.tree.take() {
+            Some(tree) => self.keep_tree(Arc::new(tree), false),
+            None => {
+                if let Some(recording) = self.recording.as_mut() {
+                    recording.running = false;
+                }
+            }
+        }
+        let pv = self.searched_line(&result.pv);
+        let best = pv.first().cloned();
+        let root_moves = self.root_moves(&result.root_moves);
+        if let Some(view) = self.view.as_mut() {
+            view.update(
+                result.depth,
+                Some((result.score, pv)),
+                result.stats,
+                root_moves,
+            );
+            view.finish(best, result.proven, result.stopped);
+        }
+    }
+
+    /// The search was dropped: the panel says so, the recorded tree is final.
+    fn search_dropped(&mut self) {
         if let Some(recording) = self.recording.as_mut() {
             recording.running = false;
         }
@@ -324,157 +318,35 @@ impl<G: BoardGame> GameSession<G> {
         }
     }
 
-    fn start_search(&mut self, purpose: Purpose, now: Instant) {
-        let mover = self.game.to_move();
-        let engine = match purpose {
-            Purpose::Move => self.engines[mover.index()].as_ref(),
-            Purpose::Hint => Some(&self.hint_engine),
-        };
-        let Some(engine) = engine else {
-            return;
-        };
-        // Unless switched off, arcade searches record their tree (bounded) for `t`.
-        let mut config = crate::search::SearchConfig {
-            trace: self.record_tree.then_some(DEFAULT_NODE_CAP),
-            ..engine.settings.config_for(G::prefers_engine_search())
-        };
-        // With clocks, the computer's own clock sets its time, not the time per move.
-        if let (Purpose::Move, Some(clocks)) = (purpose, self.clocks.as_ref()) {
-            config.limits.time = Some(clocks.move_budget(mover));
-            config.iterative = true;
-        }
-        let handle = spawn_search(self.game.clone(), engine.evaluator.clone(), config);
-        let who = match purpose {
-            Purpose::Move => format!("{} (computer)", G::side_name(mover)),
-            Purpose::Hint => format!("hint for {}", G::side_name(mover)),
-        };
-        let title = format!(
-            "{who}, move {}: {}",
-            self.played.len() + 1,
-            engine.settings.describe()
-        );
-        let evaluator = engine.evaluator.clone();
-        self.view = Some(SearchView::new(
-            purpose,
-            G::side_name(mover),
-            &engine.settings,
-        ));
-        self.thinking = Some(Thinking {
-            algorithm: engine.settings.algorithm,
-            handle,
-            purpose,
-            started: now,
-            root: self.game.clone(),
-            evaluator,
-            title,
-        });
-    }
-
-    /// Applies every event the search thread has sent so far.
-    fn drain_search(&mut self, now: Instant) {
-        let Some(thinking) = self.thinking.as_ref() else {
-            return;
-        };
-        let events: Vec<_> = thinking.handle.events.try_iter().collect();
-        let (purpose, started) = (thinking.purpose, thinking.started);
-        for event in events {
-            match event {
-                SearchEvent::Progress(p) => {
-                    let pv = p.best_line.as_ref().map(|(s, pv)| (*s, self.line(pv)));
-                    let root_moves = self.root_moves(&p.root_moves);
-                    if let Some(view) = self.view.as_mut() {
-                        view.update(p.depth, pv, p.stats, root_moves);
-                    }
-                }
-                SearchEvent::Iteration(it) => {
-                    let pv = Some((it.score, self.line(&it.pv)));
-                    let root_moves = self.root_moves(&it.root_moves);
-                    if let Some(view) = self.view.as_mut() {
-                        view.update(it.depth, pv, it.stats, root_moves);
-                    }
-                    if let Some(tree) = it.tree {
-                        self.keep_tree(tree, true);
-                    }
-                }
-                SearchEvent::Finished(result) => {
-                    self.finish(purpose, started, result);
-                    return;
-                }
-            }
-        }
-        if let Some(view) = self.view.as_mut().filter(|v| v.running) {
-            view.elapsed = now.saturating_duration_since(started);
-        }
-    }
-
     /// Keeps a tree the running search recorded, in place of the one before.
     fn keep_tree(&mut self, tree: Arc<SearchTree<G::Move>>, running: bool) {
-        let Some(thinking) = self.thinking.as_ref() else {
+        let Some(searched) = self.searched.as_ref() else {
             return;
         };
         self.recording = Some(Recording {
-            algorithm: thinking.algorithm,
+            algorithm: searched.algorithm,
             tree,
-            root: thinking.root.clone(),
-            evaluator: thinking.evaluator.clone(),
-            title: thinking.title.clone(),
+            root: searched.root.clone(),
+            evaluator: searched.evaluator.clone(),
+            title: searched.title.clone(),
             running,
         });
     }
 
-    fn finish(&mut self, purpose: Purpose, started: Instant, mut result: SearchResult<G::Move>) {
-        match result.tree.take() {
-            Some(tree) => self.keep_tree(Arc::new(tree), false),
-            None => {
-                if let Some(recording) = self.recording.as_mut() {
-                    recording.running = false;
-                }
-            }
-        }
-        self.thinking = None;
-        let pv = Some((result.score, self.line(&result.pv)));
-        let root_moves = self.root_moves(&result.root_moves);
-        let best = result.best_move.map(|m| self.game.format_move(m));
-        if let Some(view) = self.view.as_mut() {
-            view.update(result.depth, pv, result.stats.clone(), root_moves);
-            view.finish(best.clone(), result.proven, result.stopped);
-        }
-        let Some(m) = result.best_move else {
-            return;
-        };
-        match purpose {
-            Purpose::Move => self.ready = Some((m, started + self.move_delay())),
-            Purpose::Hint => {
-                self.hint = Some(m);
-                let score = crate::search::score::describe(result.score);
-                let text = format!("hint: {} ({score})", best.unwrap_or_default());
-                self.say(Tone::Info, text);
-            }
+    /// A line of moves from the position searched, in the game's notation.
+    fn searched_line(&self, moves: &[G::Move]) -> Vec<String> {
+        match self.searched.as_ref() {
+            Some(searched) => format_line(&searched.root, moves),
+            None => format_line(self.game.game(), moves),
         }
     }
 
-    /// A line of moves from the current position, in the game's notation.
-    fn line(&self, moves: &[G::Move]) -> Vec<String> {
-        let mut game = self.game.clone();
-        let mut texts = Vec::with_capacity(moves.len());
-        for &m in moves {
-            if !game.moves().contains(&m) {
-                break;
-            }
-            texts.push(game.format_move(m));
-            game.play(m);
-        }
-        texts
-    }
-
-    fn root_moves(
-        &self,
-        root_moves: &[crate::search::RootMove<G::Move>],
-    ) -> Vec<super::panel::RootMoveView> {
+    fn root_moves(&self, root_moves: &[RootMove<G::Move>]) -> Vec<RootMoveView> {
+        let root = self.searched.as_ref().map_or(self.game.game(), |s| &s.root);
         root_moves
             .iter()
-            .map(|r| super::panel::RootMoveView {
-                text: self.game.format_move(r.mv),
+            .map(|r| RootMoveView {
+                text: root.format_move(r.mv),
                 score: r.score,
                 exact: r.exact,
                 nodes: r.nodes,
@@ -482,61 +354,65 @@ impl<G: BoardGame> GameSession<G> {
             .collect()
     }
 
-    /// True when the computer may act: running, or paused with a step granted.
-    fn may_advance(&self) -> bool {
-        !self.paused || self.steps > 0
-    }
-
-    fn computer_to_move(&self) -> bool {
-        !self.is_over() && self.engines[self.game.to_move().index()].is_some()
-    }
-
     fn take_pick(&mut self, pick: Pick<G::Move>) -> bool {
         match pick {
             Pick::Ignored => return false,
             Pick::Moved => self.message = None,
-            Pick::Play(m) => self.play_human(m),
+            Pick::Play(m) => {
+                self.message = None;
+                if let Err(refusal) = self.game.play(m) {
+                    self.refuse(&refusal);
+                }
+                self.follow(Instant::now());
+            }
             Pick::Refused(why) => self.say(Tone::Refused, why),
         }
         true
-    }
-
-    /// Runs the clock of the side to move, stopped while the game is over, paused
-    /// or showing the computer's chosen move; a fallen flag ends the game.
-    fn run_clocks(&mut self, now: Instant) {
-        let running = !self.is_over() && !self.paused && self.ready.is_none();
-        let side = running.then(|| self.game.to_move());
-        let Some(clocks) = self.clocks.as_mut() else {
-            return;
-        };
-        if clocks.flagged().is_some() {
-            return;
-        }
-        if let Some(loser) = clocks.tick(now, side) {
-            self.stop_thinking();
-            let text = format!("{}'s time is up", G::side_name(loser));
-            self.say(Tone::Info, text);
-        }
-    }
-
-    /// The side that lost on time, if one has.
-    fn flagged(&self) -> Option<Player> {
-        self.clocks.as_ref().and_then(Clocks::flagged)
     }
 
     /// Says why the board does not take a move now.
     fn refuse_board(&mut self) {
         let text = if self.is_over() {
             "the game is over: N starts a new one, u takes back a move".to_string()
-        } else if self.paused {
+        } else if self.game.paused() {
             "the computer is paused: space resumes, n makes one move".to_string()
         } else {
             format!(
                 "{} is the computer's turn",
-                G::side_name(self.game.to_move())
+                G::side_name(self.game.game().to_move())
             )
         };
         self.say(Tone::Refused, text);
+    }
+
+    /// A refused command in the status line, with the keys that help.
+    fn refuse(&mut self, refusal: &Refusal) {
+        let text = match refusal {
+            Refusal::Decided(EndReason::Time(_)) => "lost on time: N starts a new game".into(),
+            Refusal::Decided(reason) => {
+                format!("decided {}: N starts a new game", reason.describe())
+            }
+            Refusal::GameOver => "the game is over: N starts a new one, u takes back a move".into(),
+            Refusal::NothingToUndo => "nothing to undo".into(),
+            Refusal::NoHumanMove => "no move of a human to take back".into(),
+            Refusal::NothingToRedo => "nothing to redo".into(),
+            Refusal::NotHumansTurn => "hints are for a human to move".into(),
+            Refusal::NotComputersTurn => "n steps the computer: it is not its turn".into(),
+            Refusal::Illegal(error) => error.0.clone(),
+        };
+        self.say(Tone::Refused, text);
+    }
+
+    /// After undo or redo: with the computer on both sides the match paused.
+    fn taken_back(&mut self, paused: bool, what: &str) {
+        if paused {
+            self.say(
+                Tone::Info,
+                format!("{what} one move; paused (space resumes)"),
+            );
+        } else {
+            self.message = None;
+        }
     }
 }
 
@@ -546,7 +422,7 @@ impl<G: BoardGame> Session for GameSession<G> {
     }
 
     fn seat(&self, player: Player) -> &Seat {
-        &self.seats[player.index()]
+        self.game.seat(player)
     }
 
     fn side_name(&self, player: Player) -> &'static str {
@@ -554,59 +430,57 @@ impl<G: BoardGame> Session for GameSession<G> {
     }
 
     fn to_move(&self) -> Player {
-        self.game.to_move()
+        self.game.game().to_move()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        match self.flagged() {
-            Some(loser) => Some(Outcome::Win(loser.other())),
-            None => self.game.outcome(),
-        }
+        self.game.outcome()
     }
 
     fn is_over(&self) -> bool {
-        self.outcome().is_some() || self.game.moves().is_empty()
+        self.game.is_over()
     }
 
     fn played(&self) -> &[PlayedMove] {
-        &self.played
+        self.game.played()
     }
 
     fn redo_count(&self) -> usize {
-        self.redo.len()
+        self.game.redo_count()
     }
 
     fn legal_moves(&self) -> Vec<String> {
-        let moves = self.game.moves();
-        moves
+        let game = self.game.game();
+        game.moves()
             .into_iter()
-            .map(|m| self.game.format_move(m))
+            .map(|m| game.format_move(m))
             .collect()
     }
 
     fn position(&self) -> String {
-        self.game.format_position()
+        self.game.game().format_position()
     }
 
     fn human_to_move(&self) -> bool {
-        !self.is_over() && self.seat(self.game.to_move()) == &Seat::Human
+        self.game.human_to_move()
     }
 
     fn board_size(&self) -> (u16, u16) {
-        self.game.board_size()
+        self.game.game().board_size()
     }
 
     fn status_note(&self) -> Option<String> {
-        self.game.status_note()
+        self.game.game().status_note()
     }
 
     fn render_board(&self, theme: &Theme, area: Rect, buf: &mut Buffer) {
         let marks = Marks {
-            last: self.moves.last().copied(),
-            hint: self.hint,
+            last: self.game.history().last().copied(),
+            hint: self.game.hint(),
             human_to_move: self.human_to_move(),
         };
         self.game
+            .game()
             .render_board(&self.cursor, &marks, theme, area, buf);
     }
 
@@ -618,12 +492,16 @@ impl<G: BoardGame> Session for GameSession<G> {
             self.refuse_board();
             return true;
         }
-        let pick = self.game.steer(&mut self.cursor, steer);
+        let pick = self.game.game().steer(&mut self.cursor, steer);
         self.take_pick(pick)
     }
 
+    fn board_keys(&self) -> &'static [(&'static str, &'static str)] {
+        G::board_keys()
+    }
+
     fn board_letter(&mut self, key: char) -> bool {
-        self.game.letter(&mut self.cursor, key)
+        self.game.game().letter(&mut self.cursor, key)
     }
 
     fn click(&mut self, area: Rect, at: Position) -> bool {
@@ -631,92 +509,62 @@ impl<G: BoardGame> Session for GameSession<G> {
             self.refuse_board();
             return true;
         }
-        let pick = self.game.click(&mut self.cursor, area, at);
+        let pick = self.game.game().click(&mut self.cursor, area, at);
         self.take_pick(pick)
     }
 
     fn play_text(&mut self, text: &str) -> Result<(), GameError> {
-        if !self.human_to_move() {
-            return Err(GameError::new("it is not a human's turn"));
+        let played = self.game.play_text(text);
+        self.follow(Instant::now());
+        match played {
+            Ok(()) => {
+                self.message = None;
+                Ok(())
+            }
+            Err(Refusal::Illegal(error)) => Err(error),
+            Err(_) => Err(GameError::new("it is not a human's turn")),
         }
-        let m = self.game.parse_move(text)?;
-        self.play_human(m);
-        Ok(())
     }
 
     fn undo(&mut self) {
-        if self.flagged().is_some() {
-            return self.say(Tone::Refused, "lost on time: N starts a new game");
+        let undone = self.game.undo();
+        self.follow(Instant::now());
+        match undone {
+            Ok(taken) => self.taken_back(taken.paused, "took back"),
+            Err(refusal) => self.refuse(&refusal),
         }
-        self.stop_thinking();
-        if self.played.is_empty() {
-            return self.say(Tone::Refused, "nothing to undo");
-        }
-        if !self.has_human() {
-            self.take_back();
-            self.paused = true;
-            return self.say(Tone::Info, "took back one move; paused (space resumes)");
-        }
-        let seats = &self.seats;
-        let last_human = self
-            .played
-            .iter()
-            .rposition(|p| seats[p.by.index()] == Seat::Human);
-        let Some(last_human) = last_human else {
-            return self.say(Tone::Refused, "no move of a human to take back");
-        };
-        while self.played.len() > last_human {
-            self.take_back();
-        }
-        self.message = None;
     }
 
     fn redo(&mut self) {
-        self.stop_thinking();
-        let Some(m) = self.redo.pop() else {
-            return self.say(Tone::Refused, "nothing to redo");
-        };
-        self.apply(m);
-        if !self.has_human() {
-            self.paused = true;
-            return self.say(Tone::Info, "replayed one move; paused (space resumes)");
+        let redone = self.game.redo();
+        self.follow(Instant::now());
+        match redone {
+            Ok(taken) => self.taken_back(taken.paused, "replayed"),
+            Err(refusal) => self.refuse(&refusal),
         }
-        while self.computer_to_move() {
-            let Some(reply) = self.redo.pop() else { break };
-            self.apply(reply);
-        }
-        self.message = None;
     }
 
     fn restart(&mut self) {
-        self.stop_thinking();
-        self.game = self.start.clone();
-        self.played.clear();
-        self.moves.clear();
-        self.redo.clear();
-        self.hint = None;
+        self.game.restart();
+        self.follow(Instant::now());
         self.view = None;
+        self.searched = None;
         self.recording = None;
-        self.cursor = self.game.next_cursor(&self.cursor);
-        self.paused = false;
-        self.clocks = self.clocks.as_ref().map(|c| Clocks::new(c.control()));
         self.say(Tone::Info, "new game");
     }
 
     fn hint(&mut self) {
-        if !self.human_to_move() {
-            return self.say(Tone::Refused, "hints are for a human to move");
+        let thinking = self.game.thinking().is_some();
+        match self.game.ask_hint(Instant::now()) {
+            Ok(()) if !thinking => self.say(Tone::Info, "looking for a hint..."),
+            Ok(()) => {}
+            Err(_) => self.say(Tone::Refused, "hints are for a human to move"),
         }
-        if self.thinking.is_none() {
-            self.say(Tone::Info, "looking for a hint...");
-            self.start_search(Purpose::Hint, Instant::now());
-        }
+        self.follow(Instant::now());
     }
 
     fn toggle_pause(&mut self) {
-        self.paused = !self.paused;
-        self.steps = 0;
-        let text = if self.paused {
+        let text = if self.game.toggle_pause() {
             "paused: space resumes, n makes one move"
         } else {
             "resumed"
@@ -725,12 +573,10 @@ impl<G: BoardGame> Session for GameSession<G> {
     }
 
     fn step(&mut self) {
-        if !self.computer_to_move() {
-            return self.say(Tone::Refused, "n steps the computer: it is not its turn");
+        match self.game.step() {
+            Ok(()) => self.message = None,
+            Err(refusal) => self.refuse(&refusal),
         }
-        self.paused = true;
-        self.steps = 1;
-        self.message = None;
     }
 
     fn change_speed(&mut self, faster: bool) {
@@ -739,6 +585,7 @@ impl<G: BoardGame> Session for GameSession<G> {
         } else {
             (self.speed + 1).min(SPEEDS.len() - 1)
         };
+        self.game.set_move_delay(SPEEDS[self.speed]);
         let text = format!(
             "at least {} per computer move",
             super::seconds(self.move_delay())
@@ -747,7 +594,7 @@ impl<G: BoardGame> Session for GameSession<G> {
     }
 
     fn paused(&self) -> bool {
-        self.paused
+        self.game.paused()
     }
 
     fn move_delay(&self) -> Duration {
@@ -755,27 +602,12 @@ impl<G: BoardGame> Session for GameSession<G> {
     }
 
     fn tick(&mut self, now: Instant) {
-        self.run_clocks(now);
-        self.drain_search(now);
-        if let Some((m, due)) = self.ready
-            && now >= due
-            && self.may_advance()
-        {
-            self.ready = None;
-            self.steps = self.steps.saturating_sub(1);
-            self.redo.clear();
-            self.apply(m);
-        }
-        let idle = self.thinking.is_none() && self.ready.is_none();
-        if idle && self.computer_to_move() && self.may_advance() {
-            self.start_search(Purpose::Move, now);
-        }
-        // The clock of whoever is to move now runs from this tick on.
-        self.run_clocks(now);
+        self.game.tick(now);
+        self.follow(now);
     }
 
     fn thinking(&self) -> bool {
-        self.thinking.is_some()
+        self.game.thinking().is_some()
     }
 
     fn search(&self) -> Option<&SearchView> {
@@ -807,6 +639,6 @@ impl<G: BoardGame> Session for GameSession<G> {
     }
 
     fn clocks(&self) -> Option<&Clocks> {
-        self.clocks.as_ref()
+        self.game.clocks()
     }
 }

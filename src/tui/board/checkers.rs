@@ -367,6 +367,14 @@ impl BoardGame for Checkers {
         }
     }
 
+    fn board_keys() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("f", "turn the board round"),
+            ("a", "letters instead of Unicode pieces"),
+            ("s", "show or hide the square numbers"),
+        ]
+    }
+
     fn letter(&self, cursor: &mut CheckersCursor, key: char) -> bool {
         if key == 's' {
             cursor.numbers = !cursor.numbers;

@@ -392,6 +392,13 @@ impl BoardGame for Chess {
         }
     }
 
+    fn board_keys() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("f", "turn the board round"),
+            ("a", "letters instead of Unicode pieces"),
+        ]
+    }
+
     fn letter(&self, cursor: &mut ChessCursor, key: char) -> bool {
         cursor.view.toggle(key)
     }

@@ -317,6 +317,10 @@ impl BoardGame for ConnectFour {
     }
 
     /// Digits choose a column: 1 is the leftmost.
+    fn board_keys() -> &'static [(&'static str, &'static str)] {
+        &[("1..9", "choose a column, counted from the left")]
+    }
+
     fn letter(&self, cursor: &mut DropCursor, key: char) -> bool {
         digit_index(key, self.width())
             .map(|column| cursor.column = column)

@@ -214,6 +214,10 @@ impl BoardGame for Gomoku {
         }
     }
 
+    fn board_keys() -> &'static [(&'static str, &'static str)] {
+        &[("a", "letters instead of Unicode stones")]
+    }
+
     fn letter(&self, cursor: &mut GomokuCursor, key: char) -> bool {
         if key != 'a' {
             return false;

@@ -253,6 +253,10 @@ impl BoardGame for Grundy {
         board.render(area, buf);
     }
 
+    fn board_keys() -> &'static [(&'static str, &'static str)] {
+        &[("Enter / click", "choose a heap, then the split")]
+    }
+
     fn steer(&self, cursor: &mut HeapCursor, steer: Steer) -> Pick<Split> {
         let rows = self.heaps().len();
         cursor.row = cursor.row.min(rows.saturating_sub(1));

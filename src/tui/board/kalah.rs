@@ -273,6 +273,10 @@ impl BoardGame for Kalah {
     }
 
     /// Digits choose a pit by its number (1 = the mover's leftmost); Enter sows it.
+    fn board_keys() -> &'static [(&'static str, &'static str)] {
+        &[("1..9", "choose a pit, counted from your left")]
+    }
+
     fn letter(&self, cursor: &mut PitCursor, key: char) -> bool {
         digit_index(key, self.pits())
             .map(|pit| cursor.pit = pit)

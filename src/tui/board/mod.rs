@@ -30,7 +30,7 @@ use crate::game::kalah::Kalah;
 use crate::game::synthetic::Synthetic;
 use crate::game::tictactoe::TicTacToe;
 use crate::game::xiangqi::Xiangqi;
-use crate::game::{GameError, GameInfo, GameVisitor, Playable, Player, find_game, games};
+use crate::game::{GameError, GameInfo, Playable, Player, find_game, games};
 
 /// A cursor step or a choice, from arrows/hjkl, Enter and Esc.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,6 +151,12 @@ pub trait BoardGame: Playable {
         false
     }
 
+    /// The keys this board adds to the game screen's, as (keys, what they do),
+    /// for the `?` help: only the game in front lists its own.
+    fn board_keys() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
     /// A few words for the status line on what the board alone does not make
     /// obvious (Kalah's extra turn); nothing by default.
     fn status_note(&self) -> Option<String> {
@@ -214,20 +220,7 @@ pub fn arcade_games() -> Vec<GameInfo> {
         .collect()
 }
 
-/// The evaluations a game offers, as (name, description), for the setup screen.
-pub fn evaluator_names(id: &str) -> Vec<(&'static str, &'static str)> {
-    struct Names;
-    impl GameVisitor for Names {
-        type Output = Vec<(&'static str, &'static str)>;
-        fn visit<G: Playable>(self) -> Self::Output {
-            G::evaluators()
-                .iter()
-                .map(|e| (e.name, e.description))
-                .collect()
-        }
-    }
-    crate::game::visit_game(id, Names).unwrap_or_default()
-}
+pub use crate::play::evaluator_names;
 
 /// Moves a value one step within `0..len` (no wrapping), for cursors.
 pub fn step_index(index: usize, forward: bool, len: usize) -> usize {

@@ -343,6 +343,13 @@ impl BoardGame for Xiangqi {
         }
     }
 
+    fn board_keys() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("f", "turn the board round"),
+            ("a", "letters instead of Unicode pieces"),
+        ]
+    }
+
     fn letter(&self, cursor: &mut XiangqiCursor, key: char) -> bool {
         cursor.view.toggle(key)
     }

@@ -44,11 +44,7 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
         "Game",
         &[
             ("←→↑↓ / hjkl", "move the cursor on the board"),
-            (
-                "Enter / click",
-                "play (Grundy: choose a heap, then the split)",
-            ),
-            ("1..9", "Kalah: choose a pit; Connect Four: a column"),
+            ("Enter / click", "play the move under the cursor"),
             ("Esc", "drop a half-chosen move, else back to the menu"),
             (
                 "u  r",
@@ -93,8 +89,8 @@ pub enum HelpTopic {
     Menu,
     /// The setup form.
     Setup,
-    /// A game.
-    Game,
+    /// A game, with the keys its board adds.
+    Game(&'static [(&'static str, &'static str)]),
     /// The search tree explorer and its replay.
     Explorer,
 }
@@ -105,7 +101,7 @@ impl HelpTopic {
         match self {
             HelpTopic::Menu => &["Everywhere", "Menu"],
             HelpTopic::Setup => &["Everywhere", "Setup"],
-            HelpTopic::Game => &["Everywhere", "Game"],
+            HelpTopic::Game(_) => &["Everywhere", "Game"],
             HelpTopic::Explorer => &["Everywhere", "Search tree", "Replay"],
         }
     }
@@ -118,13 +114,12 @@ pub fn render_help(frame: &mut Frame, theme: &Theme, topic: HelpTopic) {
         .iter()
         .filter(|(section, _)| topic.sections().contains(section));
     for (screen, keys) in shown {
-        lines.push(Line::from(Span::styled(*screen, theme.title)));
-        for (key, meaning) in *keys {
-            lines.push(Line::from(vec![
-                Span::styled(format!("  {key:<16}"), theme.text),
-                Span::styled(*meaning, theme.dim),
-            ]));
-        }
+        push_section(&mut lines, theme, screen, keys);
+    }
+    if let HelpTopic::Game(keys) = topic
+        && !keys.is_empty()
+    {
+        push_section(&mut lines, theme, "This board", keys);
     }
     let height = lines.len() as u16 + 2;
     let area = centered(frame.area(), 76, height);
@@ -133,6 +128,22 @@ pub fn render_help(frame: &mut Frame, theme: &Theme, topic: HelpTopic) {
         .title(Span::styled(" Keys (any key closes) ", theme.title))
         .border_style(theme.border);
     frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// A section of the help: its title, then one line per key.
+fn push_section(
+    lines: &mut Vec<Line<'static>>,
+    theme: &Theme,
+    title: &'static str,
+    keys: &'static [(&'static str, &'static str)],
+) {
+    lines.push(Line::from(Span::styled(title, theme.title)));
+    for (key, meaning) in keys {
+        lines.push(Line::from(vec![
+            Span::styled(format!("  {key:<16}"), theme.text),
+            Span::styled(*meaning, theme.dim),
+        ]));
+    }
 }
 
 /// True when the terminal is smaller than the arcade needs.

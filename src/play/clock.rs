@@ -1,7 +1,8 @@
 //! Game clocks, for any game: each side's time left, an increment added after each
 //! of its moves, and the loss on time when a flag falls. Time is charged between
-//! the session's ticks to the side that was to move, so tests drive a clock with
-//! instants of their own.
+//! the match's ticks to the side that was to move, so tests drive a clock with
+//! instants of their own. [`allocate_move_time`] is the one rule for how long the
+//! computer thinks on a clock, in the arcade, `ply match` and the engine protocols.
 
 use std::time::{Duration, Instant};
 
@@ -127,10 +128,30 @@ impl Clocks {
     /// How long the computer may think about its next move: a share of its time
     /// left plus most of the increment, never more than half of what is left.
     pub fn move_budget(&self, player: Player) -> Duration {
-        let left = self.left(player);
-        let share = left / MOVES_TO_PLAN_FOR + self.control.increment() * 3 / 4;
-        share.min(left / 2).max(MIN_MOVE_TIME)
+        allocate_move_time(
+            self.left(player),
+            self.control.increment(),
+            None,
+            Duration::ZERO,
+        )
     }
+}
+
+/// How long to think about one move with `left` on the clock: a share of it
+/// (`moves_to_go` moves still to come, else [`MOVES_TO_PLAN_FOR`]) plus most of
+/// the increment, never more than half of what is left after `reserve` (time the
+/// caller keeps for its own delays), and at least [`MIN_MOVE_TIME`] when the
+/// clock allows it, so that a search always gets to finish one iteration.
+pub fn allocate_move_time(
+    left: Duration,
+    increment: Duration,
+    moves_to_go: Option<u32>,
+    reserve: Duration,
+) -> Duration {
+    let share = left / moves_to_go.unwrap_or(MOVES_TO_PLAN_FOR).max(1) + increment * 3 / 4;
+    let ceiling = left.saturating_sub(reserve) / 2;
+    let floor = MIN_MOVE_TIME.min(ceiling).max(Duration::from_millis(1));
+    share.min(ceiling).max(floor)
 }
 
 /// Time left for people: `4:59`, and tenths under ten seconds (`0:09.7`).
@@ -203,6 +224,19 @@ mod tests {
         short.tick(start, Some(Player::First));
         short.tick(start + Duration::from_secs(56), None);
         assert_eq!(short.move_budget(Player::First), Duration::from_secs(2));
+    }
+
+    #[test]
+    fn the_protocols_share_of_a_clock_keeps_a_reserve_and_follows_moves_to_go() {
+        let ms = Duration::from_millis;
+        // 60 s with 1 s a move and 20 moves to go: 3 s + 0.75 s.
+        assert_eq!(
+            allocate_move_time(ms(60_000), ms(1_000), Some(20), ms(30)),
+            ms(3_750)
+        );
+        // Almost out of time: half of what the reserve leaves, never zero.
+        assert_eq!(allocate_move_time(ms(50), ms(0), None, ms(30)), ms(10));
+        assert_eq!(allocate_move_time(ms(20), ms(0), None, ms(30)), ms(1));
     }
 
     #[test]

@@ -1,0 +1,14 @@
+//! The running match, UI-free: the game with its history (undo, redo), who plays
+//! each side, the clocks, the search in flight, and how the game ended. The
+//! arcade draws a [`Match`], `ply match` runs engine-against-engine games on one,
+//! and tests drive one without a terminal. Nothing here draws anything.
+
+pub mod clock;
+mod game_match;
+pub mod notation;
+mod setup;
+
+pub use game_match::{
+    EndReason, Ending, Match, MatchEvent, PlayedMove, Purpose, Refusal, SearchStart, TakenBack,
+};
+pub use setup::{DEFAULT_MOVE_TIME, EngineSettings, PlaySetup, Seat, evaluator_names, seconds};

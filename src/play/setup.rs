@@ -1,0 +1,353 @@
+//! What a game is started with: the game and its position, who plays each side,
+//! and how the computer plays. Built by the setup screen, `ply play` and `ply match`.
+
+use std::time::Duration;
+
+use super::clock;
+use crate::game::{GameError, GameOptions, GameVisitor, Playable};
+use crate::search::{Algorithm, Limits, SearchConfig};
+
+/// Everything needed to start a game: which game, from where, and who plays.
+#[derive(Clone, Debug)]
+pub struct PlaySetup {
+    /// The game's id, as in `ply list`.
+    pub game: String,
+    /// The game's options (`-o heap=9`).
+    pub options: GameOptions,
+    /// A start position in the game's notation instead of the usual one.
+    pub position: Option<String>,
+    /// Moves played from the start position before the game begins.
+    pub moves: Option<String>,
+    /// Who plays the first side.
+    pub first: Seat,
+    /// Who plays the second side.
+    pub second: Seat,
+    /// Clocks for both sides, or none.
+    pub clock: Option<clock::TimeControl>,
+    /// Record every computer search's tree for the explorer (`t`). Recording costs
+    /// speed, so a timed search sees fewer nodes; players who never explore can
+    /// switch it off for a stronger opponent.
+    pub record_tree: bool,
+}
+
+impl PlaySetup {
+    /// A game from its usual start, the human moving first against the default engine:
+    /// what Enter-Enter on the menu starts.
+    pub fn new(game: &str) -> PlaySetup {
+        PlaySetup {
+            game: game.to_string(),
+            options: GameOptions::default(),
+            position: None,
+            moves: None,
+            first: Seat::Human,
+            second: Seat::Computer(EngineSettings::for_game(game)),
+            clock: None,
+            record_tree: true,
+        }
+    }
+
+    /// The seats in player order, so code can index them by `Player::index`.
+    pub fn seats(&self) -> [Seat; 2] {
+        [self.first.clone(), self.second.clone()]
+    }
+}
+
+/// Who plays one side.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Seat {
+    /// A person at the keyboard.
+    Human,
+    /// The engine, with its settings.
+    Computer(EngineSettings),
+}
+
+impl Seat {
+    /// The engine settings when the computer plays this seat.
+    pub fn engine(&self) -> Option<&EngineSettings> {
+        match self {
+            Seat::Human => None,
+            Seat::Computer(settings) => Some(settings),
+        }
+    }
+}
+
+/// How the computer plays one side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSettings {
+    /// Minimax or alpha-beta.
+    pub algorithm: Algorithm,
+    /// Use a transposition table.
+    pub tt: bool,
+    /// The evaluation's name (`seed` or a stronger one the game offers).
+    pub eval: String,
+    /// Deepest search in plies; `None` searches as deep as time allows.
+    pub depth: Option<u32>,
+    /// Time per move; `None` with no depth searches to the end of the game.
+    pub time: Option<Duration>,
+    /// Most positions per move (`ply match`'s `nodes=N`): a limit that, unlike
+    /// time, gives the same game on every machine.
+    pub nodes: Option<u64>,
+}
+
+/// The time per move when neither depth nor time is chosen: enough to solve the
+/// small games, short enough that a big one never hangs.
+pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
+/// The name games give their better evaluation, preferred by [`EngineSettings::for_game`].
+const STRONG_EVAL: &str = "strong";
+
+impl Default for EngineSettings {
+    fn default() -> Self {
+        EngineSettings {
+            algorithm: Algorithm::Engine,
+            tt: true,
+            eval: "seed".to_string(),
+            depth: None,
+            time: Some(DEFAULT_MOVE_TIME),
+            nodes: None,
+        }
+    }
+}
+
+impl EngineSettings {
+    /// The arcade's default engine for a game: alpha-beta with a table and a clock,
+    /// judging by the game's `strong` evaluation when it has one (it plays better
+    /// than the course's `seed` at the same depth).
+    pub fn for_game(id: &str) -> EngineSettings {
+        let names = evaluator_names(id);
+        let eval = if names.iter().any(|(name, _)| *name == STRONG_EVAL) {
+            STRONG_EVAL
+        } else {
+            "seed"
+        };
+        EngineSettings {
+            eval: eval.to_string(),
+            ..EngineSettings::default()
+        }
+    }
+
+    /// The search configuration these settings stand for.
+    pub fn config(&self) -> SearchConfig {
+        self.config_for(false)
+    }
+
+    /// The configuration for a game: with `engine_profile` (the game's
+    /// `Playable::prefers_engine_search`), alpha-beta gets quiescence, null moves,
+    /// reductions and the rest of `SearchConfig::engine`.
+    pub fn config_for(&self, engine_profile: bool) -> SearchConfig {
+        let limits = Limits {
+            depth: self.depth,
+            time: self.time,
+            nodes: self.nodes,
+        };
+        let mut config =
+            SearchConfig::for_algorithm_in_game(self.algorithm, limits, engine_profile);
+        config.tt_mib = if self.tt { 16 } else { 0 };
+        // With a clock or a node budget, a one-pass search may have nothing finished
+        // to play when the budget runs out; deepening one ply at a time always has
+        // the last depth's move.
+        config.iterative |= self.time.is_some() || self.nodes.is_some();
+        config
+    }
+
+    /// The algorithm as the setup screen names it: `alpha-beta + TT`.
+    pub fn algorithm_label(&self) -> String {
+        let name = self.algorithm.label();
+        if self.tt && self.algorithm != Algorithm::Engine {
+            format!("{name} + TT")
+        } else {
+            name.to_string()
+        }
+    }
+
+    /// The limits in words: `depth 4, 1 s per move`, `to the end`.
+    pub fn limits_label(&self) -> String {
+        if let Some(nodes) = self.nodes {
+            let others = EngineSettings {
+                nodes: None,
+                ..self.clone()
+            };
+            return match (self.depth, self.time) {
+                (None, None) => format!("{nodes} nodes per move"),
+                _ => format!("{}, {nodes} nodes per move", others.limits_label()),
+            };
+        }
+        match (self.depth, self.time) {
+            (None, None) => "to the end".to_string(),
+            (Some(depth), None) => format!("depth {depth}"),
+            (None, Some(time)) => format!("{} per move", seconds(time)),
+            (Some(depth), Some(time)) => format!("depth {depth}, {} per move", seconds(time)),
+        }
+    }
+
+    /// One line for titles: `alpha-beta + TT, seed, 1 s per move`.
+    pub fn describe(&self) -> String {
+        format!(
+            "{}, {}, {}",
+            self.algorithm_label(),
+            self.eval,
+            self.limits_label()
+        )
+    }
+
+    /// Reads an engine as `ply match` names it: `ALGO:EVAL[:LIMIT...]`, a limit
+    /// being `depth=N`, `time=SECONDS`, `nodes=N` or `nott` (no table), e.g.
+    /// `alphabeta:strong:time=0.2`. With no depth, time or nodes it thinks
+    /// [`DEFAULT_MOVE_TIME`] a move, so that no game can hang.
+    pub fn parse_spec(text: &str) -> Result<EngineSettings, GameError> {
+        let bad = |why: String| GameError::new(format!("engine '{text}': {why}"));
+        let mut parts = text.split(':');
+        let algo = parts.next().unwrap_or_default();
+        let algorithm =
+            Algorithm::parse(algo).ok_or_else(|| bad(format!("unknown algorithm '{algo}'")))?;
+        let eval = parts
+            .next()
+            .filter(|e| !e.is_empty())
+            .ok_or_else(|| bad("expected ALGO:EVAL[:depth=N|time=S|nodes=N]".into()))?;
+        let mut settings = EngineSettings {
+            algorithm,
+            eval: eval.to_string(),
+            time: None,
+            ..EngineSettings::default()
+        };
+        for part in parts {
+            let (key, value) = part.split_once('=').unwrap_or((part, ""));
+            let number = || bad(format!("{key}={value}: expected a positive number"));
+            match key {
+                "depth" => settings.depth = Some(value.parse().map_err(|_| number())?),
+                "nodes" => settings.nodes = Some(value.parse().map_err(|_| number())?),
+                "time" => {
+                    let secs: f64 = value.parse().map_err(|_| number())?;
+                    let time = Duration::try_from_secs_f64(secs).map_err(|_| number())?;
+                    settings.time = Some(time);
+                }
+                "nott" if value.is_empty() => settings.tt = false,
+                _ => return Err(bad(format!("unknown limit '{part}'"))),
+            }
+        }
+        if (settings.depth, settings.time, settings.nodes) == (None, None, None) {
+            settings.time = Some(DEFAULT_MOVE_TIME);
+        }
+        settings.check().map_err(|e| bad(e.to_string()))?;
+        Ok(settings)
+    }
+
+    /// Rejects settings no search can honour, with a line saying why.
+    pub fn check(&self) -> anyhow::Result<()> {
+        if self.depth == Some(0) {
+            anyhow::bail!("the search depth must be at least 1");
+        }
+        if self.nodes == Some(0) {
+            anyhow::bail!("the node limit must be at least 1");
+        }
+        if self.time.is_some_and(|t| t.is_zero()) {
+            anyhow::bail!("the time per move must be more than 0 seconds");
+        }
+        Ok(())
+    }
+}
+
+/// A duration for people: `0.5 s`, `2 s`.
+pub fn seconds(duration: Duration) -> String {
+    let secs = duration.as_secs_f64();
+    if secs.fract() == 0.0 {
+        format!("{secs:.0} s")
+    } else {
+        format!("{secs} s")
+    }
+}
+
+/// The evaluations a game offers, as (name, description): the setup screen's list
+/// and [`EngineSettings::for_game`]'s choice.
+pub fn evaluator_names(id: &str) -> Vec<(&'static str, &'static str)> {
+    struct Names;
+    impl GameVisitor for Names {
+        type Output = Vec<(&'static str, &'static str)>;
+        fn visit<G: Playable>(self) -> Self::Output {
+            G::evaluators()
+                .iter()
+                .map(|e| (e.name, e.description))
+                .collect()
+        }
+    }
+    crate::game::visit_game(id, Names).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minimax_with_a_clock_deepens_iteratively() {
+        let settings = EngineSettings {
+            algorithm: Algorithm::Minimax,
+            tt: false,
+            ..EngineSettings::default()
+        };
+        let config = settings.config();
+        assert!(config.iterative);
+        assert_eq!(config.tt_mib, 0);
+        let unlimited = EngineSettings {
+            time: None,
+            ..settings
+        };
+        assert!(!unlimited.config().iterative);
+        assert_eq!(unlimited.limits_label(), "to the end");
+    }
+
+    #[test]
+    fn the_default_engine_takes_the_strong_evaluation_when_the_game_has_one() {
+        assert_eq!(EngineSettings::for_game("connect4").eval, "strong");
+        assert_eq!(EngineSettings::for_game("kalah").eval, "seed");
+        let dodgem = EngineSettings::for_game("dodgem");
+        assert_eq!(dodgem, EngineSettings::default());
+        assert_eq!(dodgem.algorithm_label(), "engine");
+    }
+
+    #[test]
+    fn match_specs_name_the_algorithm_the_evaluation_and_the_limits() {
+        let spec = EngineSettings::parse_spec("alphabeta:strong:time=0.2").unwrap();
+        assert_eq!(spec.algorithm, Algorithm::AlphaBeta);
+        assert_eq!(spec.eval, "strong");
+        assert_eq!(spec.time, Some(Duration::from_millis(200)));
+        let spec = EngineSettings::parse_spec("minimax:seed:depth=3:nodes=500:nott").unwrap();
+        assert_eq!(spec.algorithm, Algorithm::Minimax);
+        assert_eq!(
+            (spec.depth, spec.time, spec.nodes),
+            (Some(3), None, Some(500))
+        );
+        assert!(!spec.tt);
+        let plain = EngineSettings::parse_spec("alphabeta:seed").unwrap();
+        assert_eq!(plain.time, Some(DEFAULT_MOVE_TIME));
+        for bad in [
+            "",
+            "alphabeta",
+            "magic:seed",
+            "alphabeta:seed:depth=0",
+            "alphabeta:seed:time=-1",
+            "alphabeta:seed:time=x",
+            "alphabeta:seed:speed=3",
+        ] {
+            let error = EngineSettings::parse_spec(bad).unwrap_err().0;
+            assert!(error.starts_with(&format!("engine '{bad}'")), "{error}");
+        }
+    }
+
+    #[test]
+    fn settings_read_as_one_line() {
+        let settings = EngineSettings {
+            depth: Some(4),
+            time: Some(Duration::from_millis(500)),
+            ..EngineSettings::default()
+        };
+        assert_eq!(
+            settings.describe(),
+            "engine, seed, depth 4, 0.5 s per move"
+        );
+        assert!(settings.check().is_ok());
+        let zero = EngineSettings {
+            depth: Some(0),
+            ..settings
+        };
+        assert!(zero.check().is_err());
+    }
+}

@@ -1,0 +1,141 @@
+//! A long-lived engine: the transposition table and the move-ordering tables
+//! (killers, history) kept from one search to the next, as a player keeps what it
+//! worked out on the last move. The arcade, `ply match` and the engine protocols
+//! play with one; the stateless [`search`](super::search) stays for tests and
+//! `ply solve`, whose answers must not depend on what was searched before.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use super::iterative::{Observer, SearchResult, search_with_tables};
+use super::limits::SearchConfig;
+use super::order::MoveOrderer;
+use super::runner::{SearchHandle, spawn_job};
+use super::tt::TranspositionTable;
+use crate::game::{Evaluator, Game};
+
+/// The tables a search fills and a later search can reuse.
+pub struct SearchTables<M> {
+    tt: Option<TranspositionTable<M>>,
+    orderer: MoveOrderer<M>,
+}
+
+impl<M: Copy + Eq + std::hash::Hash> SearchTables<M> {
+    fn new(config: &SearchConfig) -> SearchTables<M> {
+        SearchTables {
+            tt: (config.tt_mib > 0).then(|| TranspositionTable::new(config.tt_mib)),
+            orderer: MoveOrderer::new(config),
+        }
+    }
+
+    /// True when these tables are what `config` asks for (table size, ordering).
+    fn fit(&self, config: &SearchConfig) -> bool {
+        let tt_mib = self.tt.as_ref().map_or(0, TranspositionTable::mib);
+        tt_mib == config.tt_mib && self.orderer.fits(config)
+    }
+
+    /// Exchanges these tables with a searcher's: in before the search, out after.
+    pub(super) fn swap(
+        &mut self,
+        tt: &mut Option<TranspositionTable<M>>,
+        orderer: &mut MoveOrderer<M>,
+    ) {
+        std::mem::swap(&mut self.tt, tt);
+        std::mem::swap(&mut self.orderer, orderer);
+    }
+}
+
+/// A player's search with a memory: see the module's notes.
+pub struct Engine<G: Game> {
+    tables: Option<SearchTables<G::Move>>,
+}
+
+impl<G: Game> Default for Engine<G> {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl<G: Game> Engine<G> {
+    /// An engine that remembers nothing yet.
+    pub fn new() -> Engine<G> {
+        Engine { tables: None }
+    }
+
+    /// Forgets everything: a new game shares nothing with the last one.
+    pub fn new_game(&mut self) {
+        if let Some(tables) = self.tables.as_mut() {
+            if let Some(tt) = tables.tt.as_mut() {
+                tt.clear();
+            }
+            tables.orderer.clear();
+        }
+    }
+
+    /// Searches `game` like [`search`](super::search), starting from what earlier
+    /// searches left in the tables (aged, so that new results take their place).
+    /// A configuration with another table size or other ordering gets fresh tables.
+    pub fn search(
+        &mut self,
+        game: &G,
+        evaluator: &dyn Evaluator<G>,
+        config: &SearchConfig,
+        stop: Option<&AtomicBool>,
+        observer: &mut dyn Observer<G::Move>,
+    ) -> SearchResult<G::Move> {
+        let tables = match self.tables.take() {
+            Some(mut tables) if tables.fit(config) => {
+                if let Some(tt) = tables.tt.as_mut() {
+                    tt.new_search();
+                }
+                tables.orderer.new_search();
+                tables
+            }
+            _ => SearchTables::new(config),
+        };
+        let tables = self.tables.insert(tables);
+        search_with_tables(game, evaluator, config, stop, observer, Some(tables))
+    }
+
+    /// How full the kept table is, in thousandths (UCI's `hashfull`); 0 without one.
+    pub fn permille_full(&self) -> u32 {
+        self.tables
+            .as_ref()
+            .and_then(|t| t.tt.as_ref())
+            .map_or(0, TranspositionTable::permille_full)
+    }
+}
+
+/// An engine a background search can borrow: the search thread holds the lock
+/// while it runs, so a search started right after a cancelled one waits for it
+/// to hand the tables back (a cancelled search stops within ~1024 nodes).
+pub type SharedEngine<G> = Arc<Mutex<Engine<G>>>;
+
+/// A new [`SharedEngine`].
+pub fn shared_engine<G: Game>() -> SharedEngine<G> {
+    Arc::new(Mutex::new(Engine::new()))
+}
+
+/// [`spawn_search`](super::spawn_search) on a kept engine: the search runs on its
+/// own thread with the engine's tables and reports as events.
+pub fn spawn_engine_search<G: Game>(
+    engine: SharedEngine<G>,
+    game: G,
+    evaluator: Arc<dyn Evaluator<G>>,
+    config: SearchConfig,
+) -> SearchHandle<G::Move> {
+    spawn_job(move |stop, observer| {
+        // A search that panicked left tables that may be half-written: start afresh.
+        let mut engine = engine.lock().unwrap_or_else(|poisoned| {
+            let mut engine = poisoned.into_inner();
+            *engine = Engine::new();
+            engine
+        });
+        engine.search(&game, evaluator.as_ref(), &config, Some(stop), observer)
+    })
+}
+
+/// Locks a shared engine for a command between searches (a new game).
+pub fn lock<G: Game>(engine: &SharedEngine<G>) -> std::sync::MutexGuard<'_, Engine<G>> {
+    engine.lock().unwrap_or_else(PoisonError::into_inner)
+}
