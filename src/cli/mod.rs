@@ -7,6 +7,7 @@
 mod args;
 pub mod bench;
 mod bench_reference;
+mod gtp;
 mod list;
 mod perft;
 pub mod play;
@@ -44,6 +45,8 @@ enum Command {
     Uci(uci::UciArgs),
     /// Speak the Universal Chinese Chess Protocol (xiangqi, ICCS moves) on stdin/stdout.
     Ucci(uci::UcciArgs),
+    /// Speak the Go Text Protocol (Go, GTP vertices) on stdin/stdout, for GoGui and twogtp.
+    Gtp(gtp::GtpArgs),
 }
 
 /// Parses the process arguments, runs the command and returns the exit status.
@@ -74,6 +77,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Uci(args)) => uci::run(&args),
         Some(Command::Ucci(args)) => uci::run_ucci(&args),
+        Some(Command::Gtp(args)) => gtp::run(&args),
     }
 }
 

@@ -170,6 +170,12 @@ impl Go {
         self.komi_halves = komi_halves;
     }
 
+    /// Makes `player` the side to move (GTP's `genmove` and `play` name the
+    /// colour, which need not be the one whose turn it is).
+    pub fn set_to_move(&mut self, player: Player) {
+        self.to_move = player;
+    }
+
     /// Passes in a row just played: 2 ends the game.
     pub fn passes(&self) -> u8 {
         self.passes
