@@ -501,17 +501,23 @@ pub fn seed(game: &Go) -> i32 {
     }
 }
 
+/// The board size option, when given (SGF reading checks it against `SZ`).
+fn read_size_option(options: &GameOptions) -> Result<Option<usize>, GameError> {
+    if options.get("size").is_none() {
+        return Ok(None);
+    }
+    let size = options.get_number(
+        "size",
+        DEFAULT_SIZE as u64,
+        MIN_SIZE as u64,
+        MAX_SIZE as u64,
+    )?;
+    Ok(Some(size as usize))
+}
+
 /// The size (when given) and komi in half points.
 fn read_options(options: &GameOptions) -> Result<(Option<usize>, i32), GameError> {
-    let size = match options.get("size") {
-        None => None,
-        Some(_) => Some(options.get_number(
-            "size",
-            DEFAULT_SIZE as u64,
-            MIN_SIZE as u64,
-            MAX_SIZE as u64,
-        )? as usize),
-    };
+    let size = read_size_option(options)?;
     let komi = match options.get("komi") {
         None => DEFAULT_KOMI_HALVES,
         Some(text) => parse_komi(text).map_err(|e| GameError::new(format!("option komi: {e}")))?,

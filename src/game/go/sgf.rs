@@ -6,7 +6,7 @@ use sgf_parse::Color;
 use sgf_parse::go::{Move, Point as SgfPoint, Prop};
 
 use super::board::{MAX_SIZE, MIN_SIZE, Point};
-use super::{DEFAULT_KOMI_HALVES, DEFAULT_SIZE, Go, GoMove, format_komi, parse_komi, side_name};
+use super::{DEFAULT_KOMI_HALVES, Go, GoMove, format_komi, parse_komi, side_name};
 use crate::game::{Game, GameError, GameOptions, Player};
 
 /// The SGF point letters of a board point: files from the left, rows from the top.
@@ -169,15 +169,7 @@ fn read_size<'a>(
         Prop::SZ((w, h)) => Some((*w as usize, *h as usize)),
         _ => None,
     });
-    let option = match options.get("size") {
-        None => None,
-        Some(_) => Some(options.get_number(
-            "size",
-            DEFAULT_SIZE as u64,
-            MIN_SIZE as u64,
-            MAX_SIZE as u64,
-        )? as usize),
-    };
+    let option = super::read_size_option(options)?;
     match (written, option) {
         (Some((w, h)), _) if w != h => Err(GameError::new(format!(
             "SGF: only square boards are supported, not {w}x{h}"

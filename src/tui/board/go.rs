@@ -14,13 +14,12 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 
+use super::point_grid::{LABEL_WIDTH, PointGrid, stone_symbol};
 use super::{BoardGame, Marks, Pick, Steer, step_index};
 use crate::game::go::{COLUMNS, Go, GoMove, side_name};
 use crate::game::{Game, Player};
 use crate::tui::theme::Theme;
 
-/// Columns taken by the rank numbers and the space after them.
-const LABEL_WIDTH: u16 = 3;
 /// The lines under the points: the pass button with captures, then ko or score.
 const INFO_LINES: u16 = 2;
 /// The pass button's text.
@@ -43,87 +42,15 @@ pub struct GoCursor {
     pub letters: bool,
 }
 
-/// Where each point is drawn in a given area: the same for drawing and clicks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Grid {
-    /// Top-left corner of the drawing (the first rank label).
-    origin: Position,
-    /// Columns from one point to the next: 2 with a space between, 1 without.
-    spacing: u16,
-    /// The highest rank shown, at the top.
-    top_rank: usize,
-    /// How many ranks are shown.
-    ranks: usize,
-    /// True when the column letters fit under the points.
-    letters_row: bool,
+/// The Go board's placement of points: room for the info lines under it.
+fn grid(size: usize, area: Rect, cursor_rank: usize) -> PointGrid {
+    PointGrid::new(size, area, cursor_rank, INFO_LINES, INFO_WIDTH)
 }
 
-impl Grid {
-    fn new(size: usize, area: Rect, cursor_rank: usize) -> Grid {
-        let spacing = if area.width >= LABEL_WIDTH + 2 * size as u16 - 1 {
-            2
-        } else {
-            1
-        };
-        let room = area.height.saturating_sub(INFO_LINES) as usize;
-        let letters_row = room > size;
-        let ranks = size.min(room).max(1);
-        // Keep the cursor's rank in view, as central as the edges allow.
-        let top_rank = (cursor_rank + ranks / 2).clamp(ranks - 1, size - 1);
-        let width = (LABEL_WIDTH + spacing * (size as u16 - 1) + 1).max(INFO_WIDTH);
-        let height = ranks as u16 + u16::from(letters_row) + INFO_LINES;
-        Grid {
-            origin: Position::new(
-                area.x + area.width.saturating_sub(width) / 2,
-                area.y + area.height.saturating_sub(height) / 2,
-            ),
-            spacing,
-            top_rank,
-            ranks,
-            letters_row,
-        }
-    }
-
-    /// The screen cell of a point, if its rank is shown.
-    fn position(&self, file: usize, rank: usize) -> Option<Position> {
-        let row = self
-            .top_rank
-            .checked_sub(rank)
-            .filter(|&r| r < self.ranks)?;
-        Some(Position::new(
-            self.origin.x + LABEL_WIDTH + file as u16 * self.spacing,
-            self.origin.y + row as u16,
-        ))
-    }
-
-    /// The first line under the points (and letters): the pass button.
-    fn pass_line(&self) -> u16 {
-        self.origin.y + self.ranks as u16 + u16::from(self.letters_row)
-    }
-
-    /// The point drawn at a screen cell, if any.
-    fn point_at(&self, size: usize, at: Position) -> Option<(usize, usize)> {
-        let dx = at.x.checked_sub(self.origin.x + LABEL_WIDTH)?;
-        let row = at.y.checked_sub(self.origin.y)? as usize;
-        let file = (dx / self.spacing) as usize;
-        let on_point = dx % self.spacing == 0;
-        (on_point && file < size && row < self.ranks).then(|| (file, self.top_rank - row))
-    }
-
-    /// True when a screen cell lies on the pass button.
-    fn on_pass(&self, at: Position) -> bool {
-        let x = self.origin.x + LABEL_WIDTH;
-        at.y == self.pass_line() && (x..x + PASS.len() as u16).contains(&at.x)
-    }
-}
-
-fn stone_symbol(player: Player, letters: bool) -> &'static str {
-    match (player, letters) {
-        (Player::First, false) => "●",
-        (Player::Second, false) => "○",
-        (Player::First, true) => "X",
-        (Player::Second, true) => "O",
-    }
+/// True when a screen cell lies on the pass button.
+fn on_pass(grid: &PointGrid, at: Position) -> bool {
+    let x = grid.origin.x + LABEL_WIDTH;
+    at.y == grid.line_below() && (x..x + PASS.len() as u16).contains(&at.x)
 }
 
 /// The small mark of an empty point counted for `player` at the end.
@@ -144,7 +71,7 @@ impl Go {
         buf: &mut Buffer,
     ) {
         let size = self.board().size();
-        let grid = Grid::new(size, area, cursor.rank);
+        let grid = grid(size, area, cursor.rank);
         let mut put = |at: Position, text: &str, style: Style| {
             if area.contains(at) {
                 buf.set_stringn(at.x, at.y, text, (area.right() - at.x) as usize, style);
@@ -236,14 +163,14 @@ impl Go {
     /// the final score.
     fn draw_info(
         &self,
-        grid: &Grid,
+        grid: &PointGrid,
         cursor: &GoCursor,
         marks: &Marks<GoMove>,
         theme: &Theme,
         put: &mut impl FnMut(Position, &str, Style),
     ) {
         let x = grid.origin.x + LABEL_WIDTH;
-        let y = grid.pass_line();
+        let y = grid.line_below();
         let mut pass_style = theme.dim;
         if marks.last == Some(GoMove::Pass) {
             pass_style = pass_style.patch(theme.last_move);
@@ -380,8 +307,8 @@ impl BoardGame for Go {
 
     fn click(&self, cursor: &mut GoCursor, area: Rect, at: Position) -> Pick<GoMove> {
         let size = self.board().size();
-        let grid = Grid::new(size, area, cursor.rank);
-        if grid.on_pass(at) {
+        let grid = grid(size, area, cursor.rank);
+        if on_pass(&grid, at) {
             cursor.on_pass = true;
             return self.steer(cursor, Steer::Select);
         }
@@ -516,13 +443,13 @@ mod tests {
         assert_eq!(game.steer(&mut cursor, Steer::Up), Pick::Moved);
         assert!(!cursor.on_pass);
         let area = Rect::new(2, 1, 38, 15);
-        let grid = Grid::new(9, area, cursor.rank);
+        let grid = grid(9, area, cursor.rank);
         let a1 = grid.position(0, 0).unwrap();
         assert_eq!(
             game.click(&mut cursor, area, a1),
             Pick::Play(game.read_vertex("A1").unwrap())
         );
-        let pass = Position::new(a1.x + 2, grid.pass_line());
+        let pass = Position::new(a1.x + 2, grid.line_below());
         assert_eq!(
             game.click(&mut cursor, area, pass),
             Pick::Play(GoMove::Pass)
