@@ -54,3 +54,23 @@ fn two_humans_play_pass_and_see_the_score_at_80_by_24() {
     // One stone each, everything else neutral: komi decides.
     assert!(over.contains("W+7.5 by area"), "{over}");
 }
+
+#[test]
+fn the_computer_answers_a_stone_with_alpha_beta() {
+    let mut app = App::new(Launch::Game(PlaySetup::new("go")), Theme::plain()).expect("go");
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    enter(&mut app, "E5");
+    let start = std::time::Instant::now();
+    while app.session().unwrap().played().len() < 2 {
+        assert!(
+            start.elapsed().as_secs() < 60,
+            "the computer never answered"
+        );
+        app.tick();
+        screen(&mut app, &mut terminal);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let answered = screen(&mut app, &mut terminal);
+    assert!(answered.contains("2. White"), "{answered}");
+    assert!(app.session().unwrap().human_to_move());
+}
