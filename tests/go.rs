@@ -198,3 +198,21 @@ fn alpha_beta_takes_a_capture_on_a_small_board() {
     let result = search(&game, seed.as_ref(), &config, None, &mut ());
     assert_eq!(result.best_move, Some(stone(&game, "D2")));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+    /// Malformed SGF (and move lists) is refused with one line, never a panic.
+    #[test]
+    fn arbitrary_positions_are_read_or_refused_in_one_line(
+        text in r"\(;(SZ|KM|AB|AW|PL|B|W|AE|C|HA)?\[[a-z0-9:.\-\]\[;()\\ ]{0,12}\][;a-zA-Z\[\]()0-9 ]{0,40}",
+        moves in r"[A-Ta-t0-9 ]{0,20}|pass( pass)?",
+    ) {
+        for position in [text.as_str(), moves.as_str()] {
+            let options = ply::game::GameOptions::default();
+            if let Err(error) = Go::parse_position(position, &options) {
+                proptest::prop_assert!(!error.0.contains('\n'), "{}", error);
+            }
+        }
+    }
+}

@@ -343,4 +343,29 @@ mod tests {
         session.execute("time_left white 30 0");
         assert!((session.clock.budget(Player::Second).unwrap() - 0.8).abs() < 1e-9);
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
+
+        /// Any known command (but the slow genmove) with arbitrary arguments, and
+        /// arbitrary junk, gets exactly one answer ending in a blank line.
+        #[test]
+        fn every_line_gets_one_well_formed_answer(
+            id in proptest::option::of(0u32..1000),
+            command in proptest::sample::select(COMMANDS.iter().copied().filter(|c| *c != "genmove").collect::<Vec<_>>()),
+            args in r"[ a-zA-Z0-9.\-#\t]{0,24}",
+            junk in r"[^\n]{0,30}",
+        ) {
+            let mut session = GtpSession::new(0.01);
+            session.execute("boardsize 5");
+            let id_text = id.map(|n| n.to_string()).unwrap_or_default();
+            for line in [format!("{id_text} {command} {args}"), junk] {
+                if let Some(answer) = session.execute(&line) {
+                    proptest::prop_assert!(answer.starts_with('=') || answer.starts_with('?'));
+                    proptest::prop_assert!(answer.ends_with("\n\n"));
+                    proptest::prop_assert!(!answer.trim_end().contains("\n\n"));
+                }
+            }
+        }
+    }
 }
