@@ -8,6 +8,7 @@ mod args;
 pub mod bench;
 mod bench_reference;
 mod compare;
+mod gtp;
 mod list;
 mod match_cmd;
 mod perft;
@@ -50,6 +51,8 @@ enum Command {
     Uci(uci::UciArgs),
     /// Speak the Universal Chinese Chess Protocol (xiangqi, ICCS moves) on stdin/stdout.
     Ucci(uci::UcciArgs),
+    /// Speak the Go Text Protocol (Go, GTP vertices) on stdin/stdout, for GoGui and twogtp.
+    Gtp(gtp::GtpArgs),
 }
 
 /// Parses the process arguments, runs the command and returns the exit status.
@@ -82,6 +85,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Uci(args)) => uci::run(&args),
         Some(Command::Ucci(args)) => uci::run_ucci(&args),
+        Some(Command::Gtp(args)) => gtp::run(&args),
     }
 }
 

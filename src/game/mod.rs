@@ -7,6 +7,7 @@ pub mod checkers;
 pub mod chess;
 pub mod connect4;
 pub mod dodgem;
+pub mod go;
 pub mod gomoku;
 pub mod grundy;
 pub mod kalah;

@@ -339,10 +339,7 @@ mod tests {
             time: Some(Duration::from_millis(500)),
             ..EngineSettings::default()
         };
-        assert_eq!(
-            settings.describe(),
-            "engine, seed, depth 4, 0.5 s per move"
-        );
+        assert_eq!(settings.describe(), "engine, seed, depth 4, 0.5 s per move");
         assert!(settings.check().is_ok());
         let zero = EngineSettings {
             depth: Some(0),

@@ -11,13 +11,11 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 
+use super::point_grid::{LABEL_WIDTH, PointGrid, stone_symbol};
 use super::{BoardGame, Marks, Pick, Steer, step_index};
 use crate::game::gomoku::Gomoku;
 use crate::game::{Game, Player, format_square};
 use crate::tui::theme::Theme;
-
-/// Columns taken by the rank numbers and the space after them.
-const LABEL_WIDTH: u16 = 3;
 
 /// Where the player points, and how stones are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,67 +28,9 @@ pub struct GomokuCursor {
     pub letters: bool,
 }
 
-/// Where each point is drawn in a given area: computed the same way for drawing
-/// and for clicks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Grid {
-    /// Top-left corner of the drawing (the first rank label).
-    origin: Position,
-    /// Columns from one point to the next: 2 with a space between, 1 without.
-    spacing: u16,
-    /// The highest rank shown, at the top.
-    top_rank: usize,
-    /// How many ranks are shown.
-    ranks: usize,
-    /// True when the file letters fit under the points.
-    letters_row: bool,
-}
-
-impl Grid {
-    fn new(size: usize, area: Rect, cursor_rank: usize) -> Grid {
-        let spacing = if area.width >= LABEL_WIDTH + 2 * size as u16 - 1 {
-            2
-        } else {
-            1
-        };
-        let width = LABEL_WIDTH + spacing * (size as u16 - 1) + 1;
-        let letters_row = area.height as usize > size;
-        let ranks = size.min(area.height as usize).max(1);
-        // Keep the cursor's rank in view, as central as the edges allow.
-        let top_rank = (cursor_rank + ranks / 2).clamp(ranks - 1, size - 1);
-        let height = (ranks + usize::from(letters_row)) as u16;
-        Grid {
-            origin: Position::new(
-                area.x + area.width.saturating_sub(width) / 2,
-                area.y + area.height.saturating_sub(height) / 2,
-            ),
-            spacing,
-            top_rank,
-            ranks,
-            letters_row,
-        }
-    }
-
-    /// The screen cell of a point, if its rank is shown.
-    fn position(&self, file: usize, rank: usize) -> Option<Position> {
-        let row = self
-            .top_rank
-            .checked_sub(rank)
-            .filter(|&r| r < self.ranks)?;
-        Some(Position::new(
-            self.origin.x + LABEL_WIDTH + file as u16 * self.spacing,
-            self.origin.y + row as u16,
-        ))
-    }
-
-    /// The point drawn at a screen cell, if any.
-    fn point_at(&self, size: usize, at: Position) -> Option<(usize, usize)> {
-        let dx = at.x.checked_sub(self.origin.x + LABEL_WIDTH)?;
-        let row = at.y.checked_sub(self.origin.y)? as usize;
-        let file = (dx / self.spacing) as usize;
-        let on_point = dx % self.spacing == 0;
-        (on_point && file < size && row < self.ranks).then(|| (file, self.top_rank - row))
-    }
+/// The Gomoku board's placement of points: nothing under the letters.
+fn grid(size: usize, area: Rect, cursor_rank: usize) -> PointGrid {
+    PointGrid::new(size, area, cursor_rank, 0, 0)
 }
 
 impl Gomoku {
@@ -103,7 +43,7 @@ impl Gomoku {
         buf: &mut Buffer,
     ) {
         let size = self.board().size();
-        let grid = Grid::new(size, area, cursor.rank);
+        let grid = grid(size, area, cursor.rank);
         let mut put = |at: Position, text: &str, style: Style| {
             if area.contains(at) {
                 buf.set_stringn(at.x, at.y, text, (area.right() - at.x) as usize, style);
@@ -174,15 +114,6 @@ impl Gomoku {
             style = style.patch(theme.selected);
         }
         (symbol, style)
-    }
-}
-
-fn stone_symbol(player: Player, letters: bool) -> &'static str {
-    match (player, letters) {
-        (Player::First, false) => "●",
-        (Player::Second, false) => "○",
-        (Player::First, true) => "X",
-        (Player::Second, true) => "O",
     }
 }
 
@@ -263,7 +194,7 @@ impl BoardGame for Gomoku {
 
     fn click(&self, cursor: &mut GomokuCursor, area: Rect, at: Position) -> Pick<u16> {
         let size = self.board().size();
-        match Grid::new(size, area, cursor.rank).point_at(size, at) {
+        match grid(size, area, cursor.rank).point_at(size, at) {
             Some((file, rank)) => {
                 cursor.file = file;
                 cursor.rank = rank;
@@ -361,7 +292,7 @@ mod tests {
         let mut cursor = game.initial_cursor();
         cursor.file = 10;
         game.render_board(&cursor, &marks, &theme, area, &mut buf);
-        let grid = Grid::new(15, area, cursor.rank);
+        let grid = grid(15, area, cursor.rank);
         let style_at = |file, rank| {
             let at = grid.position(file, rank).unwrap();
             buf[(at.x, at.y)].modifier
@@ -399,7 +330,7 @@ mod tests {
             Pick::Play(game.parse_move("i9").unwrap())
         );
         let area = Rect::new(5, 3, 40, 20);
-        let grid = Grid::new(15, area, cursor.rank);
+        let grid = grid(15, area, cursor.rank);
         let a1 = grid.position(0, 0).unwrap();
         assert_eq!(game.click(&mut cursor, area, a1), Pick::Play(0));
         let between = Position::new(a1.x + 1, a1.y);

@@ -9,9 +9,11 @@ pub mod checkers;
 pub mod chess;
 pub mod connect4;
 pub mod dodgem;
+pub mod go;
 pub mod gomoku;
 pub mod grundy;
 pub mod kalah;
+pub mod point_grid;
 pub mod synthetic;
 pub mod tictactoe;
 pub mod xiangqi;
@@ -24,6 +26,7 @@ use crate::game::checkers::Checkers;
 use crate::game::chess::Chess;
 use crate::game::connect4::ConnectFour;
 use crate::game::dodgem::Dodgem;
+use crate::game::go::Go;
 use crate::game::gomoku::Gomoku;
 use crate::game::grundy::Grundy;
 use crate::game::kalah::Kalah;
@@ -193,6 +196,7 @@ pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, G
         "tictactoe" => Ok(visitor.visit::<TicTacToe>()),
         "grundy" => Ok(visitor.visit::<Grundy>()),
         "gomoku" => Ok(visitor.visit::<Gomoku>()),
+        "go" => Ok(visitor.visit::<Go>()),
         "chess" => Ok(visitor.visit::<Chess>()),
         "checkers" => Ok(visitor.visit::<Checkers>()),
         "xiangqi" => Ok(visitor.visit::<Xiangqi>()),

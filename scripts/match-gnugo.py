@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Plays `ply gtp` against GNU Go over GTP, as twogtp does, and reports the score.
+
+Both programs get every move; colours alternate from game to game. A game ends
+after two passes in a row, a resignation, or --max-moves. The result is GNU Go's
+`final_score` (with its dead-stone judgement) and ply's (Tromp-Taylor area of the
+stones on the board); with a resignation, the other side wins. A measurement tool,
+not a test.
+
+    scripts/match-gnugo.py --games 40 --level 1 --time 1 --size 9
+"""
+
+import argparse
+import subprocess
+import sys
+
+
+class GtpEngine:
+    """A GTP engine on a pipe."""
+
+    def __init__(self, command, name):
+        self.name = name
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, text=True, bufsize=1,
+        )
+
+    def ask(self, command):
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        lines = []
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError(f"{self.name} closed its output after '{command}'")
+            if not line.strip() and lines:
+                break
+            if line.strip():
+                lines.append(line.rstrip("\n"))
+        answer = "\n".join(lines)
+        if not answer.startswith("="):
+            raise RuntimeError(f"{self.name} refused '{command}': {answer}")
+        return answer[1:].strip()
+
+    def close(self):
+        try:
+            self.ask("quit")
+        except (RuntimeError, BrokenPipeError):
+            pass
+        self.process.wait()
+
+
+def winner_of(score):
+    """'B', 'W' or None (a tie) from a GTP score like B+3.5."""
+    return score[0] if score and score[0] in "BW" else None
+
+
+def play_game(ply, gnugo, size, komi, ply_colour, max_moves):
+    for engine in (ply, gnugo):
+        engine.ask(f"boardsize {size}")
+        engine.ask("clear_board")
+        engine.ask(f"komi {komi}")
+    players = {ply_colour: ply, ("W" if ply_colour == "B" else "B"): gnugo}
+    colour, passes, moves = "B", 0, 0
+    while passes < 2 and moves < max_moves:
+        mover = players[colour]
+        other = players["W" if colour == "B" else "B"]
+        move = mover.ask(f"genmove {colour}")
+        if move.lower() == "resign":
+            return ("W" if colour == "B" else "B"), f"{colour} resigned", moves
+        other.ask(f"play {colour} {move}")
+        passes = passes + 1 if move.lower() == "pass" else 0
+        colour = "W" if colour == "B" else "B"
+        moves += 1
+    gnugo_score = gnugo.ask("final_score")
+    ply_score = ply.ask("final_score")
+    return winner_of(gnugo_score), f"gnugo {gnugo_score}, ply {ply_score}", moves
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--level", type=int, default=1, help="GNU Go's level (0-10)")
+    parser.add_argument("--time", type=float, default=1.0, help="ply's seconds per move")
+    parser.add_argument("--size", type=int, default=9)
+    parser.add_argument("--komi", type=float, default=7.5)
+    parser.add_argument("--max-moves", type=int, default=400)
+    parser.add_argument("--ply", default="target/release/ply")
+    parser.add_argument("--gnugo", default="gnugo")
+    args = parser.parse_args()
+    ply = GtpEngine([args.ply, "gtp", "--time", str(args.time)], "ply")
+    gnugo = GtpEngine([args.gnugo, "--mode", "gtp", "--chinese-rules",
+                       "--positional-superko", "--forbid-suicide",
+                       "--level", str(args.level)], "gnugo")
+    wins = 0
+    for game in range(args.games):
+        ply_colour = "B" if game % 2 == 0 else "W"
+        winner, detail, moves = play_game(ply, gnugo, args.size, args.komi,
+                                          ply_colour, args.max_moves)
+        wins += winner == ply_colour
+        print(f"game {game + 1}: ply {ply_colour}, {moves} moves, {detail}", flush=True)
+    print(f"ply won {wins} of {args.games} against GNU Go level {args.level} "
+          f"({args.size}x{args.size}, {args.time} s a move)")
+    ply.close()
+    gnugo.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

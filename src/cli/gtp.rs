@@ -1,0 +1,371 @@
+//! `ply gtp`: Go behind the Go Text Protocol (version 2), so that GoGui, GNU Go's
+//! twogtp and other controllers can play against ply.
+//!
+//! Commands come on stdin, one per line, answered in order on stdout: `= result`
+//! or `? error`, with the command's id echoed, and an empty line after each
+//! answer. Every malformed line gets a `?` answer; nothing on the input panics or
+//! hangs. `genmove` runs ply's alpha-beta with a time limit taken from
+//! `time_settings`/`time_left` when the controller gives them, else from `--time`.
+
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::game::go::board::{MAX_SIZE, MIN_SIZE};
+use crate::game::go::{DEFAULT_KOMI_HALVES, DEFAULT_SIZE, Go, GoMove, parse_komi};
+use crate::game::{Game, Player};
+use crate::search::{Limits, SearchConfig, search};
+
+#[derive(Args, Debug)]
+pub struct GtpArgs {
+    /// Seconds per move for `genmove` when the controller sets no time.
+    #[arg(long, value_name = "SECS", default_value_t = 1.0)]
+    time: f64,
+}
+
+/// The commands this engine answers, in `list_commands` order.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "final_score",
+    "showboard",
+    "time_settings",
+    "time_left",
+    "quit",
+];
+
+/// The time a controller gave: main time and Canadian byo-yomi, and what is left.
+#[derive(Clone, Copy, Debug, Default)]
+struct Clock {
+    main: f64,
+    byo_yomi: f64,
+    byo_yomi_stones: u32,
+    /// Seconds and byo-yomi stones left per colour, from `time_left`.
+    left: [Option<(f64, u32)>; 2],
+}
+
+impl Clock {
+    /// Seconds to spend on the next move of `player`, or `None` when no time
+    /// control is set (then `--time` applies).
+    fn budget(&self, player: Player) -> Option<f64> {
+        let seconds = match self.left[player.index()] {
+            Some((seconds, stones)) if stones > 0 => seconds / stones as f64,
+            Some((seconds, _)) => seconds / 30.0,
+            None if self.byo_yomi_stones > 0 && self.main == 0.0 => {
+                self.byo_yomi / self.byo_yomi_stones as f64
+            }
+            None if self.main > 0.0 => self.main / 30.0,
+            None => return None,
+        };
+        // Keep a margin for the pipe and the controller.
+        Some((seconds * 0.8).clamp(0.02, 60.0))
+    }
+}
+
+/// One GTP session: the game, the clock and the default thinking time.
+pub struct GtpSession {
+    game: Go,
+    clock: Clock,
+    seconds_per_move: f64,
+    /// Set by `quit`: the loop stops after answering.
+    pub finished: bool,
+}
+
+/// An answer: `Ok` text after `=`, or `Err` text after `?`.
+type Answer = Result<String, String>;
+
+impl GtpSession {
+    /// A fresh 9x9 game with komi 7.5 and `seconds_per_move` for `genmove`.
+    pub fn new(seconds_per_move: f64) -> GtpSession {
+        GtpSession {
+            game: Go::new(DEFAULT_SIZE, DEFAULT_KOMI_HALVES),
+            clock: Clock::default(),
+            seconds_per_move,
+            finished: false,
+        }
+    }
+
+    /// Answers one input line; `None` for lines GTP says to ignore (empty or only
+    /// a comment). The answer ends with the blank line GTP requires.
+    pub fn execute(&mut self, raw: &str) -> Option<String> {
+        let line = clean_line(raw);
+        let mut words = line.split_whitespace().peekable();
+        let first = *words.peek()?;
+        let id = if first.bytes().all(|b| b.is_ascii_digit()) {
+            words.next();
+            first
+        } else {
+            ""
+        };
+        let answer = match words.next() {
+            None => Err("missing command".to_string()),
+            Some(command) => {
+                let args: Vec<&str> = words.collect();
+                self.command(command, &args)
+            }
+        };
+        Some(match answer {
+            Ok(text) if text.is_empty() => format!("={id}\n\n"),
+            Ok(text) => format!("={id} {text}\n\n"),
+            Err(text) => format!("?{id} {text}\n\n"),
+        })
+    }
+
+    fn command(&mut self, command: &str, args: &[&str]) -> Answer {
+        match command {
+            "protocol_version" => Ok("2".to_string()),
+            "name" => Ok("ply".to_string()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").to_string()),
+            "known_command" => {
+                let [name] = args else {
+                    return Err("known_command takes one command name".to_string());
+                };
+                Ok(COMMANDS.contains(name).to_string())
+            }
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" => {
+                self.finished = true;
+                Ok(String::new())
+            }
+            "boardsize" => self.boardsize(args),
+            "clear_board" => {
+                let size = self.game.board().size();
+                self.game = Go::new(size, self.game.komi_halves());
+                Ok(String::new())
+            }
+            "komi" => {
+                let [text] = args else {
+                    return Err("komi takes one number".to_string());
+                };
+                let komi = parse_komi(text).map_err(|e| format!("syntax error: {e}"))?;
+                self.game.set_komi_halves(komi);
+                Ok(String::new())
+            }
+            "play" => self.play(args),
+            "genmove" => self.genmove(args),
+            "undo" => {
+                if self.game.history().is_empty() {
+                    return Err("cannot undo".to_string());
+                }
+                self.game.undo();
+                Ok(String::new())
+            }
+            "final_score" => Ok(self.game.score_text()),
+            "showboard" => Ok(format!("\n{}", self.game.diagram())),
+            "time_settings" => self.time_settings(args),
+            "time_left" => self.time_left(args),
+            _ => Err("unknown command".to_string()),
+        }
+    }
+
+    fn boardsize(&mut self, args: &[&str]) -> Answer {
+        let [text] = args else {
+            return Err("boardsize takes one number".to_string());
+        };
+        let size: usize = text
+            .parse()
+            .map_err(|_| "syntax error: boardsize takes a number".to_string())?;
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err("unacceptable size".to_string());
+        }
+        self.game = Go::new(size, self.game.komi_halves());
+        Ok(String::new())
+    }
+
+    fn play(&mut self, args: &[&str]) -> Answer {
+        let [colour, vertex] = args else {
+            return Err("syntax error: play takes a colour and a vertex".to_string());
+        };
+        let player = read_colour(colour)?;
+        let m = self
+            .game
+            .read_vertex(vertex)
+            .map_err(|e| format!("syntax error: {e}"))?;
+        if let Some(reason) = self.game.illegal_reason(player, m) {
+            return Err(format!("illegal move: {reason}"));
+        }
+        self.game.play_as(player, m);
+        Ok(String::new())
+    }
+
+    fn genmove(&mut self, args: &[&str]) -> Answer {
+        let [colour] = args else {
+            return Err("syntax error: genmove takes a colour".to_string());
+        };
+        let player = read_colour(colour)?;
+        let seconds = self.clock.budget(player).unwrap_or(self.seconds_per_move);
+        let m = self.choose_move(player, Duration::from_secs_f64(seconds.max(0.001)));
+        self.game.play_as(player, m);
+        Ok(self.game.format_move(m))
+    }
+
+    /// Alpha-beta with the seed evaluation for `player`, within `time`; a pass
+    /// when the game is over or the search finds nothing.
+    fn choose_move(&self, player: Player, time: Duration) -> GoMove {
+        let mut position = self.game.clone();
+        position.set_to_move(player);
+        if position.passes() >= 2 {
+            return GoMove::Pass;
+        }
+        let evaluator = crate::game::go::seed;
+        let config = SearchConfig::alpha_beta(Limits {
+            time: Some(time),
+            ..Limits::default()
+        });
+        let result = search(&position, &evaluator, &config, None, &mut ());
+        result
+            .best_move
+            .filter(|&m| self.game.is_legal(player, m))
+            .unwrap_or(GoMove::Pass)
+    }
+
+    fn time_settings(&mut self, args: &[&str]) -> Answer {
+        let [main, byo_yomi, stones] = args else {
+            return Err("syntax error: time_settings takes three numbers".to_string());
+        };
+        let main = read_seconds(main)?;
+        let byo_yomi = read_seconds(byo_yomi)?;
+        let stones = read_count(stones)?;
+        self.clock = Clock {
+            main,
+            byo_yomi,
+            byo_yomi_stones: stones,
+            left: [None; 2],
+        };
+        Ok(String::new())
+    }
+
+    fn time_left(&mut self, args: &[&str]) -> Answer {
+        let [colour, seconds, stones] = args else {
+            return Err("syntax error: time_left takes a colour and two numbers".to_string());
+        };
+        let player = read_colour(colour)?;
+        let seconds = read_seconds(seconds)?;
+        let stones = read_count(stones)?;
+        self.clock.left[player.index()] = Some((seconds, stones));
+        Ok(String::new())
+    }
+}
+
+/// GTP's preprocessing: control characters other than tab and newline dropped,
+/// tabs made spaces, everything from `#` on a comment.
+fn clean_line(raw: &str) -> String {
+    let without_comment = raw.split('#').next().unwrap_or("");
+    without_comment
+        .chars()
+        .filter(|c| !c.is_control() || *c == '\t')
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .collect()
+}
+
+fn read_colour(text: &str) -> Result<Player, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Player::First),
+        "w" | "white" => Ok(Player::Second),
+        _ => Err(format!("syntax error: '{text}' is not a colour")),
+    }
+}
+
+fn read_seconds(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && (0.0..=1e7).contains(s))
+        .ok_or_else(|| format!("syntax error: '{text}' is not a number of seconds"))
+}
+
+fn read_count(text: &str) -> Result<u32, String> {
+    text.parse::<u32>()
+        .map_err(|_| format!("syntax error: '{text}' is not a whole number"))
+}
+
+/// Runs the GTP loop on stdin and stdout until `quit` or the end of input.
+pub fn run(args: &GtpArgs) -> anyhow::Result<()> {
+    if !(args.time.is_finite() && args.time > 0.0 && args.time <= 3600.0) {
+        anyhow::bail!("--time {} must be between 0 and 3600 seconds", args.time);
+    }
+    let mut session = GtpSession::new(args.time);
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut stdout = std::io::stdout();
+    let mut bytes = Vec::new();
+    while !session.finished {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        if let Some(answer) = session.execute(&String::from_utf8_lossy(&bytes)) {
+            stdout.write_all(answer.as_bytes())?;
+            stdout.flush()?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_echoed_and_comments_ignored() {
+        let mut session = GtpSession::new(0.05);
+        assert_eq!(
+            session.execute("7 protocol_version # hi"),
+            Some("=7 2\n\n".into())
+        );
+        assert_eq!(session.execute("   # only a comment"), None);
+        assert_eq!(session.execute(""), None);
+        assert_eq!(
+            session.execute("12 known_command\tgenmove"),
+            Some("=12 true\n\n".into())
+        );
+        assert_eq!(
+            session.execute("known_command resign"),
+            Some("= false\n\n".into())
+        );
+    }
+
+    #[test]
+    fn clock_budget_follows_byo_yomi_and_main_time() {
+        let mut session = GtpSession::new(1.0);
+        assert_eq!(session.clock.budget(Player::First), None);
+        session.execute("time_settings 0 10 5");
+        assert!((session.clock.budget(Player::First).unwrap() - 1.6).abs() < 1e-9);
+        session.execute("time_left white 30 0");
+        assert!((session.clock.budget(Player::Second).unwrap() - 0.8).abs() < 1e-9);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
+
+        /// Any known command (but the slow genmove) with arbitrary arguments, and
+        /// arbitrary junk, gets exactly one answer ending in a blank line.
+        #[test]
+        fn every_line_gets_one_well_formed_answer(
+            id in proptest::option::of(0u32..1000),
+            command in proptest::sample::select(COMMANDS.iter().copied().filter(|c| *c != "genmove").collect::<Vec<_>>()),
+            args in r"[ a-zA-Z0-9.\-#\t]{0,24}",
+            junk in r"[^\n]{0,30}",
+        ) {
+            let mut session = GtpSession::new(0.01);
+            session.execute("boardsize 5");
+            let id_text = id.map(|n| n.to_string()).unwrap_or_default();
+            for line in [format!("{id_text} {command} {args}"), junk] {
+                if let Some(answer) = session.execute(&line) {
+                    proptest::prop_assert!(answer.starts_with('=') || answer.starts_with('?'));
+                    proptest::prop_assert!(answer.ends_with("\n\n"));
+                    proptest::prop_assert!(!answer.trim_end().contains("\n\n"));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,533 @@
+//! The Go board as a fast rules engine: stones, chained groups with their
+//! liberties, captures, suicide, the simple-ko point and a Zobrist hash of the
+//! stones, all kept incrementally so random playouts are cheap.
+//!
+//! Points live in a padded one-dimensional array: each row has one extra cell that
+//! serves as the border on both sides, and a border row lies above and below, so
+//! the four neighbours of any point are `p ± 1` and `p ± stride` without bounds
+//! checks. Stones of a group form a circular list (`next`); every stone names its
+//! group's root, which holds the group's figures. Liberties are counted as
+//! pseudo-liberties (one per stone-and-empty-neighbour pair) together with the sum
+//! and the sum of squares of their points: a group is in atari exactly when all its
+//! pseudo-liberties are the same point, that is when `count * squares == sum²`,
+//! and that point is `sum / count`. No liberty list is ever walked.
+
+use crate::game::{Player, zobrist};
+
+/// The largest board side.
+pub const MAX_SIZE: usize = 19;
+/// The smallest board side.
+pub const MIN_SIZE: usize = 5;
+/// Cells of the padded array for the largest board, borders included.
+pub const MAX_CELLS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
+
+const ZOBRIST_TABLE: u64 = 0x60;
+/// One key per (colour, cell).
+const KEYS: [u64; 2 * MAX_CELLS] = zobrist::table(ZOBRIST_TABLE);
+
+/// What a cell holds.
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const BORDER: u8 = 3;
+
+/// A cell of the padded array that lies on the board.
+pub type Point = u16;
+
+/// The Zobrist key of a stone of `player` on `point`.
+pub fn stone_key(player: Player, point: Point) -> u64 {
+    KEYS[player.index() * MAX_CELLS + point as usize]
+}
+
+fn colour_code(player: Player) -> u8 {
+    player.index() as u8 + 1
+}
+
+/// The stones and groups of a Go position, without history: the side to move,
+/// passes and superko belong to [`super::Go`].
+#[derive(Clone, Debug)]
+pub struct Board {
+    size: usize,
+    stride: usize,
+    cells: [u8; MAX_CELLS],
+    /// The next stone of the same group, in a circular list.
+    next: [Point; MAX_CELLS],
+    /// The root stone of each stone's group.
+    root: [Point; MAX_CELLS],
+    /// Per root: pseudo-liberties.
+    libs: [u16; MAX_CELLS],
+    /// Per root: sum of the pseudo-liberties' points.
+    lib_sum: [u32; MAX_CELLS],
+    /// Per root: sum of their squares.
+    lib_squares: [u32; MAX_CELLS],
+    /// Per root: stones in the group.
+    stones: [u16; MAX_CELLS],
+    /// Per root: the Zobrist keys of the group's stones, combined, so a capture's
+    /// effect on the hash is known without walking the group.
+    group_hash: [u64; MAX_CELLS],
+    /// The point the side to move may not take back at once (simple ko), if any.
+    ko: Option<Point>,
+    hash: u64,
+    captures: [u32; 2],
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size && self.cells[..] == other.cells[..] && self.ko == other.ko
+    }
+}
+
+impl Board {
+    /// An empty board of side `size` (the caller checks it is 5 to 19).
+    pub fn new(size: usize) -> Board {
+        let stride = size + 1;
+        let mut cells = [BORDER; MAX_CELLS];
+        for rank in 0..size {
+            for file in 0..size {
+                cells[(rank + 1) * stride + file + 1] = EMPTY;
+            }
+        }
+        Board {
+            size,
+            stride,
+            cells,
+            next: [0; MAX_CELLS],
+            root: [0; MAX_CELLS],
+            libs: [0; MAX_CELLS],
+            lib_sum: [0; MAX_CELLS],
+            lib_squares: [0; MAX_CELLS],
+            stones: [0; MAX_CELLS],
+            group_hash: [0; MAX_CELLS],
+            ko: None,
+            hash: 0,
+            captures: [0; 2],
+        }
+    }
+
+    /// Points along one side.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The point at zero-based (file, rank), rank 0 at the bottom.
+    pub fn point(&self, file: usize, rank: usize) -> Point {
+        ((rank + 1) * self.stride + file + 1) as Point
+    }
+
+    /// Zero-based (file, rank) of a point.
+    pub fn coordinates(&self, point: Point) -> (usize, usize) {
+        let p = point as usize;
+        (p % self.stride - 1, p / self.stride - 1)
+    }
+
+    /// Every point of the board, bottom rank first.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        (0..self.size).flat_map(move |rank| (0..self.size).map(move |file| self.point(file, rank)))
+    }
+
+    /// Whose stone stands on `point`, if any.
+    pub fn stone(&self, point: Point) -> Option<Player> {
+        match self.cells[point as usize] {
+            BLACK => Some(Player::First),
+            WHITE => Some(Player::Second),
+            _ => None,
+        }
+    }
+
+    /// True when `point` is on the board and has no stone.
+    pub fn is_empty(&self, point: Point) -> bool {
+        self.cells[point as usize] == EMPTY
+    }
+
+    /// The Zobrist hash of the stones alone (positional superko compares these).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The point where the simple-ko rule forbids an immediate recapture.
+    pub fn ko_point(&self) -> Option<Point> {
+        self.ko
+    }
+
+    /// Stones each side has captured: indexed by [`Player::index`].
+    pub fn captures(&self) -> [u32; 2] {
+        self.captures
+    }
+
+    /// The four neighbours of a point, some of which may be border cells.
+    pub fn neighbours(&self, point: Point) -> [Point; 4] {
+        let s = self.stride as Point;
+        [point - s, point - 1, point + 1, point + s]
+    }
+
+    fn diagonals(&self, point: Point) -> [Point; 4] {
+        let s = self.stride as Point;
+        [point - s - 1, point - s + 1, point + s - 1, point + s + 1]
+    }
+
+    /// True when the group of the stone on `point` has a single liberty.
+    fn in_atari(&self, root: Point) -> bool {
+        let r = root as usize;
+        let sum = self.lib_sum[r] as u64;
+        self.libs[r] as u64 * self.lib_squares[r] as u64 == sum * sum
+    }
+
+    /// The number of real liberties of the group on `point` (walks the group: for
+    /// displays and tests, not the hot path).
+    pub fn liberties(&self, point: Point) -> usize {
+        let mut seen = Vec::new();
+        for stone in self.group(point) {
+            for n in self.neighbours(stone) {
+                if self.is_empty(n) && !seen.contains(&n) {
+                    seen.push(n);
+                }
+            }
+        }
+        seen.len()
+    }
+
+    /// The stones of the group on `point`.
+    pub fn group(&self, point: Point) -> Vec<Point> {
+        if self.stone(point).is_none() {
+            return Vec::new();
+        }
+        let mut stones = vec![point];
+        let mut p = self.next[point as usize];
+        while p != point {
+            stones.push(p);
+            p = self.next[p as usize];
+        }
+        stones
+    }
+
+    /// True when `player` may put a stone on `point` under the board's own rules:
+    /// the point is empty, the move is not suicide and not an immediate ko
+    /// recapture. Positional superko is [`super::Go`]'s to check.
+    pub fn is_legal(&self, point: Point, player: Player) -> bool {
+        self.is_empty(point) && self.ko != Some(point) && !self.is_suicide(point, player)
+    }
+
+    /// True when a stone of `player` on the empty `point` would have no liberty
+    /// and capture nothing.
+    pub fn is_suicide(&self, point: Point, player: Player) -> bool {
+        let mine = colour_code(player);
+        for n in self.neighbours(point) {
+            match self.cells[n as usize] {
+                EMPTY => return false,
+                BORDER => {}
+                c => {
+                    let in_atari = self.in_atari(self.root[n as usize]);
+                    if (c == mine) != in_atari {
+                        // Own group with another liberty, or an enemy group captured.
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The hash of the stones after `player` plays the legal `point`, without
+    /// playing it: the new stone's key and the keys of the groups it captures.
+    pub fn hash_after(&self, point: Point, player: Player) -> u64 {
+        let theirs = colour_code(player.other());
+        let mut hash = self.hash ^ stone_key(player, point);
+        let mut captured: [Point; 4] = [0; 4];
+        let mut count = 0;
+        for n in self.neighbours(point) {
+            if self.cells[n as usize] != theirs {
+                continue;
+            }
+            let root = self.root[n as usize];
+            if self.in_atari(root) && !captured[..count].contains(&root) {
+                captured[count] = root;
+                count += 1;
+                hash ^= self.group_hash[root as usize];
+            }
+        }
+        hash
+    }
+
+    /// Puts a stone of `player` on the legal `point`: merges groups, removes
+    /// captured ones, and sets the simple-ko point.
+    pub fn play(&mut self, point: Point, player: Player) {
+        let theirs = colour_code(player.other());
+        self.ko = None;
+        self.place(point, player);
+        let mut captured = 0u32;
+        let mut last_captured = 0;
+        for n in self.neighbours(point) {
+            if self.cells[n as usize] == theirs && self.libs[self.root[n as usize] as usize] == 0 {
+                captured += self.remove_group(n);
+                last_captured = n;
+            }
+        }
+        self.captures[player.index()] += captured;
+        let root = self.root[point as usize] as usize;
+        if captured == 1 && self.stones[root] == 1 && self.in_atari(root as Point) {
+            self.ko = Some(last_captured);
+        }
+    }
+
+    /// Puts a setup stone (SGF `AB`/`AW`) on the empty `point` without capturing
+    /// anything; the caller checks afterwards that every group has a liberty.
+    pub fn set_up(&mut self, point: Point, player: Player) {
+        self.place(point, player);
+    }
+
+    /// A pass: only the ko point goes.
+    pub fn pass(&mut self) {
+        self.ko = None;
+    }
+
+    /// Puts a stone without capturing: a group of one, merged with its friends,
+    /// and one pseudo-liberty taken from every neighbouring group.
+    fn place(&mut self, point: Point, player: Player) {
+        let p = point as usize;
+        self.cells[p] = colour_code(player);
+        self.hash ^= stone_key(player, point);
+        self.next[p] = point;
+        self.root[p] = point;
+        self.libs[p] = 0;
+        self.lib_sum[p] = 0;
+        self.lib_squares[p] = 0;
+        self.stones[p] = 1;
+        self.group_hash[p] = stone_key(player, point);
+        for n in self.neighbours(point) {
+            match self.cells[n as usize] {
+                EMPTY => self.add_liberty(point, n),
+                BORDER => {}
+                _ => self.remove_liberty(self.root[n as usize], point),
+            }
+        }
+        let mine = self.cells[p];
+        for n in self.neighbours(point) {
+            if self.cells[n as usize] == mine && self.root[n as usize] != self.root[p] {
+                self.merge(self.root[p], self.root[n as usize]);
+            }
+        }
+    }
+
+    fn add_liberty(&mut self, root: Point, liberty: Point) {
+        let (r, l) = (root as usize, liberty as u32);
+        self.libs[r] += 1;
+        self.lib_sum[r] += l;
+        self.lib_squares[r] += l * l;
+    }
+
+    fn remove_liberty(&mut self, root: Point, liberty: Point) {
+        let (r, l) = (root as usize, liberty as u32);
+        self.libs[r] -= 1;
+        self.lib_sum[r] -= l;
+        self.lib_squares[r] -= l * l;
+    }
+
+    /// Joins two groups: the smaller one's stones are renamed to the larger root.
+    fn merge(&mut self, a: Point, b: Point) {
+        let (big, small) = if self.stones[a as usize] >= self.stones[b as usize] {
+            (a as usize, b as usize)
+        } else {
+            (b as usize, a as usize)
+        };
+        let mut p = small;
+        loop {
+            self.root[p] = big as Point;
+            p = self.next[p] as usize;
+            if p == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.libs[big] += self.libs[small];
+        self.lib_sum[big] += self.lib_sum[small];
+        self.lib_squares[big] += self.lib_squares[small];
+        self.stones[big] += self.stones[small];
+        self.group_hash[big] ^= self.group_hash[small];
+    }
+
+    /// Takes a captured group off the board, giving its points back as liberties
+    /// to the neighbouring groups; returns the number of stones.
+    fn remove_group(&mut self, point: Point) -> u32 {
+        let root = self.root[point as usize] as usize;
+        let count = self.stones[root] as u32;
+        self.hash ^= self.group_hash[root];
+        let start = point;
+        let mut p = start;
+        loop {
+            self.cells[p as usize] = EMPTY;
+            p = self.next[p as usize];
+            if p == start {
+                break;
+            }
+        }
+        loop {
+            // One pseudo-liberty per neighbouring stone, as placing counts them.
+            for n in self.neighbours(p) {
+                if matches!(self.cells[n as usize], BLACK | WHITE) {
+                    self.add_liberty(self.root[n as usize], p);
+                }
+            }
+            p = self.next[p as usize];
+            if p == start {
+                break;
+            }
+        }
+        count
+    }
+
+    /// True when `point` is an eye of `player` in the playout sense: every
+    /// neighbour is theirs (or the edge) and the opponent holds at most one
+    /// diagonal (none on the edge), so filling it would only hurt them.
+    pub fn is_eye(&self, point: Point, player: Player) -> bool {
+        let mine = colour_code(player);
+        if !self.is_empty(point) {
+            return false;
+        }
+        let mut edge = false;
+        for n in self.neighbours(point) {
+            match self.cells[n as usize] {
+                BORDER => edge = true,
+                c if c == mine => {}
+                _ => return false,
+            }
+        }
+        let theirs = colour_code(player.other());
+        let enemy_diagonals = self
+            .diagonals(point)
+            .iter()
+            .filter(|&&d| self.cells[d as usize] == theirs)
+            .count();
+        enemy_diagonals + usize::from(edge) < 2
+    }
+
+    /// Stones of each side and empty points reached only by that side (Tromp-Taylor
+    /// area), indexed by [`Player::index`].
+    pub fn area(&self) -> [u32; 2] {
+        let mut area = self.stone_counts();
+        for (region, owner) in self.empty_regions() {
+            if let Some(player) = owner {
+                area[player.index()] += region.len() as u32;
+            }
+        }
+        area
+    }
+
+    /// The owner of every empty point by Tromp-Taylor: `Some` when its region
+    /// touches stones of one colour only. Indexed by cell.
+    pub fn territory(&self) -> Vec<Option<Player>> {
+        let mut owner = vec![None; MAX_CELLS];
+        for (region, player) in self.empty_regions() {
+            for p in region {
+                owner[p as usize] = player;
+            }
+        }
+        owner
+    }
+
+    /// The empty regions, each with the one colour it touches (`None` when it
+    /// touches both or neither).
+    fn empty_regions(&self) -> Vec<(Vec<Point>, Option<Player>)> {
+        let mut seen = [false; MAX_CELLS];
+        let mut regions = Vec::new();
+        for start in self.points() {
+            if !self.is_empty(start) || seen[start as usize] {
+                continue;
+            }
+            let mut region = vec![start];
+            let mut reaches = 0u8;
+            seen[start as usize] = true;
+            let mut next = 0;
+            while next < region.len() {
+                let p = region[next];
+                next += 1;
+                for n in self.neighbours(p) {
+                    match self.cells[n as usize] {
+                        EMPTY if !seen[n as usize] => {
+                            seen[n as usize] = true;
+                            region.push(n);
+                        }
+                        BLACK => reaches |= 1,
+                        WHITE => reaches |= 2,
+                        _ => {}
+                    }
+                }
+            }
+            let owner = match reaches {
+                1 => Some(Player::First),
+                2 => Some(Player::Second),
+                _ => None,
+            };
+            regions.push((region, owner));
+        }
+        regions
+    }
+
+    /// Stones of each side on the board.
+    pub fn stone_counts(&self) -> [u32; 2] {
+        let mut counts = [0; 2];
+        for point in self.points() {
+            if let Some(player) = self.stone(point) {
+                counts[player.index()] += 1;
+            }
+        }
+        counts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every group's figures recomputed from the stones.
+    fn assert_consistent(board: &Board) {
+        let mut hash = 0;
+        for p in board.points() {
+            let Some(player) = board.stone(p) else {
+                continue;
+            };
+            hash ^= stone_key(player, p);
+            let root = board.root[p as usize];
+            let group = board.group(p);
+            assert!(group.iter().all(|&s| board.root[s as usize] == root));
+            let mut libs = 0u16;
+            let mut sum = 0u32;
+            for &s in &group {
+                for n in board.neighbours(s) {
+                    if board.is_empty(n) {
+                        libs += 1;
+                        sum += n as u32;
+                    }
+                }
+            }
+            assert_eq!(board.libs[root as usize], libs, "pseudo-liberties at {p}");
+            assert_eq!(board.lib_sum[root as usize], sum);
+            assert_eq!(board.stones[root as usize] as usize, group.len());
+            assert!(libs > 0, "a group on the board has a liberty");
+        }
+        assert_eq!(board.hash, hash);
+    }
+
+    #[test]
+    fn random_play_keeps_every_group_figure_consistent() {
+        let mut board = Board::new(7);
+        let mut player = Player::First;
+        let mut state = 12345u64;
+        for _ in 0..2000 {
+            state = zobrist::mix64(state);
+            let legal: Vec<Point> = board
+                .points()
+                .filter(|&p| board.is_legal(p, player))
+                .collect();
+            if legal.is_empty() {
+                board.pass();
+            } else {
+                let p = legal[(state % legal.len() as u64) as usize];
+                let expected = board.hash_after(p, player);
+                board.play(p, player);
+                assert_eq!(board.hash(), expected);
+            }
+            assert_consistent(&board);
+            player = player.other();
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! Random playouts, the raw material of Monte Carlo search: from a position, both
+//! sides play uniformly random legal moves, never filling one of their own eyes,
+//! until neither has such a move; the finished board is then scored by area.
+//!
+//! Playouts run on a bare [`Board`] (no history, simple ko instead of superko) so
+//! that each move costs a few array updates.
+
+use super::board::{Board, Point};
+use super::{Go, GoMove};
+use crate::game::{Player, zobrist};
+
+/// A small, fast, reproducible random number generator (SplitMix64), so that
+/// playouts need no shared state and a seed replays the same game.
+#[derive(Clone, Debug)]
+pub struct PlayoutRng(u64);
+
+impl PlayoutRng {
+    /// A generator started from `seed`.
+    pub fn new(seed: u64) -> PlayoutRng {
+        PlayoutRng(seed)
+    }
+
+    /// A number in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        ((zobrist::mix64(self.0) as u128 * n as u128) >> 64) as usize
+    }
+}
+
+/// What a playout ended with.
+#[derive(Clone, Debug)]
+pub struct PlayoutResult {
+    /// The final board.
+    pub board: Board,
+    /// Moves played (passes included).
+    pub moves: usize,
+    /// The moves in order, with the side that made each.
+    pub record: Vec<(Player, GoMove)>,
+}
+
+/// A random move for `player` that is legal on `board` (simple ko) and does not
+/// fill one of their eyes, or `None` when there is none. `empties` is a scratch
+/// list of the empty points, kept in no particular order.
+fn random_move(
+    board: &Board,
+    player: Player,
+    empties: &mut [Point],
+    rng: &mut PlayoutRng,
+) -> Option<Point> {
+    // Try points in random order without building the list of legal ones: swap
+    // each tried point to the end of the untried part.
+    let mut untried = empties.len();
+    while untried > 0 {
+        let i = rng.below(untried);
+        let p = empties[i];
+        if board.is_legal(p, player) && !board.is_eye(p, player) {
+            return Some(p);
+        }
+        untried -= 1;
+        empties.swap(i, untried);
+    }
+    None
+}
+
+/// Plays a random game from `board` with `player` to move until both sides pass
+/// in a row or `max_moves` moves have been made. `record` keeps the moves when
+/// true (for tests and replays), and costs nothing when false.
+pub fn playout(
+    mut board: Board,
+    mut player: Player,
+    rng: &mut PlayoutRng,
+    max_moves: usize,
+    record: bool,
+) -> PlayoutResult {
+    let mut empties: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
+    let mut played = Vec::new();
+    let mut passes = 0;
+    let mut moves = 0;
+    while passes < 2 && moves < max_moves {
+        let m = match random_move(&board, player, &mut empties, rng) {
+            Some(p) => {
+                let before = board.captures()[player.index()];
+                board.play(p, player);
+                passes = 0;
+                if board.captures()[player.index()] != before {
+                    empties = board.points().filter(|&q| board.is_empty(q)).collect();
+                } else if let Some(i) = empties.iter().position(|&q| q == p) {
+                    empties.swap_remove(i);
+                }
+                GoMove::Stone(p)
+            }
+            None => {
+                board.pass();
+                passes += 1;
+                GoMove::Pass
+            }
+        };
+        if record {
+            played.push((player, m));
+        }
+        moves += 1;
+        player = player.other();
+    }
+    PlayoutResult {
+        board,
+        moves,
+        record: played,
+    }
+}
+
+/// A playout from a game's position, with a move cap of three times the points
+/// (long random games cycle only through rare ko fights).
+pub fn playout_from(game: &Go, rng: &mut PlayoutRng, record: bool) -> PlayoutResult {
+    let size = game.board().size();
+    playout(
+        game.board().clone(),
+        crate::game::Game::to_move(game),
+        rng,
+        3 * size * size,
+        record,
+    )
+}

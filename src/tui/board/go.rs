@@ -1,0 +1,461 @@
+//! The Go board: a grid of points with rank numbers on the left and GTP column
+//! letters (no I) below, stones as ● (Black) and ○ (White), or X and O when colour
+//! is off or after `a`; the last stone in brackets, the ko point as □ (`#` in
+//! letters). Under the board a `[pass]` button and the stones each side has
+//! captured; then the ko point, a pending pass, or once two passes have ended the
+//! game the area score, with each side's empty points drawn as small x and o.
+//!
+//! The cursor moves with the arrows, onto `[pass]` below the bottom rank (or with
+//! `p`); typing a vertex in capitals (`D4`) moves it there; Enter or a click
+//! plays. A 9x9 board takes 17x13 cells and fits an 80x24 terminal; when the area
+//! is too low for every rank the board shows the ranks around the cursor.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use ratatui::style::Style;
+
+use super::point_grid::{LABEL_WIDTH, PointGrid, stone_symbol};
+use super::{BoardGame, Marks, Pick, Steer, step_index};
+use crate::game::go::{COLUMNS, Go, GoMove, side_name};
+use crate::game::{Game, Player};
+use crate::tui::theme::Theme;
+
+/// The lines under the points: the pass button with captures, then ko or score.
+const INFO_LINES: u16 = 2;
+/// The pass button's text.
+const PASS: &str = "[pass]";
+/// The widest info line, so the board asks for room for it.
+const INFO_WIDTH: u16 = 28;
+
+/// Where the player points, what they have typed, and how stones are drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoCursor {
+    /// Column from the left, from 0.
+    pub file: usize,
+    /// Row from the bottom, from 0.
+    pub rank: usize,
+    /// On the pass button instead of a point.
+    pub on_pass: bool,
+    /// The vertex typed so far (`D`, `D1`...).
+    pub typed: String,
+    /// X and O instead of ● and ○.
+    pub letters: bool,
+}
+
+/// The Go board's placement of points: room for the info lines under it.
+fn grid(size: usize, area: Rect, cursor_rank: usize) -> PointGrid {
+    PointGrid::new(size, area, cursor_rank, INFO_LINES, INFO_WIDTH)
+}
+
+/// True when a screen cell lies on the pass button.
+fn on_pass(grid: &PointGrid, at: Position) -> bool {
+    let x = grid.origin.x + LABEL_WIDTH;
+    at.y == grid.line_below() && (x..x + PASS.len() as u16).contains(&at.x)
+}
+
+/// The small mark of an empty point counted for `player` at the end.
+fn area_symbol(player: Player) -> &'static str {
+    match player {
+        Player::First => "x",
+        Player::Second => "o",
+    }
+}
+
+impl Go {
+    fn draw(
+        &self,
+        cursor: &GoCursor,
+        marks: &Marks<GoMove>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let size = self.board().size();
+        let grid = grid(size, area, cursor.rank);
+        let mut put = |at: Position, text: &str, style: Style| {
+            if area.contains(at) {
+                buf.set_stringn(at.x, at.y, text, (area.right() - at.x) as usize, style);
+            }
+        };
+        for row in 0..grid.ranks {
+            let rank = grid.top_rank - row;
+            let style = if marks.human_to_move && rank == cursor.rank && !cursor.on_pass {
+                theme.title
+            } else {
+                theme.dim
+            };
+            let at = Position::new(grid.origin.x, grid.origin.y + row as u16);
+            put(at, &format!("{:>2}", rank + 1), style);
+        }
+        if grid.letters_row {
+            let y = grid.origin.y + grid.ranks as u16;
+            for (file, &letter) in COLUMNS[..size].iter().enumerate() {
+                let x = grid.origin.x + LABEL_WIDTH + file as u16 * grid.spacing;
+                put(
+                    Position::new(x, y),
+                    &(letter as char).to_string(),
+                    theme.dim,
+                );
+            }
+        }
+        let over = self.outcome().is_some();
+        let territory = if over {
+            self.board().territory()
+        } else {
+            Vec::new()
+        };
+        for rank in 0..size {
+            for file in 0..size {
+                let Some(at) = grid.position(file, rank) else {
+                    continue;
+                };
+                let point = self.board().point(file, rank);
+                let owner = territory.get(point as usize).copied().flatten();
+                let (symbol, mut style) = self.point_look(point, owner, cursor, marks, theme);
+                if marks.human_to_move
+                    && !cursor.on_pass
+                    && (file, rank) == (cursor.file, cursor.rank)
+                {
+                    style = style.patch(theme.selected);
+                }
+                put(at, symbol, style);
+                if marks.last == Some(GoMove::Stone(point)) && grid.spacing == 2 {
+                    put(Position::new(at.x - 1, at.y), "[", theme.last_move);
+                    put(Position::new(at.x + 1, at.y), "]", theme.last_move);
+                }
+            }
+        }
+        self.draw_info(&grid, cursor, marks, theme, &mut put);
+    }
+
+    /// The symbol and style of one point.
+    fn point_look(
+        &self,
+        point: u16,
+        owner: Option<Player>,
+        cursor: &GoCursor,
+        marks: &Marks<GoMove>,
+        theme: &Theme,
+    ) -> (&'static str, Style) {
+        let move_here = GoMove::Stone(point);
+        match self.board().stone(point) {
+            Some(player) => {
+                let style = theme.side(player);
+                let style = if marks.last == Some(move_here) {
+                    style.patch(theme.last_move)
+                } else {
+                    style
+                };
+                (stone_symbol(player, cursor.letters), style)
+            }
+            None if marks.hint == Some(move_here) => (area_symbol(self.to_move()), theme.hint),
+            None if self.ko_point() == Some(point) => {
+                (if cursor.letters { "#" } else { "□" }, theme.bad)
+            }
+            None => match owner {
+                Some(player) => (area_symbol(player), theme.side(player)),
+                None => ("·", theme.dim),
+            },
+        }
+    }
+
+    /// The pass button with the captures, then the ko point, a pending pass or
+    /// the final score.
+    fn draw_info(
+        &self,
+        grid: &PointGrid,
+        cursor: &GoCursor,
+        marks: &Marks<GoMove>,
+        theme: &Theme,
+        put: &mut impl FnMut(Position, &str, Style),
+    ) {
+        let x = grid.origin.x + LABEL_WIDTH;
+        let y = grid.line_below();
+        let mut pass_style = theme.dim;
+        if marks.last == Some(GoMove::Pass) {
+            pass_style = pass_style.patch(theme.last_move);
+        }
+        if marks.human_to_move && cursor.on_pass {
+            pass_style = pass_style.patch(theme.selected);
+        }
+        put(Position::new(x, y), PASS, pass_style);
+        let [black, white] = self.board().captures();
+        let mut at = x + PASS.len() as u16 + 2;
+        for (player, count) in [(Player::First, black), (Player::Second, white)] {
+            let symbol = stone_symbol(player, cursor.letters);
+            put(Position::new(at, y), symbol, theme.side(player));
+            let text = format!(" {count} ");
+            put(Position::new(at + 1, y), &text, theme.text);
+            at += 1 + text.len() as u16;
+        }
+        put(Position::new(at, y), "captured", theme.dim);
+        let line = if self.outcome().is_some() {
+            format!("{} by area", self.score_text())
+        } else if let Some(ko) = self.ko_point() {
+            format!("ko at {}", self.vertex(ko))
+        } else if !cursor.typed.is_empty() {
+            format!("typed {}", cursor.typed)
+        } else {
+            String::new()
+        };
+        let style = if self.outcome().is_some() {
+            theme.good
+        } else {
+            theme.text
+        };
+        put(Position::new(x, y + 1), &line, style);
+    }
+
+    /// The move under the cursor.
+    fn cursor_move(&self, cursor: &GoCursor) -> GoMove {
+        if cursor.on_pass {
+            GoMove::Pass
+        } else {
+            GoMove::Stone(self.board().point(cursor.file, cursor.rank))
+        }
+    }
+}
+
+impl BoardGame for Go {
+    type Cursor = GoCursor;
+
+    fn initial_cursor(&self) -> GoCursor {
+        let centre = self.board().size() / 2;
+        GoCursor {
+            file: centre,
+            rank: centre,
+            on_pass: false,
+            typed: String::new(),
+            letters: false,
+        }
+    }
+
+    fn next_cursor(&self, previous: &GoCursor) -> GoCursor {
+        let size = self.board().size();
+        GoCursor {
+            file: previous.file.min(size - 1),
+            rank: previous.rank.min(size - 1),
+            on_pass: false,
+            typed: String::new(),
+            letters: previous.letters,
+        }
+    }
+
+    /// `a` switches to letters, `p` goes to the pass button, and a vertex typed
+    /// in capitals (`D4`) moves the cursor there.
+    fn letter(&self, cursor: &mut GoCursor, key: char) -> bool {
+        match key {
+            'a' => cursor.letters = !cursor.letters,
+            'p' => {
+                cursor.on_pass = true;
+                cursor.typed.clear();
+            }
+            'A'..='Z' if COLUMNS[..self.board().size()].contains(&(key as u8)) => {
+                cursor.typed = key.to_string();
+            }
+            '0'..='9' if !cursor.typed.is_empty() && cursor.typed.len() < 3 => {
+                cursor.typed.push(key);
+                if let Ok(GoMove::Stone(p)) = self.read_vertex(&cursor.typed) {
+                    let (file, rank) = self.board().coordinates(p);
+                    (cursor.file, cursor.rank, cursor.on_pass) = (file, rank, false);
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    fn board_size(&self) -> (u16, u16) {
+        let size = self.board().size() as u16;
+        (
+            (LABEL_WIDTH + 2 * size - 1).max(INFO_WIDTH),
+            size + 1 + INFO_LINES,
+        )
+    }
+
+    fn render_board(
+        &self,
+        cursor: &GoCursor,
+        marks: &Marks<GoMove>,
+        theme: &Theme,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let mut shown = cursor.clone();
+        shown.letters |= *theme == Theme::plain();
+        self.draw(&shown, marks, theme, area, buf);
+    }
+
+    fn steer(&self, cursor: &mut GoCursor, steer: Steer) -> Pick<GoMove> {
+        let size = self.board().size();
+        cursor.typed.clear();
+        match steer {
+            Steer::Up if cursor.on_pass => cursor.on_pass = false,
+            Steer::Up => cursor.rank = step_index(cursor.rank, true, size),
+            Steer::Down if cursor.rank == 0 => cursor.on_pass = true,
+            Steer::Down => cursor.rank = step_index(cursor.rank, false, size),
+            Steer::Left => cursor.file = step_index(cursor.file, false, size),
+            Steer::Right => cursor.file = step_index(cursor.file, true, size),
+            Steer::Select => {
+                let m = self.cursor_move(cursor);
+                return Pick::from_parsed(self.parse_move(&self.format_move(m)));
+            }
+            Steer::Cancel => return Pick::Ignored,
+        }
+        Pick::Moved
+    }
+
+    fn click(&self, cursor: &mut GoCursor, area: Rect, at: Position) -> Pick<GoMove> {
+        let size = self.board().size();
+        let grid = grid(size, area, cursor.rank);
+        if on_pass(&grid, at) {
+            cursor.on_pass = true;
+            return self.steer(cursor, Steer::Select);
+        }
+        match grid.point_at(size, at) {
+            Some((file, rank)) => {
+                (cursor.file, cursor.rank, cursor.on_pass) = (file, rank, false);
+                self.steer(cursor, Steer::Select)
+            }
+            None => Pick::Ignored,
+        }
+    }
+
+    /// A pending pass, since the next one ends the game.
+    fn status_note(&self) -> Option<String> {
+        match self.history().last() {
+            Some(&(player, GoMove::Pass)) if self.outcome().is_none() => {
+                Some(format!("{} passed", side_name(player)))
+            }
+            _ => None,
+        }
+    }
+
+    fn side_name(player: Player) -> &'static str {
+        side_name(player)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{GameOptions, Playable};
+    use crate::tui::board::render_lines;
+
+    fn game(moves: &str, options: &[&str]) -> Go {
+        let options = GameOptions::parse(options).unwrap();
+        Go::setup(&options, None, Some(moves)).unwrap()
+    }
+
+    fn marks_after(game: &Go, human_to_move: bool) -> Marks<GoMove> {
+        Marks {
+            last: game.last_move(),
+            hint: None,
+            human_to_move,
+        }
+    }
+
+    #[test]
+    fn a_ko_fight_shows_stones_captures_the_ko_point_and_the_last_stone() {
+        let game = game("C4 D4 B3 E3 C2 D2 D3 C3", &["size=5"]);
+        let marks = marks_after(&game, false);
+        let lines = render_lines(28, 8, |area, buf| {
+            game.render_board(&game.initial_cursor(), &marks, &Theme::colored(), area, buf)
+        });
+        assert_eq!(
+            lines,
+            [
+                " 5 · · · · ·",
+                " 4 · · ● ○ ·",
+                " 3 · ●[○]□ ○",
+                " 2 · · ● ○ ·",
+                " 1 · · · · ·",
+                "   A B C D E",
+                "   [pass]  ● 0 ○ 1 captured",
+                "   ko at D3",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_end_shows_each_sides_area_and_the_score() {
+        let game = game(
+            "C1 pass C2 pass C3 pass C4 pass C5 E5 pass pass",
+            &["size=5"],
+        );
+        let marks = marks_after(&game, false);
+        let lines = render_lines(28, 8, |area, buf| {
+            game.render_board(&game.initial_cursor(), &marks, &Theme::plain(), area, buf)
+        });
+        assert_eq!(lines[0], " 5 x x X · O");
+        assert_eq!(lines[4], " 1 x x X · ·");
+        assert_eq!(lines[6], "   [pass]  X 0 O 0 captured");
+        assert_eq!(lines[7], "   B+6.5 by area");
+    }
+
+    #[test]
+    fn nine_by_nine_fits_the_arcade_at_80_by_24() {
+        // At 80x24 the arcade gives the board 38x15 inside its frame.
+        let game = game("E5 pass", &[]);
+        let (width, height) = game.board_size();
+        assert!(width <= 38 && height <= 15, "{width}x{height}");
+        let marks = marks_after(&game, true);
+        let lines = render_lines(38, 15, |area, buf| {
+            game.render_board(&game.initial_cursor(), &marks, &Theme::plain(), area, buf)
+        });
+        let board: Vec<&str> = lines
+            .iter()
+            .map(|l| l.trim_start())
+            .filter(|l| !l.is_empty())
+            .collect();
+        assert_eq!(board[0], "9 · · · · · · · · ·");
+        assert_eq!(board[4], "5 · · · · X · · · ·");
+        assert_eq!(board[9], "A B C D E F G H J");
+        assert_eq!(board[10], "[pass]  X 0 O 0 captured");
+        assert_eq!(game.status_note().as_deref(), Some("White passed"));
+    }
+
+    #[test]
+    fn keys_typed_vertices_and_clicks_pick_moves() {
+        let game = game("E5", &[]);
+        let mut cursor = game.initial_cursor();
+        assert!(matches!(
+            game.steer(&mut cursor, Steer::Select),
+            Pick::Refused(_)
+        ));
+        for key in ['D', '4'] {
+            assert!(game.letter(&mut cursor, key));
+        }
+        assert_eq!((cursor.file, cursor.rank), (3, 3));
+        assert!(!game.letter(&mut cursor, 'I'), "no column I");
+        assert_eq!(
+            game.steer(&mut cursor, Steer::Select),
+            Pick::Play(game.read_vertex("D4").unwrap())
+        );
+        for _ in 0..4 {
+            game.steer(&mut cursor, Steer::Down);
+        }
+        assert!(cursor.on_pass);
+        assert_eq!(
+            game.steer(&mut cursor, Steer::Select),
+            Pick::Play(GoMove::Pass)
+        );
+        assert_eq!(game.steer(&mut cursor, Steer::Up), Pick::Moved);
+        assert!(!cursor.on_pass);
+        let area = Rect::new(2, 1, 38, 15);
+        let grid = grid(9, area, cursor.rank);
+        let a1 = grid.position(0, 0).unwrap();
+        assert_eq!(
+            game.click(&mut cursor, area, a1),
+            Pick::Play(game.read_vertex("A1").unwrap())
+        );
+        let pass = Position::new(a1.x + 2, grid.line_below());
+        assert_eq!(
+            game.click(&mut cursor, area, pass),
+            Pick::Play(GoMove::Pass)
+        );
+        assert!(game.letter(&mut cursor, 'a'));
+        assert!(cursor.letters);
+        assert!(!game.letter(&mut cursor, 'f'));
+    }
+}
