@@ -250,6 +250,33 @@ fn a_small_terminal_gets_a_message_instead_of_a_garbled_screen() {
 }
 
 #[test]
+fn m_makes_the_computer_play_its_best_move_so_far_at_once() {
+    // Minimax over a wide synthetic tree, with a minute per move.
+    let engine = EngineSettings {
+        algorithm: Algorithm::Minimax,
+        tt: false,
+        eval: "seed".into(),
+        depth: None,
+        time: Some(Duration::from_secs(60)),
+        nodes: None,
+    };
+    let mut setup = game("synthetic", Seat::Computer(engine), Seat::Human);
+    setup.options = GameOptions::parse(&["b=12", "d=12"]).unwrap();
+    let mut h = Harness::new(Launch::Game(setup));
+    h.wait_until("the search under way", |app| {
+        app.session().unwrap().thinking()
+    });
+    h.type_char('m');
+    h.wait_for_human_or_end();
+    assert_eq!(h.played(), 1);
+    let text = h.screen_text();
+    assert!(text.contains("MAX (computer): chose"), "{text}");
+    h.type_char('m');
+    let refused = h.app.session().unwrap().message().unwrap().text.clone();
+    assert!(refused.contains("not its turn"), "{refused}");
+}
+
+#[test]
 fn a_click_on_a_square_plays_it() {
     let mut h = Harness::new(Launch::Game(PlaySetup::new("tictactoe")));
     let screen = h.screen();
