@@ -249,20 +249,25 @@ fn a_small_terminal_gets_a_message_instead_of_a_garbled_screen() {
     assert!(text.contains("Board") && text.contains("Search") && text.contains("Moves"));
 }
 
-#[test]
-fn m_makes_the_computer_play_its_best_move_so_far_at_once() {
-    // Minimax over a wide synthetic tree, with a minute per move.
+/// A search that takes seconds, up to `time`: the computer (MAX) runs plain
+/// minimax over a wide synthetic tree, the human plays MIN.
+fn slow_search(time: Duration) -> PlaySetup {
     let engine = EngineSettings {
         algorithm: Algorithm::Minimax,
         tt: false,
         eval: "seed".into(),
         depth: None,
-        time: Some(Duration::from_secs(60)),
+        time: Some(time),
         nodes: None,
     };
     let mut setup = game("synthetic", Seat::Computer(engine), Seat::Human);
     setup.options = GameOptions::parse(&["b=12", "d=12"]).unwrap();
-    let mut h = Harness::new(Launch::Game(setup));
+    setup
+}
+
+#[test]
+fn m_makes_the_computer_play_its_best_move_so_far_at_once() {
+    let mut h = Harness::new(Launch::Game(slow_search(Duration::from_secs(60))));
     h.wait_until("the search under way", |app| {
         app.session().unwrap().thinking()
     });
@@ -292,18 +297,7 @@ fn a_click_on_a_square_plays_it() {
 
 #[test]
 fn the_computer_thinks_without_blocking_the_keys() {
-    // A search that takes seconds: minimax over a wide synthetic tree.
-    let engine = EngineSettings {
-        algorithm: Algorithm::Minimax,
-        tt: false,
-        eval: "seed".into(),
-        depth: None,
-        time: Some(Duration::from_secs(20)),
-        nodes: None,
-    };
-    let mut setup = game("synthetic", Seat::Computer(engine), Seat::Human);
-    setup.options = GameOptions::parse(&["b=12", "d=12"]).unwrap();
-    let mut h = Harness::new(Launch::Game(setup));
+    let mut h = Harness::new(Launch::Game(slow_search(Duration::from_secs(20))));
     h.wait_until("progress from the search thread", |app| {
         app.session()
             .unwrap()
