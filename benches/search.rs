@@ -2,7 +2,7 @@
 //! measured with statistics rather than asserted in tests.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use ply::cli::bench::{SUITE, run_case};
+use ply::bench::{SUITE, run_case};
 
 fn suite(c: &mut Criterion) {
     let mut group = c.benchmark_group("suite");

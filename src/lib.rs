@@ -4,6 +4,7 @@
 //! Layers point one way: [`game`] (rules) <- [`search`] <- [`play`] (the running
 //! match) <- [`cli`] and the arcade ([`tui`]).
 
+pub mod bench;
 pub mod cli;
 pub mod game;
 pub mod play;

@@ -249,6 +249,38 @@ fn a_small_terminal_gets_a_message_instead_of_a_garbled_screen() {
     assert!(text.contains("Board") && text.contains("Search") && text.contains("Moves"));
 }
 
+/// A search that takes seconds, up to `time`: the computer (MAX) runs plain
+/// minimax over a wide synthetic tree, the human plays MIN.
+fn slow_search(time: Duration) -> PlaySetup {
+    let engine = EngineSettings {
+        algorithm: Algorithm::Minimax,
+        tt: false,
+        eval: "seed".into(),
+        depth: None,
+        time: Some(time),
+        nodes: None,
+    };
+    let mut setup = game("synthetic", Seat::Computer(engine), Seat::Human);
+    setup.options = GameOptions::parse(&["b=12", "d=12"]).unwrap();
+    setup
+}
+
+#[test]
+fn m_makes_the_computer_play_its_best_move_so_far_at_once() {
+    let mut h = Harness::new(Launch::Game(slow_search(Duration::from_secs(60))));
+    h.wait_until("the search under way", |app| {
+        app.session().unwrap().thinking()
+    });
+    h.type_char('m');
+    h.wait_for_human_or_end();
+    assert_eq!(h.played(), 1);
+    let text = h.screen_text();
+    assert!(text.contains("MAX (computer): chose"), "{text}");
+    h.type_char('m');
+    let refused = h.app.session().unwrap().message().unwrap().text.clone();
+    assert!(refused.contains("not its turn"), "{refused}");
+}
+
 #[test]
 fn a_click_on_a_square_plays_it() {
     let mut h = Harness::new(Launch::Game(PlaySetup::new("tictactoe")));
@@ -265,18 +297,7 @@ fn a_click_on_a_square_plays_it() {
 
 #[test]
 fn the_computer_thinks_without_blocking_the_keys() {
-    // A search that takes seconds: minimax over a wide synthetic tree.
-    let engine = EngineSettings {
-        algorithm: Algorithm::Minimax,
-        tt: false,
-        eval: "seed".into(),
-        depth: None,
-        time: Some(Duration::from_secs(20)),
-        nodes: None,
-    };
-    let mut setup = game("synthetic", Seat::Computer(engine), Seat::Human);
-    setup.options = GameOptions::parse(&["b=12", "d=12"]).unwrap();
-    let mut h = Harness::new(Launch::Game(setup));
+    let mut h = Harness::new(Launch::Game(slow_search(Duration::from_secs(20))));
     h.wait_until("progress from the search thread", |app| {
         app.session()
             .unwrap()

@@ -284,3 +284,109 @@ fn chess_is_solved_with_quiescence_so_a_defended_pawn_is_not_taken() {
     assert_ne!(result["best_move"], "Qxd5", "{result}");
     assert_eq!(result["score"], 700, "{result}");
 }
+
+#[test]
+fn match_plays_engine_against_engine_and_sums_up() {
+    // Tic-tac-toe is a draw with perfect play: ten games, ten draws.
+    let output = ply(&[
+        "match",
+        "tictactoe",
+        "--first",
+        "alphabeta:seed",
+        "--second",
+        "alphabeta:seed",
+        "--games",
+        "10",
+        "--json",
+    ]);
+    assert!(output.status.success());
+    let lines: Vec<Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(lines.len(), 11);
+    for game in &lines[..10] {
+        assert_eq!(game["kind"], "game");
+        assert_eq!(game["result"], "1/2-1/2");
+        assert_eq!(game["moves"].as_array().unwrap().len(), 9);
+    }
+    let summary = &lines[10];
+    assert_eq!(summary["kind"], "summary");
+    assert_eq!(
+        (summary["draws"].as_u64(), summary["games"].as_u64()),
+        (Some(10), Some(10))
+    );
+    assert_eq!(summary["score"], 0.5);
+
+    // Grundy's heap of 7 is lost for the first player (OEIS A002188): with
+    // --swap each engine wins exactly the games it plays second.
+    let output = ply(&[
+        "match",
+        "grundy",
+        "-o",
+        "heap=7",
+        "--first",
+        "alphabeta:seed",
+        "--second",
+        "minimax:seed",
+        "--games",
+        "2",
+        "--swap",
+    ]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("0-1 by the rules"), "{text}");
+    assert!(text.contains("+1 =0 -1, score 0.500"), "{text}");
+}
+
+#[test]
+fn match_refuses_bad_engines_and_openings_with_one_line() {
+    for args in [
+        &[
+            "match",
+            "tictactoe",
+            "--first",
+            "magic:seed",
+            "--second",
+            "alphabeta:seed",
+        ][..],
+        &[
+            "match",
+            "tictactoe",
+            "--first",
+            "alphabeta:nosuch",
+            "--second",
+            "alphabeta:seed",
+        ],
+        &[
+            "match",
+            "tictactoe",
+            "--first",
+            "alphabeta:seed:depth=0",
+            "--second",
+            "alphabeta:seed",
+        ],
+        &[
+            "match",
+            "nosuchgame",
+            "--first",
+            "alphabeta:seed",
+            "--second",
+            "alphabeta:seed",
+        ],
+        &[
+            "match",
+            "tictactoe",
+            "--first",
+            "alphabeta:seed",
+            "--second",
+            "alphabeta:seed",
+            "--openings",
+            "/nonexistent",
+        ],
+    ] {
+        let output = ply(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(error.trim_end().lines().count(), 1, "{args:?}: {error}");
+    }
+}

@@ -108,6 +108,8 @@ pub trait Session {
     fn toggle_pause(&mut self);
     /// Lets the computer make exactly one move, then pauses.
     fn step(&mut self);
+    /// Stops the computer's search and plays its best move so far at once.
+    fn move_now(&mut self);
     /// Changes the minimum time per computer move.
     fn change_speed(&mut self, faster: bool);
     /// True while the computer is held.
@@ -396,7 +398,10 @@ impl<G: BoardGame> GameSession<G> {
             Refusal::NothingToUndo => "nothing to undo".into(),
             Refusal::NoHumanMove => "no move of a human to take back".into(),
             Refusal::NothingToRedo => "nothing to redo".into(),
-            Refusal::NotHumansTurn => "hints are for a human to move".into(),
+            Refusal::NotHumansTurn => format!(
+                "{} is the computer's turn",
+                G::side_name(self.game.game().to_move())
+            ),
             Refusal::NotComputersTurn => "n steps the computer: it is not its turn".into(),
             Refusal::Illegal(error) => error.0.clone(),
         };
@@ -576,6 +581,16 @@ impl<G: BoardGame> Session for GameSession<G> {
         match self.game.step() {
             Ok(()) => self.message = None,
             Err(refusal) => self.refuse(&refusal),
+        }
+    }
+
+    fn move_now(&mut self) {
+        match self.game.move_now() {
+            Ok(()) => self.say(Tone::Info, "moving now"),
+            Err(_) => self.say(
+                Tone::Refused,
+                "m makes the computer move: it is not its turn",
+            ),
         }
     }
 

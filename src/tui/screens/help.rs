@@ -53,6 +53,7 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
             ("i", "hint: the engine's suggestion for you"),
             ("N", "new game"),
             ("space  n", "pause/resume the computer; one computer move"),
+            ("m", "the computer moves now: its best move so far"),
             ("+  -", "faster / slower computer moves"),
             ("t", "explore the computer's search tree"),
             ("q", "back to the menu"),

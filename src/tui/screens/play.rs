@@ -83,6 +83,7 @@ impl Play {
             KeyCode::Char('N') => session.restart(),
             KeyCode::Char(' ') => session.toggle_pause(),
             KeyCode::Char('n') => session.step(),
+            KeyCode::Char('m') => session.move_now(),
             KeyCode::Char('+') | KeyCode::Char('=') => session.change_speed(true),
             KeyCode::Char('-') => session.change_speed(false),
             KeyCode::Char('t') => return self.explore(),
