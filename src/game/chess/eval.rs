@@ -5,20 +5,66 @@
 use cozy_chess::{BitBoard, Board, Color, File, Piece, Rank, Square};
 
 use super::{Chess, PIECE_VALUES};
+use crate::game::{EvalTerm, Explanation, signed_sum};
 
 /// The course's evaluation: own material minus the opponent's, with pawn 100,
 /// knight 300, bishop 300, rook 500, queen 900.
 pub fn material(game: &Chess) -> i32 {
     let board = game.board();
     let us = board.side_to_move();
-    side_material(board, us) - side_material(board, !us)
-}
-
-fn side_material(board: &Board, color: Color) -> i32 {
     Piece::ALL
         .iter()
-        .map(|&p| board.colored_pieces(color, p).len() as i32 * PIECE_VALUES[p as usize])
+        .map(|&p| PIECE_VALUES[p as usize] * piece_balance(board, us, p))
         .sum()
+}
+
+/// How many more pieces of kind `piece` `color` has than its opponent.
+fn piece_balance(board: &Board, color: Color, piece: Piece) -> i32 {
+    board.colored_pieces(color, piece).len() as i32
+        - board.colored_pieces(!color, piece).len() as i32
+}
+
+/// The course's names for the pieces that count, with their weight in pawns.
+const MATERIAL_NAMES: [&str; 5] = [
+    "pawns (1 each)",
+    "knights (3 each)",
+    "bishops (3 each)",
+    "rooks (5 each)",
+    "queens (9 each)",
+];
+
+/// [`material`] by piece type from White's view, with the course's arithmetic in
+/// pawns: `e(P) = (8 + 6 + 6 + 10 + 9) - (8 + 6 + 6 + 10 + 9) = 39 - 39 = 0`; the
+/// points are centipawns, as the search sees them.
+pub fn explain_material(game: &Chess) -> Explanation {
+    let board = game.board();
+    let count = |color, piece| board.colored_pieces(color, piece).len() as i32;
+    let mut terms = Vec::new();
+    let mut pawns = [Vec::new(), Vec::new()];
+    for (index, name) in MATERIAL_NAMES.iter().enumerate() {
+        let piece = Piece::ALL[index];
+        let (white, black) = (count(Color::White, piece), count(Color::Black, piece));
+        let value = PIECE_VALUES[index];
+        terms.push(EvalTerm::weighted(*name, white, black, value));
+        pawns[0].push(white * value / 100);
+        pawns[1].push(black * value / 100);
+    }
+    let explanation = Explanation::sum_of(terms);
+    let [white, black] =
+        pawns.map(|side| (signed_sum(side.iter().copied()), side.iter().sum::<i32>()));
+    let formula = format!(
+        "e(P) = ({}) - ({}) = {} - {} = {} pawns = {} centipawns",
+        white.0,
+        black.0,
+        white.1,
+        black.1,
+        white.1 - black.1,
+        explanation.total_for_first
+    );
+    Explanation {
+        formula,
+        ..explanation
+    }
 }
 
 /// Material in the middlegame and the endgame (PeSTO's values), by `Piece as usize`.

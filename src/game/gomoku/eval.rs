@@ -5,7 +5,7 @@ use super::Gomoku;
 use super::board::{Board, DIRECTIONS, MAX_POINTS};
 use super::threats::{FIVE, PATTERNS, Pattern, Shape, Threats};
 use super::vcf;
-use crate::game::{Game, Player};
+use crate::game::{EvalTerm, Explanation, Game, Player};
 
 /// The lines of five (five points in a row) each player could still complete,
 /// kept up to date as stones come and go.
@@ -87,6 +87,13 @@ impl OpenLines {
 pub fn seed(game: &Gomoku) -> i32 {
     let me = game.to_move();
     game.open_lines().open_for(me) - game.open_lines().open_for(me.other())
+}
+
+/// [`seed`] from the first player's view.
+pub fn explain_seed(game: &Gomoku) -> Explanation {
+    let [first, second] = [Player::First, Player::Second].map(|p| game.open_lines().open_for(p));
+    let term = EvalTerm::weighted("open lines of five", first, second, 1);
+    Explanation::difference(vec![term], first, second)
 }
 
 /// Worth of each pattern a player could make somewhere, weakest first (see

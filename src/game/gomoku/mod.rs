@@ -531,6 +531,10 @@ impl Playable for Gomoku {
             },
         ]
     }
+
+    fn explain_evaluation(&self, eval: &str) -> Option<crate::game::Explanation> {
+        (eval == "seed").then(|| eval::explain_seed(self))
+    }
 }
 
 /// The size (when given) and the rule.
