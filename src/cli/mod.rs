@@ -7,6 +7,7 @@
 mod args;
 pub mod bench;
 mod bench_reference;
+mod eval;
 mod list;
 mod perft;
 pub mod play;
@@ -36,6 +37,8 @@ enum Command {
     List(list::ListArgs),
     /// Search a position: score, proven value, best move, principal variation, counters.
     Solve(solve::SolveArgs),
+    /// The static evaluation of a position; --explain lists the terms it adds up.
+    Eval(eval::EvalArgs),
     /// Count the positions exactly DEPTH plies ahead (checks the move generator).
     Perft(perft::PerftArgs),
     /// Run a fixed, deterministic set of searches and report nodes per second.
@@ -70,6 +73,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Play(args)) => play::run(args),
         Some(Command::List(args)) => list::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Eval(args)) => eval::run(&args),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Uci(args)) => uci::run(&args),
