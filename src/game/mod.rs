@@ -315,13 +315,16 @@ impl EvalTerm {
 
 impl Explanation {
     /// An evaluation that is the sum of its terms' points, written out as that sum:
-    /// `e(P) = 100 - 30 + 8 = 78`.
+    /// `e(P) = 100 - 30 + 8 = 78` (a single term: `e(P) = 78`).
     pub fn sum_of(terms: Vec<EvalTerm>) -> Explanation {
         let total_for_first = terms.iter().map(|t| t.points).sum();
-        let formula = format!(
-            "e(P) = {} = {total_for_first}",
-            signed_sum(terms.iter().map(|t| t.points))
-        );
+        let formula = match terms.len() {
+            1 => format!("e(P) = {total_for_first}"),
+            _ => format!(
+                "e(P) = {} = {total_for_first}",
+                signed_sum(terms.iter().map(|t| t.points))
+            ),
+        };
         Explanation {
             terms,
             total_for_first,
