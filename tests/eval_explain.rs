@@ -85,6 +85,7 @@ fn every_explanation_adds_up_to_the_evaluators_value_on_random_positions() {
 #[test]
 fn the_strong_evaluations_with_plain_sums_explain_themselves() {
     for (id, evaluation) in [
+        ("chess", "strong"),
         ("connect4", "strong"),
         ("checkers", "strong"),
         ("xiangqi", "strong"),
@@ -191,4 +192,24 @@ fn chess_material_after_captures() {
         "{}",
         explanation.formula
     );
+}
+
+#[test]
+fn chess_strong_rounds_off_less_than_a_centipawn_per_blended_number() {
+    // Each side's six terms are blended apart, each losing less than one centipawn
+    // to the division by 24; the evaluator blends their sum once.
+    let positions: Vec<Chess> = common::random_positions(&[], 60, 80);
+    for game in &positions {
+        let explanation = game.explain_evaluation("strong").unwrap();
+        let rounding = explanation
+            .terms
+            .iter()
+            .find(|t| t.name.starts_with("rounding"))
+            .expect("a rounding term");
+        assert!(
+            rounding.points.abs() <= 12,
+            "{}: {explanation:?}",
+            game.format_position()
+        );
+    }
 }

@@ -178,23 +178,40 @@ impl Tapered {
         self.mg += mg;
         self.eg += eg;
     }
+
+    fn minus(self, other: Tapered) -> Tapered {
+        Tapered {
+            mg: self.mg - other.mg,
+            eg: self.eg - other.eg,
+        }
+    }
+
+    /// The score at `phase` (of [`FULL_PHASE`]): all middlegame at the start, all
+    /// endgame once the pieces are gone.
+    fn blend(self, phase: i32) -> i32 {
+        (self.mg * phase + self.eg * (FULL_PHASE - phase)) / FULL_PHASE
+    }
 }
+
+/// What `strong` counts, one [`Tapered`] per kind, in the order of [`STRONG_NAMES`].
+const STRONG_TERMS: usize = 6;
+const STRONG_NAMES: [&str; STRONG_TERMS] = [
+    "material (PeSTO values)",
+    "piece-square tables",
+    "mobility (squares reached)",
+    "pawn structure (doubled, isolated, passed)",
+    "king's pawn shelter",
+    "bishop pair",
+];
 
 /// The stronger evaluation: tapered material and piece-square tables, pawn
 /// structure (doubled, isolated, passed), the king's pawn shelter, mobility and the
 /// bishop pair.
 pub fn strong(game: &Chess) -> i32 {
     let board = game.board();
-    let white = side_terms(board, Color::White);
-    let black = side_terms(board, Color::Black);
-    let phase = Piece::ALL
-        .iter()
-        .map(|&p| board.pieces(p).len() as i32 * PHASE_WEIGHT[p as usize])
-        .sum::<i32>()
-        .min(FULL_PHASE);
-    let mg = white.mg - black.mg;
-    let eg = white.eg - black.eg;
-    let score = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE;
+    let white = summed(&side_terms(board, Color::White));
+    let black = summed(&side_terms(board, Color::Black));
+    let score = white.minus(black).blend(game_phase(board));
     let from_white = match board.side_to_move() {
         Color::White => score,
         Color::Black => -score,
@@ -202,16 +219,76 @@ pub fn strong(game: &Chess) -> i32 {
     from_white + TEMPO
 }
 
-/// Everything `strong` counts for one side, in White's or Black's favour.
-fn side_terms(board: &Board, color: Color) -> Tapered {
-    let mut terms = Tapered::default();
+/// The terms of one side added up, middlegame and endgame apart.
+fn summed(terms: &[Tapered]) -> Tapered {
+    terms.iter().fold(Tapered::default(), |mut sum, t| {
+        sum.add(t.mg, t.eg);
+        sum
+    })
+}
+
+/// How much middlegame is left: 24 with all the pieces, 0 with only kings and pawns.
+fn game_phase(board: &Board) -> i32 {
+    Piece::ALL
+        .iter()
+        .map(|&p| board.pieces(p).len() as i32 * PHASE_WEIGHT[p as usize])
+        .sum::<i32>()
+        .min(FULL_PHASE)
+}
+
+/// Everything `strong` counts for one side, in White's or Black's favour, by kind.
+fn side_terms(board: &Board, color: Color) -> [Tapered; STRONG_TERMS] {
+    let mut terms = [Tapered::default(); STRONG_TERMS];
     piece_terms(board, color, &mut terms);
-    pawn_terms(board, color, &mut terms);
-    terms.add(king_shelter(board, color) * SHIELD_BONUS, 0);
+    pawn_terms(board, color, &mut terms[3]);
+    terms[4].add(king_shelter(board, color) * SHIELD_BONUS, 0);
     if board.colored_pieces(color, Piece::Bishop).len() >= 2 {
-        terms.add(BISHOP_PAIR.0, BISHOP_PAIR.1);
+        terms[5].add(BISHOP_PAIR.0, BISHOP_PAIR.1);
     }
     terms
+}
+
+/// [`strong`] from White's view, kind by kind: each side's terms blended at the
+/// game's phase, the rounding of that blend, and the tempo of the side to move.
+pub fn explain_strong(game: &Chess) -> Explanation {
+    let board = game.board();
+    let phase = game_phase(board);
+    let white = side_terms(board, Color::White);
+    let black = side_terms(board, Color::Black);
+    let mut terms: Vec<EvalTerm> = (0..STRONG_TERMS)
+        .map(|i| {
+            EvalTerm::weighted(
+                STRONG_NAMES[i],
+                white[i].blend(phase),
+                black[i].blend(phase),
+                1,
+            )
+        })
+        .collect();
+    let to_move = |color| (board.side_to_move() == color) as i32;
+    let tempo = EvalTerm::weighted(
+        format!("side to move ({TEMPO})"),
+        to_move(Color::White),
+        to_move(Color::Black),
+        TEMPO,
+    );
+    let difference = summed(&white).minus(summed(&black));
+    let blended_apart: i32 = terms.iter().map(|t| t.points).sum();
+    terms.push(EvalTerm {
+        name: "rounding (the sum is blended, not each term)".to_string(),
+        first: 0,
+        second: 0,
+        points: difference.blend(phase) - blended_apart,
+    });
+    terms.push(tempo);
+    let explanation = Explanation::sum_of(terms);
+    Explanation {
+        formula: format!(
+            "{} (middlegame and endgame blended at phase {phase}/{FULL_PHASE})",
+            explanation.formula
+        ),
+        ..explanation
+    }
 }
 
 /// Index into a table written from White's side with rank 8 first.
@@ -224,8 +301,9 @@ fn table_index(square: Square, color: Color) -> usize {
     }
 }
 
-/// Material, square tables and mobility of every piece of `color`.
-fn piece_terms(board: &Board, color: Color, terms: &mut Tapered) {
+/// Material, square tables and mobility of every piece of `color`, into the
+/// first three of `terms`.
+fn piece_terms(board: &Board, color: Color, terms: &mut [Tapered; STRONG_TERMS]) {
     let occupied = board.occupied();
     let own = board.colors(color);
     for &piece in &Piece::ALL {
@@ -241,10 +319,9 @@ fn piece_terms(board: &Board, color: Color, terms: &mut Tapered) {
                 Piece::King => (KING_MIDDLEGAME_TABLE[at], KING_ENDGAME_TABLE[at]),
             };
             let reach = (attacks(piece, square, occupied) & !own).len() as i32;
-            terms.add(
-                MATERIAL_MG[index] + table_mg + reach * MOBILITY_MG[index],
-                MATERIAL_EG[index] + table_eg + reach * MOBILITY_EG[index],
-            );
+            terms[0].add(MATERIAL_MG[index], MATERIAL_EG[index]);
+            terms[1].add(table_mg, table_eg);
+            terms[2].add(reach * MOBILITY_MG[index], reach * MOBILITY_EG[index]);
         }
     }
 }
