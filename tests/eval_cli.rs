@@ -4,6 +4,7 @@
 
 use std::process::{Command, Output};
 
+use ply::game::registry::GAME_IDS;
 use serde_json::Value;
 
 fn ply(args: &[&str]) -> Output {
@@ -129,10 +130,21 @@ fn without_explain_there_are_no_terms() {
 }
 
 #[test]
-fn an_evaluation_that_is_not_taken_apart_still_gives_its_value() {
-    let text = stdout(&["eval", "gomoku", "--eval", "strong", "--explain"]);
-    assert!(text.contains("evaluation strong"), "{text}");
-    assert!(text.contains("not taken apart"), "{text}");
+fn every_game_explains_its_seed_from_the_command_line() {
+    for id in GAME_IDS {
+        let report = json(&["eval", id, "--explain", "--json"]);
+        let points: i64 = report["terms"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{id}: no terms"))
+            .iter()
+            .map(|t| t["points"].as_i64().unwrap())
+            .sum();
+        assert_eq!(report["value_first"], points, "{id}");
+        assert!(
+            report["formula"].as_str().unwrap().starts_with("e(P) = "),
+            "{id}"
+        );
+    }
 }
 
 #[test]

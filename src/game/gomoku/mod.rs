@@ -533,7 +533,11 @@ impl Playable for Gomoku {
     }
 
     fn explain_evaluation(&self, eval: &str) -> Option<crate::game::Explanation> {
-        (eval == "seed").then(|| eval::explain_seed(self))
+        match eval {
+            "seed" => Some(eval::explain_seed(self)),
+            "strong" => Some(eval::explain_strong(self)),
+            _ => None,
+        }
     }
 }
 
