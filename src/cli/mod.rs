@@ -8,6 +8,7 @@ mod args;
 pub mod bench;
 mod bench_reference;
 mod compare;
+mod eval;
 mod gtp;
 mod list;
 mod match_cmd;
@@ -43,6 +44,8 @@ enum Command {
     Compare(compare::CompareArgs),
     /// Play engine against engine, headless: each game's moves and result, then W/D/L and Elo.
     Match(match_cmd::MatchArgs),
+    /// The static evaluation of a position; --explain lists the terms it adds up.
+    Eval(eval::EvalArgs),
     /// Count the positions exactly DEPTH plies ahead (checks the move generator).
     Perft(perft::PerftArgs),
     /// Run a fixed, deterministic set of searches and report nodes per second.
@@ -81,6 +84,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Match(args)) => match_cmd::run(&args),
+        Some(Command::Eval(args)) => eval::run(&args),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Uci(args)) => uci::run(&args),

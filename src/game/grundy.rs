@@ -256,12 +256,64 @@ impl Playable for Grundy {
             NamedEvaluator {
                 name: "sprague",
                 description: "Sprague-Grundy theory: +100 when the XOR of the heaps' Grundy values is non-zero (a win), else -100",
-                evaluator: Arc::new(|g: &Grundy| {
-                    let nim_sum = g.heaps.iter().fold(0, |x, &h| x ^ grundy_value(h));
-                    if nim_sum != 0 { 100 } else { -100 }
-                }),
+                evaluator: Arc::new(|g: &Grundy| if g.nim_sum() != 0 { 100 } else { -100 }),
             },
         ]
+    }
+
+    fn explain_evaluation(&self, eval: &str) -> Option<crate::game::Explanation> {
+        match eval {
+            "seed" => Some(explain_seed()),
+            "sprague" => Some(self.explain_sprague()),
+            _ => None,
+        }
+    }
+}
+
+impl Grundy {
+    /// The XOR of the heaps' Grundy values: non-zero exactly when the side to move wins.
+    pub fn nim_sum(&self) -> u16 {
+        self.heaps.iter().fold(0, |x, &h| x ^ grundy_value(h))
+    }
+
+    /// The `sprague` evaluation from the first player's view: 100 for the player
+    /// Sprague-Grundy theory names the winner, with the Grundy values that decide it.
+    fn explain_sprague(&self) -> crate::game::Explanation {
+        let values: Vec<String> = self
+            .heaps
+            .iter()
+            .map(|&h| format!("G({h}) = {}", grundy_value(h)))
+            .collect();
+        let nim_sum = self.nim_sum();
+        let mover = self.to_move();
+        let winner = if nim_sum != 0 { mover } else { mover.other() };
+        let wins = |player: Player| (winner == player) as i32;
+        let term = crate::game::EvalTerm::weighted(
+            format!(
+                "wins with best play ({}; XOR {nim_sum}: the side to move {}), 100 each",
+                values.join(", "),
+                if nim_sum != 0 { "wins" } else { "loses" }
+            ),
+            wins(Player::First),
+            wins(Player::Second),
+            100,
+        );
+        crate::game::Explanation::sum_of(vec![term])
+    }
+}
+
+/// The `seed` evaluation taken apart: it has no terms, every position is worth 0,
+/// because the course searches Grundy's game to the end.
+fn explain_seed() -> crate::game::Explanation {
+    crate::game::Explanation {
+        formula: "e(P) = 0 (no evaluation: the course searches Grundy's game to the end)"
+            .to_string(),
+        ..crate::game::Explanation::sum_of(vec![crate::game::EvalTerm::weighted(
+            "none (searched to the end)",
+            0,
+            0,
+            0,
+        )])
     }
 }
 

@@ -305,6 +305,91 @@ pub struct Explanation {
     pub formula: String,
 }
 
+impl EvalTerm {
+    /// A feature counted for each side and weighted as the evaluation weighs it:
+    /// `points = weight * (first - second)`, Samuel's `a_i * x_i` for one feature.
+    pub fn weighted(name: impl Into<String>, first: i32, second: i32, weight: i32) -> EvalTerm {
+        EvalTerm {
+            name: name.into(),
+            first,
+            second,
+            points: weight * (first - second),
+        }
+    }
+}
+
+impl Explanation {
+    /// An evaluation that is the sum of its terms' points, written out as that sum:
+    /// `e(P) = 100 - 30 + 8 = 78` (a single term: `e(P) = 78`).
+    pub fn sum_of(terms: Vec<EvalTerm>) -> Explanation {
+        let total_for_first = terms.iter().map(|t| t.points).sum();
+        let formula = match terms.len() {
+            1 => format!("e(P) = {total_for_first}"),
+            _ => format!(
+                "e(P) = {} = {total_for_first}",
+                signed_sum(terms.iter().map(|t| t.points))
+            ),
+        };
+        Explanation {
+            terms,
+            total_for_first,
+            formula,
+        }
+    }
+
+    /// An evaluation that is the first player's score minus the second's, each the
+    /// sum of that side's weighted features, written as the course writes it:
+    /// `e(P) = 6 - 4 = 2`. The terms' points must add up to the difference.
+    pub fn difference(terms: Vec<EvalTerm>, first_score: i32, second_score: i32) -> Explanation {
+        let explanation = Explanation::sum_of(terms);
+        debug_assert_eq!(explanation.total_for_first, first_score - second_score);
+        Explanation {
+            formula: format!(
+                "e(P) = {first_score} - {} = {}",
+                parenthesised(second_score),
+                explanation.total_for_first
+            ),
+            ..explanation
+        }
+    }
+}
+
+/// Numbers written as a sum with their signs: `8 + 6 - 3`; `0` for none.
+pub fn signed_sum(values: impl IntoIterator<Item = i32>) -> String {
+    let mut text = String::new();
+    for value in values {
+        if text.is_empty() {
+            text = value.to_string();
+        } else if value < 0 {
+            text += &format!(" - {}", value.unsigned_abs());
+        } else {
+            text += &format!(" + {value}");
+        }
+    }
+    if text.is_empty() {
+        "0".to_string()
+    } else {
+        text
+    }
+}
+
+/// A number as it reads after a minus sign: `-3` in parentheses.
+fn parenthesised(value: i32) -> String {
+    if value < 0 {
+        format!("({value})")
+    } else {
+        value.to_string()
+    }
+}
+
+/// A value from the side to move's view turned to the first player's view.
+pub fn for_first(side_to_move: Player, value: i32) -> i32 {
+    match side_to_move {
+        Player::First => value,
+        Player::Second => -value,
+    }
+}
+
 /// A named evaluation a user can pick (`--eval NAME`, the arcade's setup screen).
 pub struct NamedEvaluator<G: Game> {
     /// Short id used on the command line: `seed` for the course material's evaluation.

@@ -464,4 +464,20 @@ impl Playable for Synthetic {
             evaluator: Arc::new(|g: &Synthetic| g.value()),
         }]
     }
+
+    fn explain_evaluation(&self, eval: &str) -> Option<super::Explanation> {
+        (eval == "seed").then(|| {
+            let value = super::for_first(self.to_move(), self.value());
+            let term = super::EvalTerm {
+                name: "the node's static value (each player's view)".to_string(),
+                first: value,
+                second: -value,
+                points: value,
+            };
+            super::Explanation {
+                formula: format!("e(P) = {value} (the node's value, from the first player's view)"),
+                ..super::Explanation::sum_of(vec![term])
+            }
+        })
+    }
 }

@@ -7,8 +7,8 @@
 use std::sync::Arc;
 
 use super::{
-    Game, GameError, GameInfo, GameOptions, NamedEvaluator, Outcome, Playable, Player,
-    format_square, parse_square, zobrist,
+    EvalTerm, Explanation, Game, GameError, GameInfo, GameOptions, NamedEvaluator, Outcome,
+    Playable, Player, format_square, parse_square, zobrist,
 };
 
 /// The eight lines of three, as masks over squares `rank * 3 + file`.
@@ -71,8 +71,28 @@ impl TicTacToe {
 
     /// Lines that the given player could still complete (no opposing mark on them).
     pub fn open_lines(&self, player: Player) -> i32 {
+        self.open_lines_by_kind(player).iter().sum()
+    }
+
+    /// [`TicTacToe::open_lines`] counted apart for rows, columns and diagonals, as
+    /// the course counts them by hand.
+    pub fn open_lines_by_kind(&self, player: Player) -> [i32; 3] {
         let theirs = self.marks[player.other().index()];
-        LINES.iter().filter(|&&line| line & theirs == 0).count() as i32
+        let open = |lines: &[u16]| lines.iter().filter(|&&line| line & theirs == 0).count() as i32;
+        [open(&LINES[0..3]), open(&LINES[3..6]), open(&LINES[6..8])]
+    }
+
+    /// The seed evaluation from X's view, by rows, columns and diagonals:
+    /// the course's `e(P) = 6 - 4 = 2` for X in the centre and O on an edge.
+    pub fn explain_open_lines(&self) -> Explanation {
+        let x = self.open_lines_by_kind(Player::First);
+        let o = self.open_lines_by_kind(Player::Second);
+        let terms = ["open rows", "open columns", "open diagonals"]
+            .iter()
+            .enumerate()
+            .map(|(kind, name)| EvalTerm::weighted(*name, x[kind], o[kind], 1))
+            .collect();
+        Explanation::difference(terms, x.iter().sum(), o.iter().sum())
     }
 
     fn occupied(&self) -> u16 {
@@ -241,6 +261,10 @@ impl Playable for TicTacToe {
                 g.open_lines(me) - g.open_lines(me.other())
             }),
         }]
+    }
+
+    fn explain_evaluation(&self, eval: &str) -> Option<Explanation> {
+        (eval == "seed").then(|| self.explain_open_lines())
     }
 }
 

@@ -5,7 +5,7 @@
 //! tests name the same numbers.
 
 use super::board::{self, ALL_DIRECTIONS, Board, Squares, step};
-use crate::game::Player;
+use crate::game::{EvalTerm, Explanation, Player};
 
 /// Value of a man.
 pub const MAN: i32 = 100;
@@ -70,14 +70,61 @@ fn material(board: &Board, player: Player) -> i32 {
     MAN * board.men(player).count_ones() as i32 + KING * board.kings_of(player).count_ones() as i32
 }
 
-/// Samuel's features for one side, weighted.
-fn samuel_side(board: &Board, player: Player) -> i32 {
+/// Samuel's weights a_i, in the order of [`samuel_features`].
+pub const SAMUEL_WEIGHTS: [i32; 6] = [MAN, KING, ADVANCEMENT, CENTRE, BACK_RANK, MOBILITY];
+
+/// The names of Samuel's features x_i, in the order of [`samuel_features`].
+const SAMUEL_NAMES: [&str; 6] = [
+    "men",
+    "kings",
+    "rows advanced by men",
+    "centre squares held",
+    "men on the back rank",
+    "mobility (one-step moves)",
+];
+
+/// Samuel's features x_i for one side: men, kings, rows advanced, centre squares
+/// held, men on the back rank, one-step moves.
+fn samuel_features(board: &Board, player: Player) -> [i32; 6] {
     let pieces = board.pieces[player.index()];
-    material(board, player)
-        + ADVANCEMENT * advancement(board, player)
-        + CENTRE * (pieces & CENTRE_SQUARES).count_ones() as i32
-        + BACK_RANK * (board.men(player) & back_rank(player)).count_ones() as i32
-        + MOBILITY * mobility(board, player)
+    [
+        board.men(player).count_ones() as i32,
+        board.kings_of(player).count_ones() as i32,
+        advancement(board, player),
+        (pieces & CENTRE_SQUARES).count_ones() as i32,
+        (board.men(player) & back_rank(player)).count_ones() as i32,
+        mobility(board, player),
+    ]
+}
+
+/// Samuel's features for one side, weighted: the sum of a_i * x_i.
+fn samuel_side(board: &Board, player: Player) -> i32 {
+    weighted_sum(&samuel_features(board, player), &SAMUEL_WEIGHTS)
+}
+
+fn weighted_sum(features: &[i32], weights: &[i32]) -> i32 {
+    features.iter().zip(weights).map(|(x, a)| x * a).sum()
+}
+
+/// One a_i * x_i row per feature, counted for Black (first) and White.
+fn feature_terms(names: &[&str], weights: &[i32], first: &[i32], second: &[i32]) -> Vec<EvalTerm> {
+    (0..names.len())
+        .map(|i| {
+            let name = format!("{} (a = {})", names[i], weights[i]);
+            EvalTerm::weighted(name, first[i], second[i], weights[i])
+        })
+        .collect()
+}
+
+/// [`samuel`] from Black's (the first player's) view: Samuel's a_i * x_i table.
+pub fn explain_samuel(board: &Board) -> Explanation {
+    let black = samuel_features(board, Player::First);
+    let white = samuel_features(board, Player::Second);
+    Explanation::difference(
+        feature_terms(&SAMUEL_NAMES, &SAMUEL_WEIGHTS, &black, &white),
+        samuel_side(board, Player::First),
+        samuel_side(board, Player::Second),
+    )
 }
 
 /// The seed evaluation: Samuel's weighted features, side to move minus opponent.
@@ -132,19 +179,69 @@ fn bridge(board: &Board, player: Player) -> bool {
     board.men(player) & squares == squares && board.kings_of(player.other()) == 0
 }
 
+/// The weights of the features `strong` adds to Samuel's, in the order of
+/// [`extra_features`].
+const EXTRA_WEIGHTS: [i32; 3] = [RUNAWAY, -KING_ON_EDGE, BRIDGE];
+const EXTRA_NAMES: [&str; 3] = [
+    "runaway men",
+    "kings on an edge",
+    "bridge held (opponent kingless)",
+];
+
+/// The features `strong` adds for one side: runaway men, kings on an edge, the bridge.
+fn extra_features(board: &Board, player: Player) -> [i32; 3] {
+    [
+        runaways(board, player),
+        (board.kings_of(player) & EDGE_SQUARES).count_ones() as i32,
+        bridge(board, player) as i32,
+    ]
+}
+
 fn strong_side(board: &Board, player: Player) -> i32 {
-    samuel_side(board, player) + RUNAWAY * runaways(board, player)
-        - KING_ON_EDGE * (board.kings_of(player) & EDGE_SQUARES).count_ones() as i32
-        + if bridge(board, player) { BRIDGE } else { 0 }
+    samuel_side(board, player) + weighted_sum(&extra_features(board, player), &EXTRA_WEIGHTS)
+}
+
+/// The trade-down bonus for `side`: its material lead times the pieces traded off
+/// (of 24), times 15 per mille. Truncation is symmetric, so the opponent's is its negation.
+fn trade_bonus(board: &Board, side: Player) -> i32 {
+    let lead = material(board, side) - material(board, side.other());
+    lead * pieces_traded(board) * TRADE_PER_MILLE / 1000
+}
+
+fn pieces_traded(board: &Board) -> i32 {
+    24 - board.occupied().count_ones() as i32
 }
 
 /// The strong evaluation: seed's features, runaway men, kings kept off the edges,
 /// the bridge, and a bonus for trading down when ahead in material.
 pub fn strong(board: &Board, side: Player) -> i32 {
-    let lead = material(board, side) - material(board, side.other());
-    let traded = 24 - board.occupied().count_ones() as i32;
-    strong_side(board, side) - strong_side(board, side.other())
-        + lead * traded * TRADE_PER_MILLE / 1000
+    strong_side(board, side) - strong_side(board, side.other()) + trade_bonus(board, side)
+}
+
+/// [`strong`] from Black's (the first player's) view: Samuel's table, the extra
+/// features, and the trade-down bonus as a last term.
+pub fn explain_strong(board: &Board) -> Explanation {
+    let black = samuel_features(board, Player::First);
+    let white = samuel_features(board, Player::Second);
+    let mut terms = feature_terms(&SAMUEL_NAMES, &SAMUEL_WEIGHTS, &black, &white);
+    let black_extra = extra_features(board, Player::First);
+    let white_extra = extra_features(board, Player::Second);
+    terms.extend(feature_terms(
+        &EXTRA_NAMES,
+        &EXTRA_WEIGHTS,
+        &black_extra,
+        &white_extra,
+    ));
+    terms.push(EvalTerm {
+        name: format!(
+            "trade down when ahead (material lead x {} traded x {TRADE_PER_MILLE}/1000)",
+            pieces_traded(board)
+        ),
+        first: material(board, Player::First),
+        second: material(board, Player::Second),
+        points: trade_bonus(board, Player::First),
+    });
+    Explanation::sum_of(terms)
 }
 
 #[cfg(test)]

@@ -294,6 +294,14 @@ impl Playable for Checkers {
         ]
     }
 
+    fn explain_evaluation(&self, eval: &str) -> Option<crate::game::Explanation> {
+        match eval {
+            "seed" => Some(eval::explain_samuel(self.board())),
+            "strong" => Some(eval::explain_strong(self.board())),
+            _ => None,
+        }
+    }
+
     fn prefers_engine_search() -> bool {
         true
     }

@@ -5,20 +5,66 @@
 use cozy_chess::{BitBoard, Board, Color, File, Piece, Rank, Square};
 
 use super::{Chess, PIECE_VALUES};
+use crate::game::{EvalTerm, Explanation, signed_sum};
 
 /// The course's evaluation: own material minus the opponent's, with pawn 100,
 /// knight 300, bishop 300, rook 500, queen 900.
 pub fn material(game: &Chess) -> i32 {
     let board = game.board();
     let us = board.side_to_move();
-    side_material(board, us) - side_material(board, !us)
-}
-
-fn side_material(board: &Board, color: Color) -> i32 {
     Piece::ALL
         .iter()
-        .map(|&p| board.colored_pieces(color, p).len() as i32 * PIECE_VALUES[p as usize])
+        .map(|&p| PIECE_VALUES[p as usize] * piece_balance(board, us, p))
         .sum()
+}
+
+/// How many more pieces of kind `piece` `color` has than its opponent.
+fn piece_balance(board: &Board, color: Color, piece: Piece) -> i32 {
+    board.colored_pieces(color, piece).len() as i32
+        - board.colored_pieces(!color, piece).len() as i32
+}
+
+/// The course's names for the pieces that count, with their weight in pawns.
+const MATERIAL_NAMES: [&str; 5] = [
+    "pawns (1 each)",
+    "knights (3 each)",
+    "bishops (3 each)",
+    "rooks (5 each)",
+    "queens (9 each)",
+];
+
+/// [`material`] by piece type from White's view, with the course's arithmetic in
+/// pawns: `e(P) = (8 + 6 + 6 + 10 + 9) - (8 + 6 + 6 + 10 + 9) = 39 - 39 = 0`; the
+/// points are centipawns, as the search sees them.
+pub fn explain_material(game: &Chess) -> Explanation {
+    let board = game.board();
+    let count = |color, piece| board.colored_pieces(color, piece).len() as i32;
+    let mut terms = Vec::new();
+    let mut pawns = [Vec::new(), Vec::new()];
+    for (index, name) in MATERIAL_NAMES.iter().enumerate() {
+        let piece = Piece::ALL[index];
+        let (white, black) = (count(Color::White, piece), count(Color::Black, piece));
+        let value = PIECE_VALUES[index];
+        terms.push(EvalTerm::weighted(*name, white, black, value));
+        pawns[0].push(white * value / 100);
+        pawns[1].push(black * value / 100);
+    }
+    let explanation = Explanation::sum_of(terms);
+    let [white, black] =
+        pawns.map(|side| (signed_sum(side.iter().copied()), side.iter().sum::<i32>()));
+    let formula = format!(
+        "e(P) = ({}) - ({}) = {} - {} = {} pawns = {} centipawns",
+        white.0,
+        black.0,
+        white.1,
+        black.1,
+        white.1 - black.1,
+        explanation.total_for_first
+    );
+    Explanation {
+        formula,
+        ..explanation
+    }
 }
 
 /// Material in the middlegame and the endgame (PeSTO's values), by `Piece as usize`.
@@ -132,23 +178,40 @@ impl Tapered {
         self.mg += mg;
         self.eg += eg;
     }
+
+    fn minus(self, other: Tapered) -> Tapered {
+        Tapered {
+            mg: self.mg - other.mg,
+            eg: self.eg - other.eg,
+        }
+    }
+
+    /// The score at `phase` (of [`FULL_PHASE`]): all middlegame at the start, all
+    /// endgame once the pieces are gone.
+    fn blend(self, phase: i32) -> i32 {
+        (self.mg * phase + self.eg * (FULL_PHASE - phase)) / FULL_PHASE
+    }
 }
+
+/// What `strong` counts, one [`Tapered`] per kind, in the order of [`STRONG_NAMES`].
+const STRONG_TERMS: usize = 6;
+const STRONG_NAMES: [&str; STRONG_TERMS] = [
+    "material (PeSTO values)",
+    "piece-square tables",
+    "mobility (squares reached)",
+    "pawn structure (doubled, isolated, passed)",
+    "king's pawn shelter",
+    "bishop pair",
+];
 
 /// The stronger evaluation: tapered material and piece-square tables, pawn
 /// structure (doubled, isolated, passed), the king's pawn shelter, mobility and the
 /// bishop pair.
 pub fn strong(game: &Chess) -> i32 {
     let board = game.board();
-    let white = side_terms(board, Color::White);
-    let black = side_terms(board, Color::Black);
-    let phase = Piece::ALL
-        .iter()
-        .map(|&p| board.pieces(p).len() as i32 * PHASE_WEIGHT[p as usize])
-        .sum::<i32>()
-        .min(FULL_PHASE);
-    let mg = white.mg - black.mg;
-    let eg = white.eg - black.eg;
-    let score = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE;
+    let white = summed(&side_terms(board, Color::White));
+    let black = summed(&side_terms(board, Color::Black));
+    let score = white.minus(black).blend(game_phase(board));
     let from_white = match board.side_to_move() {
         Color::White => score,
         Color::Black => -score,
@@ -156,16 +219,76 @@ pub fn strong(game: &Chess) -> i32 {
     from_white + TEMPO
 }
 
-/// Everything `strong` counts for one side, in White's or Black's favour.
-fn side_terms(board: &Board, color: Color) -> Tapered {
-    let mut terms = Tapered::default();
+/// The terms of one side added up, middlegame and endgame apart.
+fn summed(terms: &[Tapered]) -> Tapered {
+    terms.iter().fold(Tapered::default(), |mut sum, t| {
+        sum.add(t.mg, t.eg);
+        sum
+    })
+}
+
+/// How much middlegame is left: 24 with all the pieces, 0 with only kings and pawns.
+fn game_phase(board: &Board) -> i32 {
+    Piece::ALL
+        .iter()
+        .map(|&p| board.pieces(p).len() as i32 * PHASE_WEIGHT[p as usize])
+        .sum::<i32>()
+        .min(FULL_PHASE)
+}
+
+/// Everything `strong` counts for one side, in White's or Black's favour, by kind.
+fn side_terms(board: &Board, color: Color) -> [Tapered; STRONG_TERMS] {
+    let mut terms = [Tapered::default(); STRONG_TERMS];
     piece_terms(board, color, &mut terms);
-    pawn_terms(board, color, &mut terms);
-    terms.add(king_shelter(board, color) * SHIELD_BONUS, 0);
+    pawn_terms(board, color, &mut terms[3]);
+    terms[4].add(king_shelter(board, color) * SHIELD_BONUS, 0);
     if board.colored_pieces(color, Piece::Bishop).len() >= 2 {
-        terms.add(BISHOP_PAIR.0, BISHOP_PAIR.1);
+        terms[5].add(BISHOP_PAIR.0, BISHOP_PAIR.1);
     }
     terms
+}
+
+/// [`strong`] from White's view, kind by kind: each side's terms blended at the
+/// game's phase, the rounding of that blend, and the tempo of the side to move.
+pub fn explain_strong(game: &Chess) -> Explanation {
+    let board = game.board();
+    let phase = game_phase(board);
+    let white = side_terms(board, Color::White);
+    let black = side_terms(board, Color::Black);
+    let mut terms: Vec<EvalTerm> = (0..STRONG_TERMS)
+        .map(|i| {
+            EvalTerm::weighted(
+                STRONG_NAMES[i],
+                white[i].blend(phase),
+                black[i].blend(phase),
+                1,
+            )
+        })
+        .collect();
+    let to_move = |color| (board.side_to_move() == color) as i32;
+    let tempo = EvalTerm::weighted(
+        format!("side to move ({TEMPO})"),
+        to_move(Color::White),
+        to_move(Color::Black),
+        TEMPO,
+    );
+    let difference = summed(&white).minus(summed(&black));
+    let blended_apart: i32 = terms.iter().map(|t| t.points).sum();
+    terms.push(EvalTerm {
+        name: "rounding (the sum is blended, not each term)".to_string(),
+        first: 0,
+        second: 0,
+        points: difference.blend(phase) - blended_apart,
+    });
+    terms.push(tempo);
+    let explanation = Explanation::sum_of(terms);
+    Explanation {
+        formula: format!(
+            "{} (middlegame and endgame blended at phase {phase}/{FULL_PHASE})",
+            explanation.formula
+        ),
+        ..explanation
+    }
 }
 
 /// Index into a table written from White's side with rank 8 first.
@@ -178,8 +301,9 @@ fn table_index(square: Square, color: Color) -> usize {
     }
 }
 
-/// Material, square tables and mobility of every piece of `color`.
-fn piece_terms(board: &Board, color: Color, terms: &mut Tapered) {
+/// Material, square tables and mobility of every piece of `color`, into the
+/// first three of `terms`.
+fn piece_terms(board: &Board, color: Color, terms: &mut [Tapered; STRONG_TERMS]) {
     let occupied = board.occupied();
     let own = board.colors(color);
     for &piece in &Piece::ALL {
@@ -195,10 +319,9 @@ fn piece_terms(board: &Board, color: Color, terms: &mut Tapered) {
                 Piece::King => (KING_MIDDLEGAME_TABLE[at], KING_ENDGAME_TABLE[at]),
             };
             let reach = (attacks(piece, square, occupied) & !own).len() as i32;
-            terms.add(
-                MATERIAL_MG[index] + table_mg + reach * MOBILITY_MG[index],
-                MATERIAL_EG[index] + table_eg + reach * MOBILITY_EG[index],
-            );
+            terms[0].add(MATERIAL_MG[index], MATERIAL_EG[index]);
+            terms[1].add(table_mg, table_eg);
+            terms[2].add(reach * MOBILITY_MG[index], reach * MOBILITY_EG[index]);
         }
     }
 }

@@ -3,6 +3,7 @@
 //! bitboards, so they cost a few dozen shifts and population counts.
 
 use super::bitboard::{Bitboard, Geometry};
+use crate::game::{EvalTerm, Explanation};
 
 /// The course material's evaluation, as for tic-tac-toe: lines of four still open
 /// for the side to move (no opposing stone on them) minus lines still open for
@@ -15,17 +16,50 @@ pub fn open_lines(geometry: &Geometry, board: &Bitboard) -> i32 {
 
 /// Lines of four that hold none of `blockers`.
 fn count_open_lines(geometry: &Geometry, blockers: u64) -> i32 {
+    open_lines_by_direction(geometry, blockers).iter().sum()
+}
+
+/// The directions of [`open_lines_by_direction`], in its order.
+const DIRECTION_NAMES: [&str; 4] = [
+    "open vertical lines",
+    "open horizontal lines",
+    "open diagonals \\",
+    "open diagonals /",
+];
+
+/// Lines of four that hold none of `blockers`, by direction: vertical,
+/// horizontal, falling and rising diagonals.
+fn open_lines_by_direction(geometry: &Geometry, blockers: u64) -> [i32; 4] {
     let free = geometry.board_mask() & !blockers;
     let stride = geometry.height() + 1;
     // Each set bit of `starts` is the first cell of a free line in that direction;
     // lines that would run through a sentinel cell are not free, so none wraps.
-    [1, stride, stride - 1, stride + 1]
-        .into_iter()
-        .map(|shift| {
-            let starts = free & (free >> shift) & (free >> (2 * shift)) & (free >> (3 * shift));
-            starts.count_ones() as i32
-        })
-        .sum()
+    [1, stride, stride - 1, stride + 1].map(|shift| {
+        let starts = free & (free >> shift) & (free >> (2 * shift)) & (free >> (3 * shift));
+        starts.count_ones() as i32
+    })
+}
+
+/// The stones of the first and the second player.
+fn stones_by_player(board: &Bitboard) -> [u64; 2] {
+    if board.stones().is_multiple_of(2) {
+        [board.current(), board.opponent()]
+    } else {
+        [board.opponent(), board.current()]
+    }
+}
+
+/// [`open_lines`] from the first player's view, by direction.
+pub fn explain_open_lines(geometry: &Geometry, board: &Bitboard) -> Explanation {
+    let [first, second] = stones_by_player(board);
+    let first_open = open_lines_by_direction(geometry, second);
+    let second_open = open_lines_by_direction(geometry, first);
+    let terms = DIRECTION_NAMES
+        .iter()
+        .enumerate()
+        .map(|(d, name)| EvalTerm::weighted(*name, first_open[d], second_open[d], 1))
+        .collect();
+    Explanation::difference(terms, first_open.iter().sum(), second_open.iter().sum())
 }
 
 /// Weight of one threat relative to one stone's centre value.
@@ -38,12 +72,41 @@ const THREAT_WEIGHT: i32 = 4;
 /// (each stone counts by how near the centre its column is).
 pub fn threats_and_centre(geometry: &Geometry, board: &Bitboard) -> i32 {
     let me_first = board.stones().is_multiple_of(2);
-    let mine = threat_value(geometry, board.current(), board.occupied(), me_first) * THREAT_WEIGHT
-        + centre_value(geometry, board.current());
-    let theirs = threat_value(geometry, board.opponent(), board.occupied(), !me_first)
-        * THREAT_WEIGHT
-        + centre_value(geometry, board.opponent());
-    mine - theirs
+    let mine = strong_terms(geometry, board.current(), board.occupied(), me_first);
+    let theirs = strong_terms(geometry, board.opponent(), board.occupied(), !me_first);
+    (mine.0 - theirs.0) * THREAT_WEIGHT + mine.1 - theirs.1
+}
+
+/// One side's threat value and centre value, the two terms of [`threats_and_centre`].
+fn strong_terms(geometry: &Geometry, stones: u64, occupied: u64, first_player: bool) -> (i32, i32) {
+    (
+        threat_value(geometry, stones, occupied, first_player),
+        centre_value(geometry, stones),
+    )
+}
+
+/// [`threats_and_centre`] from the first player's view, term by term.
+pub fn explain_threats_and_centre(geometry: &Geometry, board: &Bitboard) -> Explanation {
+    let [first, second] = stones_by_player(board);
+    let occupied = board.occupied();
+    let mine = strong_terms(geometry, first, occupied, true);
+    let theirs = strong_terms(geometry, second, occupied, false);
+    let score = |terms: (i32, i32)| terms.0 * THREAT_WEIGHT + terms.1;
+    let terms = vec![
+        EvalTerm::weighted(
+            format!("threats (height from the top, x2 on own row parity; {THREAT_WEIGHT} each)"),
+            mine.0,
+            theirs.0,
+            THREAT_WEIGHT,
+        ),
+        EvalTerm::weighted(
+            "centre (stones by column: 1 at the edge, +1 per column inwards)",
+            mine.1,
+            theirs.1,
+            1,
+        ),
+    ];
+    Explanation::difference(terms, score(mine), score(theirs))
 }
 
 /// The threats of `stones`, by height and parity.

@@ -348,6 +348,17 @@ impl Playable for ConnectFour {
         ]
     }
 
+    fn explain_evaluation(&self, eval: &str) -> Option<crate::game::Explanation> {
+        match eval {
+            "seed" => Some(eval::explain_open_lines(&self.geometry, &self.board)),
+            "strong" => Some(eval::explain_threats_and_centre(
+                &self.geometry,
+                &self.board,
+            )),
+            _ => None,
+        }
+    }
+
     fn solve_exactly(&self, stop: Option<&AtomicBool>) -> Option<ExactSolution<u8>> {
         self.solve_with_table(stop, DEFAULT_TABLE_LOG2)
     }

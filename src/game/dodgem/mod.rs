@@ -16,8 +16,8 @@ pub use board::{Drive, MAX_SIZE, MIN_SIZE, Position, Side, Target, squares};
 
 use super::options::OptionInfo;
 use super::{
-    ExactSolution, Game, GameError, GameInfo, GameOptions, NamedEvaluator, Outcome, Playable,
-    Player, format_square, parse_square, zobrist,
+    EvalTerm, ExactSolution, Explanation, Game, GameError, GameInfo, GameOptions, NamedEvaluator,
+    Outcome, Playable, Player, format_square, parse_square, zobrist,
 };
 
 /// How often a position may occur before the game is drawn.
@@ -413,6 +413,10 @@ impl Playable for Dodgem {
         }]
     }
 
+    fn explain_evaluation(&self, eval: &str) -> Option<Explanation> {
+        (eval == "seed").then(|| explain_seed(self))
+    }
+
     fn solve_exactly(&self, stop: Option<&AtomicBool>) -> Option<ExactSolution<Drive>> {
         self.solve(stop)
     }
@@ -426,22 +430,48 @@ pub const BLOCKED_PENALTY: i32 = 5;
 /// The seed evaluation's view of one side: progress towards the exit, less the
 /// cars an opponent's car blocks.
 pub fn side_score(position: &Position, side: Side, size: usize) -> i32 {
+    let [off, steps, blocked] = side_features(position, side, size);
+    off * size as i32 * STEP_POINTS + steps * STEP_POINTS - blocked * BLOCKED_PENALTY
+}
+
+/// What the seed counts for one side: cars already off the board, steps driven by
+/// the cars still on it, and those cars with an opponent's car straight ahead.
+fn side_features(position: &Position, side: Side, size: usize) -> [i32; 3] {
     let mine = position.cars[side.index()];
     let theirs = position.cars[side.other().index()];
     let off = (size as u32 - 1).saturating_sub(mine.count_ones()) as i32;
-    let mut score = off * size as i32 * STEP_POINTS;
+    let (mut steps, mut blocked) = (0, 0);
     for square in squares(mine) {
         let travelled = match side {
             Side::Left => square % size,
             Side::Bottom => square / size,
         };
-        score += travelled as i32 * STEP_POINTS;
+        steps += travelled as i32;
         if board::forward_square(side, square, size).is_some_and(|ahead| theirs & (1 << ahead) != 0)
         {
-            score -= BLOCKED_PENALTY;
+            blocked += 1;
         }
     }
-    score
+    [off, steps, blocked]
+}
+
+/// The seed from the first player's view, feature by feature.
+fn explain_seed(game: &Dodgem) -> Explanation {
+    let size = game.rules.size;
+    let [first, second] = [Player::First, Player::Second]
+        .map(|player| side_features(&game.position, game.rules.side(player), size));
+    let off_points = size as i32 * STEP_POINTS;
+    let names = [
+        format!("cars off the board ({off_points} each: the whole way)"),
+        format!("steps driven by cars on the board ({STEP_POINTS} each)"),
+        format!("cars with an opponent's car straight ahead (-{BLOCKED_PENALTY} each)"),
+    ];
+    let weights = [off_points, STEP_POINTS, -BLOCKED_PENALTY];
+    let terms = (0..3)
+        .map(|i| EvalTerm::weighted(names[i].clone(), first[i], second[i], weights[i]))
+        .collect();
+    let score = |player| side_score(&game.position, game.rules.side(player), size);
+    Explanation::difference(terms, score(Player::First), score(Player::Second))
 }
 
 fn side_name(side: Side) -> &'static str {

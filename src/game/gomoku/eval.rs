@@ -5,7 +5,7 @@ use super::Gomoku;
 use super::board::{Board, DIRECTIONS, MAX_POINTS};
 use super::threats::{FIVE, PATTERNS, Pattern, Shape, Threats};
 use super::vcf;
-use crate::game::{Game, Player};
+use crate::game::{EvalTerm, Explanation, Game, Player};
 
 /// The lines of five (five points in a row) each player could still complete,
 /// kept up to date as stones come and go.
@@ -89,6 +89,13 @@ pub fn seed(game: &Gomoku) -> i32 {
     game.open_lines().open_for(me) - game.open_lines().open_for(me.other())
 }
 
+/// [`seed`] from the first player's view.
+pub fn explain_seed(game: &Gomoku) -> Explanation {
+    let [first, second] = [Player::First, Player::Second].map(|p| game.open_lines().open_for(p));
+    let term = EvalTerm::weighted("open lines of five", first, second, 1);
+    Explanation::difference(vec![term], first, second)
+}
+
 /// Worth of each pattern a player could make somewhere, weakest first (see
 /// [`super::threats`]): an open-four point is an open three on the board, a
 /// five point is a four on the board.
@@ -110,21 +117,116 @@ const LEAF_VCF_BUDGET: u32 = 200;
 pub fn strong(game: &Gomoku) -> i32 {
     let me = game.to_move();
     let threats = game.threats();
+    match decisive(game) {
+        Some(verdict) => verdict.value(),
+        None => pattern_value(threats, me) * TEMPO_HALVES / 2 - pattern_value(threats, me.other()),
+    }
+}
+
+/// What settles a position before the patterns are counted, for the side to move.
+#[derive(Clone, Copy)]
+enum Decisive {
+    /// It completes five with its next stone.
+    FiveNext,
+    /// The opponent has two fives it cannot both block.
+    TwoFivesAgainst,
+    /// It wins by continuous fours in this many plies.
+    Fours(usize),
+}
+
+impl Decisive {
+    fn value(self) -> i32 {
+        match self {
+            Decisive::FiveNext => WIN_NEXT,
+            Decisive::TwoFivesAgainst => -WIN_NEXT,
+            // A shorter win by fours is a surer one: it scores a little higher.
+            Decisive::Fours(plies) => WIN_BY_FOURS - plies as i32,
+        }
+    }
+
+    fn describe(self) -> String {
+        match self {
+            Decisive::FiveNext => "the side to move completes five next move".to_string(),
+            Decisive::TwoFivesAgainst => {
+                "the opponent has two fives the side to move cannot both block".to_string()
+            }
+            Decisive::Fours(plies) => {
+                format!("the side to move wins by continuous fours in {plies} plies")
+            }
+        }
+    }
+}
+
+/// Immediate wins and losses, then a short search for a win by continuous fours.
+fn decisive(game: &Gomoku) -> Option<Decisive> {
+    let me = game.to_move();
+    let threats = game.threats();
     if threats.five_points(me) > 0 {
-        return WIN_NEXT;
+        return Some(Decisive::FiveNext);
     }
     let threatened = threats.five_points(me.other());
     if threatened >= 2 {
-        return -WIN_NEXT;
+        return Some(Decisive::TwoFivesAgainst);
     }
-    // A shorter win by fours is a surer one: it scores a little higher.
-    if threatened == 0
-        && threats.has_fours(me)
-        && let Some(line) = vcf::find(game, LEAF_VCF_FOURS, LEAF_VCF_BUDGET)
-    {
-        return WIN_BY_FOURS - line.len() as i32;
+    if threatened == 0 && threats.has_fours(me) {
+        return vcf::find(game, LEAF_VCF_FOURS, LEAF_VCF_BUDGET)
+            .map(|line| Decisive::Fours(line.len()));
     }
-    pattern_value(threats, me) * TEMPO_HALVES / 2 - pattern_value(threats, me.other())
+    None
+}
+
+/// The patterns by name, in the order of [`PATTERN_WEIGHTS`].
+const PATTERN_NAMES: [&str; PATTERNS] = [
+    "nothing",
+    "a two",
+    "an open two",
+    "a three",
+    "an open three",
+    "a four",
+    "an open four",
+    "five",
+];
+
+/// [`strong`] from the first player's view: the verdict that settles the position,
+/// or every pattern each side could make, weighted, and the side to move's extra half.
+pub fn explain_strong(game: &Gomoku) -> Explanation {
+    let me = game.to_move();
+    let to_first = |value: i32| crate::game::for_first(me, value);
+    if let Some(verdict) = decisive(game) {
+        let value = to_first(verdict.value());
+        return Explanation::sum_of(vec![EvalTerm {
+            name: verdict.describe(),
+            first: value,
+            second: -value,
+            points: value,
+        }]);
+    }
+    let threats = game.threats();
+    let mut terms: Vec<EvalTerm> = (1..PATTERNS)
+        .map(|p| {
+            let name = format!(
+                "a stone would make {} (per point and line, {} each)",
+                PATTERN_NAMES[p], PATTERN_WEIGHTS[p]
+            );
+            let count = |player| threats.count(player, p as Pattern);
+            EvalTerm::weighted(
+                name,
+                count(Player::First),
+                count(Player::Second),
+                PATTERN_WEIGHTS[p],
+            )
+        })
+        .collect();
+    let mine = pattern_value(threats, me);
+    let tempo = mine * TEMPO_HALVES / 2 - mine;
+    let to_move = |player| (me == player) as i32 * tempo;
+    terms.push(EvalTerm {
+        name: format!("side to move's patterns count {TEMPO_HALVES}/2 (the extra part)"),
+        first: to_move(Player::First),
+        second: to_move(Player::Second),
+        points: to_first(tempo),
+    });
+    Explanation::sum_of(terms)
 }
 
 /// The weighted count of every pattern `player` could make.

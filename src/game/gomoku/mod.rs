@@ -531,6 +531,14 @@ impl Playable for Gomoku {
             },
         ]
     }
+
+    fn explain_evaluation(&self, eval: &str) -> Option<crate::game::Explanation> {
+        match eval {
+            "seed" => Some(eval::explain_seed(self)),
+            "strong" => Some(eval::explain_strong(self)),
+            _ => None,
+        }
+    }
 }
 
 /// The size (when given) and the rule.

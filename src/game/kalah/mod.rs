@@ -296,6 +296,15 @@ impl Playable for Kalah {
         }]
     }
 
+    fn explain_evaluation(&self, eval: &str) -> Option<crate::game::Explanation> {
+        (eval == "seed").then(|| {
+            let [first, second] =
+                [Player::First, Player::Second].map(|p| self.board.store(p) as i32);
+            let stores = crate::game::EvalTerm::weighted("seeds in the store", first, second, 1);
+            crate::game::Explanation::difference(vec![stores], first, second)
+        })
+    }
+
     fn solve_exactly(&self, stop: Option<&AtomicBool>) -> Option<ExactSolution<u8>> {
         self.solve(stop)
     }

@@ -4,7 +4,7 @@
 
 use super::board::{self, Board, Kind, POINTS, decode, file_of, rank_of};
 use super::{PIECE_VALUES, Xiangqi};
-use crate::game::Player;
+use crate::game::{EvalTerm, Explanation, Player};
 
 /// Extra value of a soldier that has crossed the river (it can move sideways).
 const CROSSED_SOLDIER_BONUS: i32 = 100;
@@ -33,19 +33,68 @@ fn crossed(side: Player, point: u8) -> bool {
     advance(side, point) >= 5
 }
 
+/// One side's pieces by kind (`Kind as usize`), then its soldiers over the river:
+/// the counts the seed weighs.
+fn material_counts(board: &Board, side: Player) -> [i32; 8] {
+    let mut counts = [0; 8];
+    for at in 0..POINTS as u8 {
+        let Some(piece) = decode(board.points[at as usize]).filter(|p| p.side == side) else {
+            continue;
+        };
+        counts[piece.kind as usize] += 1;
+        if piece.kind == Kind::Soldier && crossed(side, at) {
+            counts[7] += 1;
+        }
+    }
+    counts
+}
+
+/// The weight of each count of [`material_counts`].
+const MATERIAL_WEIGHTS: [i32; 8] = [
+    PIECE_VALUES[0],
+    PIECE_VALUES[1],
+    PIECE_VALUES[2],
+    PIECE_VALUES[3],
+    PIECE_VALUES[4],
+    PIECE_VALUES[5],
+    PIECE_VALUES[6],
+    CROSSED_SOLDIER_BONUS,
+];
+
+/// The seed's terms in the order its description gives them, as indices into
+/// [`material_counts`] (the general, which never leaves, is left out).
+const MATERIAL_TERMS: [(usize, &str); 7] = [
+    (Kind::Chariot as usize, "chariots (900 each)"),
+    (Kind::Cannon as usize, "cannons (450 each)"),
+    (Kind::Horse as usize, "horses (400 each)"),
+    (Kind::Advisor as usize, "advisors (200 each)"),
+    (Kind::Elephant as usize, "elephants (200 each)"),
+    (Kind::Soldier as usize, "soldiers (100 each)"),
+    (7, "soldiers over the river (+100 each)"),
+];
+
 fn side_material(board: &Board, side: Player) -> i32 {
-    (0..POINTS as u8)
-        .filter_map(|at| decode(board.points[at as usize]).map(|p| (at, p)))
-        .filter(|(_, p)| p.side == side)
-        .map(|(at, p)| {
-            let bonus = if p.kind == Kind::Soldier && crossed(side, at) {
-                CROSSED_SOLDIER_BONUS
-            } else {
-                0
-            };
-            PIECE_VALUES[p.kind as usize] + bonus
-        })
+    material_counts(board, side)
+        .iter()
+        .zip(MATERIAL_WEIGHTS)
+        .map(|(count, weight)| count * weight)
         .sum()
+}
+
+/// [`material`] from Red's (the first player's) view, piece type by piece type.
+pub fn explain_material(game: &Xiangqi) -> Explanation {
+    let board = game.board();
+    let red = material_counts(board, Player::First);
+    let black = material_counts(board, Player::Second);
+    let terms = MATERIAL_TERMS
+        .iter()
+        .map(|&(i, name)| EvalTerm::weighted(name, red[i], black[i], MATERIAL_WEIGHTS[i]))
+        .collect();
+    Explanation::difference(
+        terms,
+        side_material(board, Player::First),
+        side_material(board, Player::Second),
+    )
 }
 
 /// Points per reachable point, by `Kind as usize` (only the attackers counted).
@@ -63,22 +112,54 @@ const TEMPO: i32 = 10;
 /// chariots and cannons, and the safety of each general.
 pub fn strong(game: &Xiangqi) -> i32 {
     let board = game.board();
-    let mut mobility = [[0i32; 7]; 2];
-    for side in [Player::First, Player::Second] {
-        board.each_pseudo_move(side, false, |m| {
-            if let Some(piece) = board.piece_at(m.from) {
-                mobility[side.index()][piece.kind as usize] += 1;
-            }
-            false
-        });
-    }
-    let score = |side: Player| {
-        let moves: i32 = (0..7)
-            .map(|k| mobility[side.index()][k] * MOBILITY[k])
-            .sum();
-        side_material(board, side) + placement(board, side) + moves + safety(board, side)
-    };
+    let score = |side: Player| strong_terms(board, side).iter().sum::<i32>();
     from_side_to_move(game, score(Player::First) - score(Player::Second)) + TEMPO
+}
+
+/// One side's terms of [`strong`]: material, placement, mobility, the general's safety.
+fn strong_terms(board: &Board, side: Player) -> [i32; 4] {
+    [
+        side_material(board, side),
+        placement(board, side),
+        mobility(board, side),
+        safety(board, side),
+    ]
+}
+
+/// The weighted count of the pseudo-legal moves of `side`'s horses, chariots and cannons.
+fn mobility(board: &Board, side: Player) -> i32 {
+    let mut moves = 0;
+    board.each_pseudo_move(side, false, |m| {
+        if let Some(piece) = board.piece_at(m.from) {
+            moves += MOBILITY[piece.kind as usize];
+        }
+        false
+    });
+    moves
+}
+
+/// [`strong`] from Red's (the first player's) view, term by term, the tempo last.
+pub fn explain_strong(game: &Xiangqi) -> Explanation {
+    let board = game.board();
+    let red = strong_terms(board, Player::First);
+    let black = strong_terms(board, Player::Second);
+    let names = [
+        "material (as the seed)",
+        "placement (piece-square terms)",
+        "mobility (horse 6, chariot 3, cannon 2 per move)",
+        "general's safety",
+    ];
+    let mut terms: Vec<EvalTerm> = (0..4)
+        .map(|i| EvalTerm::weighted(names[i], red[i], black[i], 1))
+        .collect();
+    let to_move = |side| (game.side == side) as i32;
+    terms.push(EvalTerm::weighted(
+        format!("side to move ({TEMPO})"),
+        to_move(Player::First),
+        to_move(Player::Second),
+        TEMPO,
+    ));
+    Explanation::sum_of(terms)
 }
 
 /// The piece-square terms of one side, computed from the geometry: soldiers gain

@@ -420,4 +420,12 @@ impl Playable for Xiangqi {
             },
         ]
     }
+
+    fn explain_evaluation(&self, eval: &str) -> Option<crate::game::Explanation> {
+        match eval {
+            "seed" => Some(eval::explain_material(self)),
+            "strong" => Some(eval::explain_strong(self)),
+            _ => None,
+        }
+    }
 }
