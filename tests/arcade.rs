@@ -6,7 +6,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use ply::game::{GameOptions, Outcome, Player};
-use ply::search::Algorithm;
+use ply::search::{Additions, Algorithm};
 use ply::tui::app::App;
 use ply::tui::theme::Theme;
 use ply::tui::{EngineSettings, Launch, PlaySetup, Seat};
@@ -106,7 +106,11 @@ impl Harness {
 fn computer(algorithm: Algorithm, tt: bool) -> Seat {
     Seat::Computer(EngineSettings {
         algorithm,
-        tt,
+        additions: Additions {
+            table: tt,
+            ..Additions::NONE
+        },
+        max_player: None,
         eval: "seed".into(),
         depth: None,
         time: None,
@@ -254,7 +258,8 @@ fn a_small_terminal_gets_a_message_instead_of_a_garbled_screen() {
 fn slow_search(time: Duration) -> PlaySetup {
     let engine = EngineSettings {
         algorithm: Algorithm::Minimax,
-        tt: false,
+        additions: Additions::NONE,
+        max_player: None,
         eval: "seed".into(),
         depth: None,
         time: Some(time),

@@ -13,7 +13,7 @@ use ply::game::synthetic::{ExplicitTree, Synthetic};
 use ply::game::tictactoe::TicTacToe;
 use ply::game::{Game, GameOptions, Playable};
 use ply::search::tree::DEFAULT_NODE_CAP;
-use ply::search::{Algorithm, Limits, SearchConfig, search};
+use ply::search::{Additions, Algorithm, Limits, SearchConfig, search};
 use ply::tui::app::{App, Screen};
 use ply::tui::recorded::{MinimaxState, RecordedSearch};
 use ply::tui::screens::Action;
@@ -372,7 +372,11 @@ impl Arcade {
 fn engine(algorithm: Algorithm, depth: Option<u32>, time: Option<Duration>) -> EngineSettings {
     EngineSettings {
         algorithm,
-        tt: true,
+        additions: Additions {
+            table: true,
+            ..Additions::NONE
+        },
+        max_player: None,
         eval: "seed".into(),
         depth,
         time,

@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use clap::ValueEnum;
 
+use super::args::parse_max;
 use crate::game::GameOptions;
-use crate::search::Algorithm;
+use crate::search::{Additions, Algorithm};
 use crate::tui::clock::TimeControl;
 use crate::tui::{self, DEFAULT_MOVE_TIME, EngineSettings, Launch, PlaySetup, Seat};
 
@@ -25,7 +26,7 @@ pub enum SeatArg {
 pub enum AlgoArg {
     /// Plain minimax: full width, the textbook's reference.
     Minimax,
-    /// The course's alpha-beta: cuts, nothing else (the table unless --no-tt).
+    /// The course's alpha-beta: cuts, nothing else (add --ordering, --tt, --id).
     #[value(alias = "alpha-beta", alias = "ab")]
     Alphabeta,
     /// The game's full engine: ordering, table, iterative deepening and its extras.
@@ -52,9 +53,19 @@ pub struct PlayArgs {
     /// The computer's search algorithm.
     #[arg(long, value_enum, default_value = "engine")]
     pub algo: AlgoArg,
-    /// Search without a transposition table.
+    /// Add move ordering to minimax or alpha-beta.
     #[arg(long)]
-    pub no_tt: bool,
+    pub ordering: bool,
+    /// Add a transposition table to minimax or alpha-beta.
+    #[arg(long)]
+    pub tt: bool,
+    /// Add iterative deepening to minimax or alpha-beta.
+    #[arg(long)]
+    pub id: bool,
+    /// Who is MAX in the explorer's values: `first` or `second` (default: the
+    /// side to move at each search's root).
+    #[arg(long, value_name = "SIDE")]
+    pub max: Option<String>,
     /// The computer's evaluation (see `ply list`; default: `strong` when the game
     /// has one, else `seed`, as in the arcade's setup screen).
     #[arg(long, value_name = "NAME")]
@@ -99,7 +110,12 @@ impl PlayArgs {
                 AlgoArg::Alphabeta => Algorithm::AlphaBeta,
                 AlgoArg::Engine => Algorithm::Engine,
             },
-            tt: !self.no_tt,
+            additions: Additions {
+                ordering: self.ordering,
+                table: self.tt,
+                iterative: self.id,
+            },
+            max_player: self.max.as_deref().map(parse_max).transpose()?,
             eval: self
                 .eval
                 .clone()
@@ -161,7 +177,7 @@ mod tests {
     fn flags_build_the_setup() {
         let launch = parse(&[
             "grundy", "--first", "computer", "--second", "human", "--depth", "4", "--algo",
-            "minimax", "--no-tt", "-o", "heap=9",
+            "minimax", "--tt", "--max", "second", "-o", "heap=9",
         ])
         .launch()
         .unwrap();
@@ -173,7 +189,8 @@ mod tests {
             panic!("the first seat is the computer's")
         };
         assert_eq!(engine.algorithm, Algorithm::Minimax);
-        assert!(!engine.tt);
+        assert!(engine.additions.table && !engine.additions.ordering);
+        assert_eq!(engine.max_player, Some(crate::game::Player::Second));
         assert_eq!((engine.depth, engine.time), (Some(4), None));
         assert_eq!(setup.options.get("heap"), Some("9"));
         assert_eq!(setup.clock, None);

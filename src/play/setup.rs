@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use super::clock;
-use crate::game::{GameError, GameOptions, GameVisitor, Playable};
-use crate::search::{Algorithm, Limits, SearchConfig};
+use crate::game::{GameError, GameOptions, GameVisitor, Playable, Player};
+use crate::search::{Additions, Algorithm, Limits, SearchConfig};
 
 /// Everything needed to start a game: which game, from where, and who plays.
 #[derive(Clone, Debug)]
@@ -74,10 +74,13 @@ impl Seat {
 /// How the computer plays one side.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineSettings {
-    /// Minimax or alpha-beta.
+    /// Minimax, alpha-beta or the engine.
     pub algorithm: Algorithm,
-    /// Use a transposition table.
-    pub tt: bool,
+    /// What is added to minimax or alpha-beta (ordering, table, iterative
+    /// deepening); the engine has them all.
+    pub additions: Additions,
+    /// Who is MAX in the values the explorer shows; `None`: the side to move.
+    pub max_player: Option<Player>,
     /// The evaluation's name (`seed` or a stronger one the game offers).
     pub eval: String,
     /// Deepest search in plies; `None` searches as deep as time allows.
@@ -99,7 +102,8 @@ impl Default for EngineSettings {
     fn default() -> Self {
         EngineSettings {
             algorithm: Algorithm::Engine,
-            tt: true,
+            additions: Additions::default(),
+            max_player: None,
             eval: "seed".to_string(),
             depth: None,
             time: Some(DEFAULT_MOVE_TIME),
@@ -140,8 +144,9 @@ impl EngineSettings {
             nodes: self.nodes,
         };
         let mut config =
-            SearchConfig::for_algorithm_in_game(self.algorithm, limits, engine_profile);
-        config.tt_mib = if self.tt { 16 } else { 0 };
+            SearchConfig::for_algorithm_in_game(self.algorithm, limits, engine_profile)
+                .with_additions(self.additions);
+        config.max_player = self.max_player;
         // With a clock or a node budget, a one-pass search may have nothing finished
         // to play when the budget runs out; deepening one ply at a time always has
         // the last depth's move.
@@ -149,14 +154,15 @@ impl EngineSettings {
         config
     }
 
-    /// The algorithm as the setup screen names it: `alpha-beta + TT`.
+    /// The algorithm as the setup screen names it: `alpha-beta +ordering +tt`, `engine`.
     pub fn algorithm_label(&self) -> String {
-        let name = self.algorithm.label();
-        if self.tt && self.algorithm != Algorithm::Engine {
-            format!("{name} + TT")
-        } else {
-            name.to_string()
-        }
+        let adds = match self.algorithm {
+            Algorithm::Engine => String::new(),
+            _ => self.additions.describe(),
+        };
+        format!("{} {adds}", self.algorithm.label())
+            .trim_end()
+            .to_string()
     }
 
     /// The limits in words: `depth 4, 1 s per move`, `to the end`.
@@ -189,22 +195,37 @@ impl EngineSettings {
         )
     }
 
-    /// Reads an engine as `ply match` names it: `ALGO:EVAL[:LIMIT...]`, a limit
-    /// being `depth=N`, `time=SECONDS`, `nodes=N` or `nott` (no table), e.g.
-    /// `alphabeta:strong:time=0.2`. With no depth, time or nodes it thinks
+    /// Reads an engine as `ply match` names it: `ALGO[+ADD...]:EVAL[:LIMIT...]`, an
+    /// addition being `ordering`, `tt` or `id` (for minimax and alpha-beta), a limit
+    /// `depth=N`, `time=SECONDS` or `nodes=N`, e.g. `alphabeta+ordering:strong:time=0.2`. With no depth, time or nodes it thinks
     /// [`DEFAULT_MOVE_TIME`] a move, so that no game can hang.
     pub fn parse_spec(text: &str) -> Result<EngineSettings, GameError> {
         let bad = |why: String| GameError::new(format!("engine '{text}': {why}"));
         let mut parts = text.split(':');
-        let algo = parts.next().unwrap_or_default();
+        let mut algo_words = parts.next().unwrap_or_default().split('+');
+        let algo = algo_words.next().unwrap_or_default();
         let algorithm =
             Algorithm::parse(algo).ok_or_else(|| bad(format!("unknown algorithm '{algo}'")))?;
+        let mut additions = Additions::default();
+        for word in algo_words {
+            match word {
+                "ordering" => additions.ordering = true,
+                "tt" => additions.table = true,
+                "id" => additions.iterative = true,
+                _ => {
+                    return Err(bad(format!(
+                        "unknown addition '+{word}': expected +ordering, +tt or +id"
+                    )));
+                }
+            }
+        }
         let eval = parts
             .next()
             .filter(|e| !e.is_empty())
             .ok_or_else(|| bad("expected ALGO:EVAL[:depth=N|time=S|nodes=N]".into()))?;
         let mut settings = EngineSettings {
             algorithm,
+            additions,
             eval: eval.to_string(),
             time: None,
             ..EngineSettings::default()
@@ -220,7 +241,6 @@ impl EngineSettings {
                     let time = Duration::try_from_secs_f64(secs).map_err(|_| number())?;
                     settings.time = Some(time);
                 }
-                "nott" if value.is_empty() => settings.tt = false,
                 _ => return Err(bad(format!("unknown limit '{part}'"))),
             }
         }
@@ -280,7 +300,6 @@ mod tests {
     fn minimax_with_a_clock_deepens_iteratively() {
         let settings = EngineSettings {
             algorithm: Algorithm::Minimax,
-            tt: false,
             ..EngineSettings::default()
         };
         let config = settings.config();
@@ -309,13 +328,14 @@ mod tests {
         assert_eq!(spec.algorithm, Algorithm::AlphaBeta);
         assert_eq!(spec.eval, "strong");
         assert_eq!(spec.time, Some(Duration::from_millis(200)));
-        let spec = EngineSettings::parse_spec("minimax:seed:depth=3:nodes=500:nott").unwrap();
+        let spec = EngineSettings::parse_spec("minimax+tt+id:seed:depth=3:nodes=500").unwrap();
         assert_eq!(spec.algorithm, Algorithm::Minimax);
         assert_eq!(
             (spec.depth, spec.time, spec.nodes),
             (Some(3), None, Some(500))
         );
-        assert!(!spec.tt);
+        assert!(spec.additions.table && spec.additions.iterative && !spec.additions.ordering);
+        assert_eq!(spec.algorithm_label(), "minimax +tt +id");
         let plain = EngineSettings::parse_spec("alphabeta:seed").unwrap();
         assert_eq!(plain.time, Some(DEFAULT_MOVE_TIME));
         for bad in [
@@ -326,6 +346,7 @@ mod tests {
             "alphabeta:seed:time=-1",
             "alphabeta:seed:time=x",
             "alphabeta:seed:speed=3",
+            "alphabeta+magic:seed",
         ] {
             let error = EngineSettings::parse_spec(bad).unwrap_err().0;
             assert!(error.starts_with(&format!("engine '{bad}'")), "{error}");

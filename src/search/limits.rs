@@ -67,6 +67,12 @@ impl Algorithm {
     pub fn prunes(self) -> bool {
         self != Algorithm::Minimax
     }
+
+    /// True for the textbook algorithms the course adds ideas to one at a time
+    /// (`--ordering`, `--tt`, `--id`); the engine has them all.
+    pub fn takes_additions(self) -> bool {
+        matches!(self, Algorithm::Minimax | Algorithm::AlphaBeta)
+    }
 }
 
 /// The ideas a student adds to minimax or alpha-beta one at a time
@@ -82,6 +88,13 @@ pub struct Additions {
 }
 
 impl Additions {
+    /// Nothing added: the algorithm as the course first gives it.
+    pub const NONE: Additions = Additions {
+        ordering: false,
+        table: false,
+        iterative: false,
+    };
+
     /// The additions as the command line writes them: `+ordering +tt +id`.
     pub fn describe(self) -> String {
         let mut words = Vec::new();

@@ -660,6 +660,8 @@ impl Explorer {
             notes.push("PV");
         }
         notes.extend(kind_note(node.kind));
+        // The engine's extras name their visits: scout, re-search, null move...
+        notes.extend(Some(node.visit.label()).filter(|l| !l.is_empty()));
         let current = self.replay_node() == Some(index);
         Line::from(vec![
             Span::styled(format!("{cell:<tree_width$} "), style),

@@ -13,20 +13,51 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 use super::Action;
 use super::play::Play;
 use crate::game::{GameInfo, GameOptions, Player};
-use crate::search::Algorithm;
+use crate::search::{Additions, Algorithm};
 use crate::tui::board::{evaluator_names, side_names};
 use crate::tui::clock::TimeControl;
 use crate::tui::theme::Theme;
 use crate::tui::{EngineSettings, PlaySetup, Seat, seconds, session};
 
-/// The algorithm choices, as (algorithm, transposition table).
-const ALGORITHMS: [(Algorithm, bool); 5] = [
-    (Algorithm::Minimax, false),
-    (Algorithm::Minimax, true),
-    (Algorithm::AlphaBeta, false),
-    (Algorithm::AlphaBeta, true),
-    (Algorithm::Engine, true),
+/// What can be added to minimax or alpha-beta, one idea at a time first, as the
+/// course adds them: ordering, then a table, then iterative deepening.
+const ADDITIONS: [Additions; 8] = [
+    Additions::NONE,
+    Additions {
+        ordering: true,
+        ..Additions::NONE
+    },
+    Additions {
+        ordering: true,
+        table: true,
+        ..Additions::NONE
+    },
+    Additions {
+        ordering: true,
+        table: true,
+        iterative: true,
+    },
+    Additions {
+        table: true,
+        ..Additions::NONE
+    },
+    Additions {
+        iterative: true,
+        ..Additions::NONE
+    },
+    Additions {
+        ordering: true,
+        iterative: true,
+        ..Additions::NONE
+    },
+    Additions {
+        table: true,
+        iterative: true,
+        ..Additions::NONE
+    },
 ];
+/// Who is MAX in the explorer's values: the side to move, or a fixed player.
+const MAX_CHOICES: [Option<Player>; 3] = [None, Some(Player::First), Some(Player::Second)];
 /// Depth choices; `None` means as deep as time allows.
 const DEPTHS: [Option<u32>; 13] = [
     None,
@@ -75,6 +106,8 @@ const INCREMENTS: [u32; 7] = [0, 1, 2, 3, 5, 10, 30];
 enum Field {
     Seat(Player),
     Algorithm(Player),
+    Additions(Player),
+    Max(Player),
     Eval(Player),
     Depth(Player),
     Time(Player),
@@ -137,8 +170,12 @@ impl Setup {
         for player in [Player::First, Player::Second] {
             fields.push(Field::Seat(player));
             if self.computer[player.index()] {
+                fields.push(Field::Algorithm(player));
+                if self.engines[player.index()].algorithm.takes_additions() {
+                    fields.push(Field::Additions(player));
+                }
                 fields.extend([
-                    Field::Algorithm(player),
+                    Field::Max(player),
                     Field::Eval(player),
                     Field::Depth(player),
                     Field::Time(player),
@@ -280,8 +317,18 @@ impl Setup {
             Field::Seat(p) => self.computer[p.index()] = !self.computer[p.index()],
             Field::Algorithm(p) => {
                 let engine = &mut self.engines[p.index()];
-                let index = cycle(&ALGORITHMS, &(engine.algorithm, engine.tt), forward);
-                (engine.algorithm, engine.tt) = ALGORITHMS[index];
+                let index = cycle(&Algorithm::ALL, &engine.algorithm, forward);
+                engine.algorithm = Algorithm::ALL[index];
+            }
+            Field::Additions(p) => {
+                let engine = &mut self.engines[p.index()];
+                let index = cycle(&ADDITIONS, &engine.additions, forward);
+                engine.additions = ADDITIONS[index];
+            }
+            Field::Max(p) => {
+                let engine = &mut self.engines[p.index()];
+                let index = cycle(&MAX_CHOICES, &engine.max_player, forward);
+                engine.max_player = MAX_CHOICES[index];
             }
             Field::Eval(p) => {
                 let names: Vec<&str> = self.evaluators.iter().map(|(n, _)| *n).collect();
@@ -401,7 +448,21 @@ impl Setup {
                 };
                 (format!("{} plays", self.sides[p.index()]), who.to_string())
             }
-            Field::Algorithm(p) => ("  algorithm".into(), engine(p).algorithm_label()),
+            Field::Algorithm(p) => ("  algorithm".into(), engine(p).algorithm.label().into()),
+            Field::Additions(p) => (
+                "  adds".into(),
+                match engine(p).additions.describe() {
+                    words if words.is_empty() => "nothing".into(),
+                    words => words,
+                },
+            ),
+            Field::Max(p) => (
+                "  MAX in the tree".into(),
+                match engine(p).max_player {
+                    None => "side to move".into(),
+                    Some(player) => self.sides[player.index()].into(),
+                },
+            ),
             Field::Eval(p) => ("  evaluation".into(), engine(p).eval.clone()),
             Field::Depth(p) => (
                 "  depth".into(),
@@ -438,7 +499,9 @@ impl Setup {
                 "Who plays {}: a human at this keyboard, or the computer. With the computer on both sides you watch it play itself (space pauses, n steps, + and - change the speed).",
                 self.sides[p.index()]
             ),
-            Field::Algorithm(_) => "minimax searches every move to the same depth; alpha-beta skips moves that cannot change the result and finds the same value with far fewer nodes. TT adds a transposition table, so positions reached by different move orders are searched once.".into(),
+            Field::Algorithm(_) => "minimax searches every move to the same depth; alpha-beta (the course's AlphaBeta) stops a node as soon as its value reaches the window and finds the same value with far fewer nodes; engine is alpha-beta with ordering, a table, iterative deepening and the game's extras (quiescence, null move, reductions where the game has them).".into(),
+            Field::Additions(_) => "The ideas the course adds to minimax and alpha-beta one at a time: +ordering tries the likely best moves first (more cuts), +tt a transposition table (positions reached by other move orders are searched once), +id iterative deepening (depth 1, 2, 3... so a clock always has a move).".into(),
+            Field::Max(_) => "Whose view the explorer's values and windows are in: by default the side to move at the root (MAX); a fixed player reproduces the course's trees where MIN moves first.".into(),
             Field::Eval(p) => {
                 let name = &self.engines[p.index()].eval;
                 let description = self
@@ -545,12 +608,27 @@ mod tests {
     #[test]
     fn computer_rows_appear_with_the_computer_and_cycle_their_values() {
         let mut setup = Setup::new(find_game("tictactoe").unwrap());
-        assert_eq!(setup.fields().len(), 9);
+        assert_eq!(setup.fields().len(), 10);
         press(&mut setup, KeyCode::Right);
-        assert_eq!(setup.fields().len(), 13);
+        assert_eq!(setup.fields().len(), 15, "the engine takes no additions");
         press(&mut setup, KeyCode::Down);
         press(&mut setup, KeyCode::Left);
-        assert_eq!(setup.engines[0].algorithm_label(), "alpha-beta + TT");
+        assert_eq!(setup.engines[0].algorithm, Algorithm::AlphaBeta);
+        assert_eq!(setup.fields().len(), 16, "alpha-beta takes additions");
+        assert_eq!(setup.describe(Field::Additions(Player::First)).1, "nothing");
+        press(&mut setup, KeyCode::Down);
+        press(&mut setup, KeyCode::Right);
+        press(&mut setup, KeyCode::Right);
+        assert_eq!(
+            setup.engines[0].algorithm_label(),
+            "alpha-beta +ordering +tt"
+        );
+        press(&mut setup, KeyCode::Down);
+        press(&mut setup, KeyCode::Right);
+        press(&mut setup, KeyCode::Right);
+        assert_eq!(setup.engines[0].max_player, Some(Player::Second));
+        assert_eq!(setup.describe(Field::Max(Player::First)).1, "O");
+        assert_eq!(setup.engines[0].config().max_player, Some(Player::Second));
         press(&mut setup, KeyCode::Down);
         press(&mut setup, KeyCode::Down);
         press(&mut setup, KeyCode::Right);
