@@ -143,20 +143,50 @@ pub fn games() -> Vec<GameInfo> {
         .collect()
 }
 
+/// The one list of games, in menu order, as `"id" => Type` pairs handed to the
+/// macro `$callback` after its own arguments and a `;`. The registry
+/// ([`GAME_IDS`], [`visit_game`]) and the arcade's boards are built from it, so a
+/// game is added in this one place.
+#[macro_export]
+macro_rules! for_each_game {
+    ($callback:ident!($($arg:tt)*)) => {
+        $callback!($($arg)* ;
+            "tictactoe" => $crate::game::tictactoe::TicTacToe,
+            "grundy" => $crate::game::grundy::Grundy,
+            "dodgem" => $crate::game::dodgem::Dodgem,
+            "kalah" => $crate::game::kalah::Kalah,
+            "connect4" => $crate::game::connect4::ConnectFour,
+            "gomoku" => $crate::game::gomoku::Gomoku,
+            "go" => $crate::game::go::Go,
+            "chess" => $crate::game::chess::Chess,
+            "checkers" => $crate::game::checkers::Checkers,
+            "xiangqi" => $crate::game::xiangqi::Xiangqi,
+            "synthetic" => $crate::game::synthetic::Synthetic,
+        )
+    };
+}
+
+/// `match id { "tictactoe" => Ok(visitor.visit::<TicTacToe>()), ..., _ => Err(fallback) }`
+/// over [`for_each_game`]'s list.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! dispatch_game {
+    ($id:expr, $visitor:expr, $fallback:expr ; $($name:literal => $ty:ty),* $(,)?) => {
+        match $id {
+            $($name => Ok($visitor.visit::<$ty>()),)*
+            _ => Err($fallback),
+        }
+    };
+}
+
+macro_rules! game_ids {
+    (; $($name:literal => $ty:ty),* $(,)?) => {
+        &[$($name),*]
+    };
+}
+
 /// Every game id, in menu order.
-pub const GAME_IDS: &[&str] = &[
-    "tictactoe",
-    "grundy",
-    "dodgem",
-    "kalah",
-    "connect4",
-    "gomoku",
-    "go",
-    "chess",
-    "checkers",
-    "xiangqi",
-    "synthetic",
-];
+pub const GAME_IDS: &[&str] = for_each_game!(game_ids!());
 
 /// Finds a game's facts by id.
 pub fn find_game(id: &str) -> Result<GameInfo, GameError> {
@@ -175,18 +205,5 @@ fn unknown_game(id: &str) -> GameError {
 
 /// Runs `visitor` on the game named `id`.
 pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, GameError> {
-    match id {
-        "tictactoe" => Ok(visitor.visit::<super::tictactoe::TicTacToe>()),
-        "grundy" => Ok(visitor.visit::<super::grundy::Grundy>()),
-        "dodgem" => Ok(visitor.visit::<super::dodgem::Dodgem>()),
-        "kalah" => Ok(visitor.visit::<super::kalah::Kalah>()),
-        "connect4" => Ok(visitor.visit::<super::connect4::ConnectFour>()),
-        "gomoku" => Ok(visitor.visit::<super::gomoku::Gomoku>()),
-        "go" => Ok(visitor.visit::<super::go::Go>()),
-        "chess" => Ok(visitor.visit::<super::chess::Chess>()),
-        "checkers" => Ok(visitor.visit::<super::checkers::Checkers>()),
-        "xiangqi" => Ok(visitor.visit::<super::xiangqi::Xiangqi>()),
-        "synthetic" => Ok(visitor.visit::<super::synthetic::Synthetic>()),
-        _ => Err(unknown_game(id)),
-    }
+    for_each_game!(dispatch_game!(id, visitor, unknown_game(id)))
 }

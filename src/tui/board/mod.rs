@@ -22,17 +22,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 
 use super::theme::Theme;
-use crate::game::checkers::Checkers;
-use crate::game::chess::Chess;
-use crate::game::connect4::ConnectFour;
-use crate::game::dodgem::Dodgem;
-use crate::game::go::Go;
-use crate::game::gomoku::Gomoku;
-use crate::game::grundy::Grundy;
-use crate::game::kalah::Kalah;
-use crate::game::synthetic::Synthetic;
-use crate::game::tictactoe::TicTacToe;
-use crate::game::xiangqi::Xiangqi;
+use crate::dispatch_game;
 use crate::game::{GameError, GameInfo, Playable, Player, find_game, games};
 
 /// A cursor step or a choice, from arrows/hjkl, Enter and Esc.
@@ -192,22 +182,15 @@ pub trait BoardVisitor {
 
 /// Runs `visitor` on the game named `id`: the arcade's registry of boards.
 pub fn visit_board<V: BoardVisitor>(id: &str, visitor: V) -> Result<V::Output, GameError> {
-    match id {
-        "tictactoe" => Ok(visitor.visit::<TicTacToe>()),
-        "grundy" => Ok(visitor.visit::<Grundy>()),
-        "gomoku" => Ok(visitor.visit::<Gomoku>()),
-        "go" => Ok(visitor.visit::<Go>()),
-        "chess" => Ok(visitor.visit::<Chess>()),
-        "checkers" => Ok(visitor.visit::<Checkers>()),
-        "xiangqi" => Ok(visitor.visit::<Xiangqi>()),
-        "synthetic" => Ok(visitor.visit::<Synthetic>()),
-        "connect4" => Ok(visitor.visit::<ConnectFour>()),
-        "kalah" => Ok(visitor.visit::<Kalah>()),
-        "dodgem" => Ok(visitor.visit::<Dodgem>()),
-        _ => Err(match find_game(id) {
-            Ok(info) => GameError::new(format!("{} has no board in the arcade yet", info.name)),
-            Err(unknown) => unknown,
-        }),
+    // Every game of the registry has a board: the same one list of games.
+    crate::for_each_game!(dispatch_game!(id, visitor, unknown_board(id)))
+}
+
+/// The error for an id the registry does not know.
+fn unknown_board(id: &str) -> GameError {
+    match find_game(id) {
+        Ok(info) => GameError::new(format!("{} has no board in the arcade yet", info.name)),
+        Err(unknown) => unknown,
     }
 }
 
