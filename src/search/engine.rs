@@ -7,9 +7,10 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::iterative::{Observer, SearchResult, search_with_tables};
+use super::iterative::search_with_tables;
 use super::limits::SearchConfig;
 use super::order::MoveOrderer;
+use super::report::{Observer, SearchResult};
 use super::runner::{SearchHandle, spawn_job};
 use super::tt::TranspositionTable;
 use crate::game::{Evaluator, Game};

@@ -1,121 +1,17 @@
 //! The search driver: iterative deepening over the root moves, the results it
 //! reports while it runs, and the final [`SearchResult`].
 
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::engine::SearchTables;
 use super::limits::SearchConfig;
-use super::score::{self, GameValue, INFINITY, MAX_PLY, Score};
+use super::report::{Iteration, Observer, RootMove, SearchResult};
+use super::score::{self, INFINITY, MAX_PLY, Score};
 use super::searcher::Searcher;
 use super::stats::Stats;
-use super::tree::{NoTracer, SearchTree, Tracer, TreeRecorder, Visit};
+use super::tree::{NoTracer, Tracer, TreeRecorder, Visit};
 use crate::game::{Evaluator, Game};
-
-/// A root move with what the search knows of it so far.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RootMove<M> {
-    /// The move.
-    pub mv: M,
-    /// Its score for the side to move at the root, once searched in this iteration
-    /// or the last.
-    pub score: Option<Score>,
-    /// False when alpha-beta only proved the score is at most this (the move was refuted).
-    pub exact: bool,
-    /// Nodes spent below this move over the whole search.
-    pub nodes: u64,
-}
-
-/// A snapshot sent while the search runs (about every 100 ms).
-#[derive(Clone, Debug)]
-pub struct Progress<M> {
-    /// The iteration in progress.
-    pub depth: u32,
-    /// Counters so far.
-    pub stats: Stats,
-    /// Score and principal variation of the last finished iteration.
-    pub best_line: Option<(Score, Vec<M>)>,
-    /// Every root move with its current score and node count.
-    pub root_moves: Vec<RootMove<M>>,
-}
-
-/// Sent when an iteration of iterative deepening finishes.
-#[derive(Clone, Debug)]
-pub struct Iteration<M> {
-    /// The depth just finished.
-    pub depth: u32,
-    /// The root's score at that depth.
-    pub score: Score,
-    /// The principal variation, best move first.
-    pub pv: Vec<M>,
-    /// Counters so far (elapsed included).
-    pub stats: Stats,
-    /// Every root move with its score and node count.
-    pub root_moves: Vec<RootMove<M>>,
-    /// The tree of this iteration, when the configuration records one
-    /// (`SearchConfig::trace`); shared, so that sending it copies nothing.
-    pub tree: Option<Arc<SearchTree<M>>>,
-}
-
-/// What watches a search as it runs. Both methods do nothing by default.
-pub trait Observer<M> {
-    /// A periodic snapshot.
-    fn progress(&mut self, _progress: &Progress<M>) {}
-    /// A finished iteration.
-    fn iteration(&mut self, _iteration: &Iteration<M>) {}
-}
-
-impl<M> Observer<M> for () {}
-
-/// The outcome of a search.
-#[derive(Clone, Debug)]
-pub struct SearchResult<M> {
-    /// The move to play; `None` when the game is over or there is no move.
-    pub best_move: Option<M>,
-    /// The root's score for the side to move.
-    pub score: Score,
-    /// The principal variation.
-    pub pv: Vec<M>,
-    /// The deepest finished iteration.
-    pub depth: u32,
-    /// True when the search reached the end of every line: the score is the game's value.
-    pub proven: bool,
-    /// True when some line ended in a position with no moves that the game does not
-    /// call finished (a written tree's leaf), scored by its static value: a proven
-    /// score is then the exact minimax value, not a win or loss.
-    pub static_leaves: bool,
-    /// True when a limit or the stop flag cut the search short.
-    pub stopped: bool,
-    /// What the search did.
-    pub stats: Stats,
-    /// The root moves of the last finished iteration, best first.
-    pub root_moves: Vec<RootMove<M>>,
-    /// The recorded tree of the last finished iteration, when the configuration
-    /// asked for one (`SearchConfig::trace`).
-    pub tree: Option<SearchTree<M>>,
-}
-
-impl<M> SearchResult<M> {
-    /// Win, loss or draw for the side to move, when the search proved it.
-    pub fn value(&self) -> Option<GameValue> {
-        if score::is_win(self.score) {
-            Some(GameValue::Win)
-        } else if score::is_loss(self.score) {
-            Some(GameValue::Loss)
-        } else if self.proven && self.static_leaves {
-            Some(GameValue::Exact)
-        } else if self.proven {
-            Some(match self.score {
-                0 => GameValue::Draw,
-                s if s > 0 => GameValue::Win,
-                _ => GameValue::Loss,
-            })
-        } else {
-            None
-        }
-    }
-}
 
 /// Searches `game` and returns the best move, score and statistics.
 ///

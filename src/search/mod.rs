@@ -11,6 +11,7 @@ pub mod limits;
 mod minimax;
 pub mod order;
 mod quiescence;
+pub mod report;
 pub mod runner;
 pub mod score;
 mod searcher;
@@ -19,8 +20,9 @@ pub mod tree;
 pub mod tt;
 
 pub use engine::{Engine, SharedEngine, shared_engine, spawn_engine_search};
-pub use iterative::{Iteration, Observer, Progress, RootMove, SearchResult, search};
+pub use iterative::search;
 pub use limits::{Additions, Algorithm, Limits, SearchConfig};
+pub use report::{Iteration, Observer, Progress, RootMove, SearchResult};
 pub use runner::{SearchEvent, SearchHandle, spawn_search};
 pub use score::{GameValue, Score};
 pub use stats::Stats;

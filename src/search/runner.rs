@@ -6,8 +6,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 
-use super::iterative::{Iteration, Observer, Progress, SearchResult, search};
+use super::iterative::search;
 use super::limits::SearchConfig;
+use super::report::{Iteration, Observer, Progress, SearchResult};
 use crate::game::{Evaluator, Game};
 
 /// What a background search reports.

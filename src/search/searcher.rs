@@ -5,9 +5,9 @@
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
-use super::iterative::{Observer, Progress, RootMove};
 use super::limits::SearchConfig;
 use super::order::MoveOrderer;
+use super::report::{Observer, Progress, RootMove};
 use super::score::{self, Score};
 use super::stats::Stats;
 use super::tree::{Tracer, Visit};
