@@ -488,6 +488,22 @@ impl Playable for Go {
     fn search_can_reach_the_end() -> bool {
         false
     }
+
+    fn explain_evaluation(&self, eval: &str) -> Option<crate::game::Explanation> {
+        (eval == "seed").then(|| {
+            let [black, white] = self.board.area().map(|a| a as i32);
+            // In half points, as the evaluation counts: two per point of area.
+            let area = crate::game::EvalTerm::weighted(
+                "area, in half points (2 a point)",
+                black,
+                white,
+                2,
+            );
+            let komi =
+                crate::game::EvalTerm::weighted("komi, in half points", 0, self.komi_halves, 1);
+            crate::game::Explanation::sum_of(vec![area, komi])
+        })
+    }
 }
 
 /// The seed evaluation: the Tromp-Taylor area score if the game ended now, for the
