@@ -5,6 +5,7 @@
 //! line to stderr and exits with status 2; nothing here panics on user input.
 
 mod args;
+mod batch;
 pub mod bench;
 mod bench_reference;
 mod list;
