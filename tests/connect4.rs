@@ -575,3 +575,16 @@ fn short_solves_get_a_small_table() {
     assert_eq!(table_log2_for_position(20), 22, "the smallest table");
     assert_eq!(table_log2_for_position(0), 22);
 }
+
+#[test]
+fn no_progress_line_when_stderr_is_not_a_terminal() {
+    // The live line is for a person watching a terminal; a pipe gets nothing extra.
+    for args in [
+        &["solve", "connect4", "--moves", "12264244"][..],
+        &["solve", "connect4", "--moves", "12264244", "--json"],
+    ] {
+        let output = ply_command(args);
+        assert!(output.status.success(), "{args:?}");
+        assert!(output.stderr.is_empty(), "{args:?}");
+    }
+}

@@ -11,6 +11,7 @@ mod bench_reference;
 mod list;
 mod perft;
 pub mod play;
+mod progress;
 mod solve;
 mod uci;
 

@@ -71,10 +71,12 @@ impl GameVisitor for Solve<'_> {
         }
         if tree_format.is_none() && args.wants_exact_solver(&config) {
             let start = Instant::now();
+            let live = super::progress::LiveLine::start(!args.json);
             let solution = match args.search.tt_mib {
                 Some(mib) => game.solve_exactly_with_table(None, mib),
                 None => game.solve_exactly(None),
             };
+            drop(live);
             if let Some(solution) = solution {
                 return Ok(exact_report(
                     &args.game.game,
