@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use ply::game::connect4::ConnectFour;
 use ply::game::connect4::bitboard::Geometry;
-use ply::game::connect4::solver::{DEFAULT_TABLE_LOG2, Solver, table_log2_for_mib};
+use ply::game::connect4::solver::{
+    DEFAULT_TABLE_LOG2, Solver, table_log2_for_mib, table_log2_for_position,
+};
 use ply::game::perft::perft;
 use ply::game::zobrist::mix64;
 use ply::game::{Game, GameOptions, GameValue, Outcome, Playable};
@@ -28,7 +30,7 @@ fn sized(width: u32, height: u32) -> ConnectFour {
 }
 
 fn solver_for(game: &ConnectFour) -> Solver<'static> {
-    Solver::new(*game.geometry(), SMALL_TABLE_LOG2)
+    Solver::new(*game.geometry(), SMALL_TABLE_LOG2).expect("32 MiB")
 }
 
 #[test]
@@ -472,4 +474,117 @@ fn geometry_refuses_boards_that_do_not_fit_a_word() {
     assert!(Geometry::new(9, 7).is_err());
     assert!(Geometry::new(4, 15).is_ok());
     assert!(Geometry::new(4, 16).is_err());
+}
+
+/// Pons' six benchmark sets (tests/data/connect4, source in its README), each as
+/// (file name, its text).
+const BENCHMARK_SETS: [(&str, &str); 6] = [
+    ("Test_L3_R1", include_str!("data/connect4/Test_L3_R1")),
+    ("Test_L2_R1", include_str!("data/connect4/Test_L2_R1")),
+    ("Test_L2_R2", include_str!("data/connect4/Test_L2_R2")),
+    ("Test_L1_R1", include_str!("data/connect4/Test_L1_R1")),
+    ("Test_L1_R2", include_str!("data/connect4/Test_L1_R2")),
+    ("Test_L1_R3", include_str!("data/connect4/Test_L1_R3")),
+];
+
+/// Every `step`-th line of a set, from the first: a sample spread over the file.
+fn every_nth_line(text: &str, step: usize) -> Vec<&str> {
+    text.lines().step_by(step).collect()
+}
+
+/// Runs `ply solve connect4 --batch` on `lines` (written to a file of its own) and
+/// returns the process's output.
+fn batch(name: &str, lines: &[&str]) -> std::process::Output {
+    let path = std::env::temp_dir().join(format!("ply-batch-{}-{name}", std::process::id()));
+    std::fs::write(&path, lines.join("\n") + "\n").expect("a temporary file");
+    let output = ply_command(&[
+        "solve",
+        "connect4",
+        "--batch",
+        path.to_str().expect("a UTF-8 path"),
+        "--tt-mib",
+        "32",
+    ]);
+    let _ = std::fs::remove_file(&path);
+    output
+}
+
+#[test]
+fn batch_scores_equal_the_published_ones_on_a_sample_of_every_benchmark_set() {
+    // Spread over each file, cheap enough for seconds in all: the hard sets are
+    // sampled thinly, and Test_L1_R3 (tens of millions of nodes a position) by its
+    // first line only.
+    let steps = [10, 10, 50, 10, 200, 1000];
+    let mut sample = Vec::new();
+    for ((name, text), step) in BENCHMARK_SETS.iter().zip(steps) {
+        let lines = every_nth_line(text, step);
+        assert!(!lines.is_empty(), "{name}");
+        sample.extend(lines);
+    }
+    let output = batch("sample", &sample);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let results: Vec<&str> = stdout.lines().collect();
+    assert_eq!(results.len(), sample.len() + 1, "a line each and the means");
+    for (expected, result) in sample.iter().zip(&results) {
+        // The file's line is `MOVES SCORE`; ply's `MOVES SCORE NODES MICROSECONDS`.
+        let expected: Vec<&str> = expected.split_whitespace().collect();
+        let found: Vec<&str> = result.split_whitespace().collect();
+        assert_eq!(found.len(), 4, "{result}");
+        assert_eq!(found[..2], expected[..], "{result}");
+        assert!(found[2].parse::<u64>().is_ok(), "{result}: nodes");
+        assert!(found[3].parse::<u64>().is_ok(), "{result}: microseconds");
+    }
+    assert!(results[sample.len()].starts_with("mean nodes "));
+}
+
+#[test]
+fn a_batch_flags_a_wrong_score_and_refuses_bad_lines() {
+    let output = batch("wrong", &["4455 18", "4455 17", "4455"]);
+    assert!(!output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(!lines[0].contains("DISAGREES"), "{stdout}");
+    assert!(lines[1].ends_with("DISAGREES: expected 17"), "{stdout}");
+    assert!(!lines[2].contains("DISAGREES"), "{stdout}");
+    for (name, bad) in [
+        ("column", "4458 3"),
+        ("score", "4455 x"),
+        ("words", "4455 18 7"),
+        ("full", "4444444 0"),
+    ] {
+        let output = batch(name, &["4455 18", bad]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{bad}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{bad}: {stderr}");
+        assert!(stderr.contains("line 2"), "{bad}: {stderr}");
+    }
+    let output = ply_command(&["solve", "grundy", "--batch", "Cargo.toml"]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn short_solves_get_a_small_table() {
+    assert_eq!(table_log2_for_position(42), DEFAULT_TABLE_LOG2);
+    assert_eq!(table_log2_for_position(38), DEFAULT_TABLE_LOG2);
+    assert_eq!(table_log2_for_position(37), DEFAULT_TABLE_LOG2 - 1);
+    assert_eq!(table_log2_for_position(20), 22, "the smallest table");
+    assert_eq!(table_log2_for_position(0), 22);
+}
+
+#[test]
+fn no_progress_line_when_stderr_is_not_a_terminal() {
+    // The live line is for a person watching a terminal; a pipe gets nothing extra.
+    for args in [
+        &["solve", "connect4", "--moves", "12264244"][..],
+        &["solve", "connect4", "--moves", "12264244", "--json"],
+    ] {
+        let output = ply_command(args);
+        assert!(output.status.success(), "{args:?}");
+        assert!(output.stderr.is_empty(), "{args:?}");
+    }
 }

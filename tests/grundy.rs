@@ -1,11 +1,15 @@
-//! Grundy's game: the search's verdicts against the published Sprague-Grundy values
-//! (OEIS A002188, in tests/data), and the move notation.
+//! Grundy's game: the search's and the exact solver's verdicts against the
+//! published Sprague-Grundy values (OEIS A002188 and Flammenkamp's table, in
+//! tests/data), and the move notation.
 
 mod common;
 
+use std::collections::HashSet;
+use std::process::Command;
+
 use common::{run, seed_evaluator};
 use ply::game::grundy::{Grundy, Split};
-use ply::game::{Game, GameOptions, Outcome, Playable, Player};
+use ply::game::{ExactSolution, Game, GameOptions, Outcome, Playable, Player};
 use ply::search::score::{is_loss, is_win};
 use ply::search::{GameValue, Limits, SearchConfig, SearchResult};
 
@@ -18,10 +22,10 @@ fn numbers(text: &str) -> Vec<u32> {
         .collect()
 }
 
-/// OEIS A002188, n = 0..=40.
+/// OEIS A002188, n = 0..=104.
 fn published_grundy_values() -> Vec<u32> {
     let values = numbers(include_str!("data/grundy_a002188.txt"));
-    assert_eq!(values.len(), 41, "A002188 for n = 0..=40");
+    assert_eq!(values.len(), 105, "A002188 for n = 0..=104");
     values
 }
 
@@ -311,4 +315,151 @@ fn the_hash_ignores_the_order_of_the_heaps() {
             .heaps(),
         &[9]
     );
+}
+
+/// Sprague-Grundy values of single heaps `0..=largest`, written here from the
+/// definition alone and as plainly as possible (a set of the values each split
+/// reaches, then the first number missing from it), so that the solver is checked
+/// against code that shares nothing with it.
+fn naive_grundy_values(largest: usize) -> Vec<u32> {
+    let mut values: Vec<u32> = Vec::new();
+    for heap in 0..=largest {
+        let mut reached = HashSet::new();
+        for a in 1..heap {
+            let b = heap - a;
+            if a != b {
+                reached.insert(values[a] ^ values[b]);
+            }
+        }
+        let mut mex = 0;
+        while reached.contains(&mex) {
+            mex += 1;
+        }
+        values.push(mex);
+    }
+    values
+}
+
+/// Flammenkamp's table of the heaps whose value lies in the sparse set, as
+/// (heap, value), every one up to 231.
+fn published_sparse_values() -> Vec<(u32, u32)> {
+    let numbers = numbers(include_str!("data/grundy_sparse_values.txt"));
+    numbers.chunks(2).map(|pair| (pair[0], pair[1])).collect()
+}
+
+/// The largest heap Flammenkamp's table in tests/data covers completely.
+const SPARSE_TABLE_COVERS: u32 = 231;
+
+#[test]
+fn the_naive_values_agree_with_every_published_one() {
+    let naive = naive_grundy_values(1000);
+    let published = published_grundy_values();
+    assert_eq!(naive[..published.len()], published[..], "OEIS A002188");
+    // Winning Ways: the sparse set holds the values with an even number of ones
+    // above the lowest bit; Flammenkamp lists every heap whose value is in it.
+    let sparse = published_sparse_values();
+    let in_sparse_set = |value: u32| (value >> 1).count_ones().is_multiple_of(2);
+    let naive_sparse: Vec<(u32, u32)> = (0..=SPARSE_TABLE_COVERS)
+        .filter(|&n| in_sparse_set(naive[n as usize]))
+        .map(|n| (n, naive[n as usize]))
+        .collect();
+    assert_eq!(naive_sparse, sparse, "Flammenkamp's sparse values");
+    let zeros: Vec<u32> = (1..=120).filter(|&n| naive[n as usize] == 0).collect();
+    assert_eq!(zeros, published_losing_heaps(), "the zeros up to 120");
+}
+
+fn exact(heaps: &[u16]) -> ExactSolution<Split> {
+    Grundy::from_heaps(heaps)
+        .solve_exactly(None)
+        .expect("no stop flag")
+}
+
+#[test]
+fn the_solver_loses_single_heaps_up_to_1000_exactly_at_the_zeros() {
+    let naive = naive_grundy_values(1000);
+    for heap in 1..=1000u16 {
+        let solution = exact(&[heap]);
+        let expected = if naive[heap as usize] == 0 {
+            GameValue::Loss
+        } else {
+            GameValue::Win
+        };
+        assert_eq!(solution.value, expected, "heap {heap}");
+        assert_eq!(solution.score as u32, naive[heap as usize], "heap {heap}");
+        assert_eq!(solution.algorithm, "sprague-grundy");
+        assert!(solution.best_move.is_some() || heap < 3, "heap {heap}");
+    }
+}
+
+#[test]
+fn the_solvers_winning_moves_leave_a_lost_position() {
+    let naive = naive_grundy_values(1000);
+    let nim_sum = |heaps: &[u16]| heaps.iter().fold(0, |x, &h| x ^ naive[h as usize]);
+    let mut positions: Vec<Vec<u16>> = (3..=1000).step_by(7).map(|h| vec![h]).collect();
+    positions.extend([
+        vec![1000, 999],
+        vec![270, 53, 20],
+        vec![600, 400, 300, 7],
+        vec![87, 90, 93],
+        vec![12, 12, 12],
+        vec![999, 500, 250, 125, 62, 31, 15, 7, 3],
+    ]);
+    for heaps in &positions {
+        let solution = exact(heaps);
+        let expected = if nim_sum(heaps) == 0 {
+            GameValue::Loss
+        } else {
+            GameValue::Win
+        };
+        assert_eq!(solution.value, expected, "{heaps:?}");
+        // The line alternates winner and loser: every position the winner leaves
+        // has a nim-sum of 0, and every move in it is legal.
+        let mut game = Grundy::from_heaps(heaps);
+        for (ply, &split) in solution.pv.iter().enumerate() {
+            assert!(game.moves().contains(&split), "{heaps:?}: ply {ply}");
+            game.play(split);
+            let winner_moved = (ply % 2 == 0) == (expected == GameValue::Win);
+            if winner_moved {
+                assert_eq!(nim_sum(game.heaps()), 0, "{heaps:?}: ply {ply}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_solver_agrees_with_the_search_on_small_positions() {
+    for heaps in [
+        vec![5],
+        vec![9],
+        vec![13],
+        vec![8, 5],
+        vec![6, 6, 3],
+        vec![11, 4],
+    ] {
+        let searched = solve(&heaps);
+        let solution = exact(&heaps);
+        assert_eq!(searched.value(), Some(solution.value), "{heaps:?}");
+    }
+}
+
+#[test]
+fn ply_solve_uses_the_solver_unless_told_not_to() {
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "grundy", "--json"];
+        args.extend_from_slice(extra);
+        let output = Command::new(env!("CARGO_BIN_EXE_ply"))
+            .args(&args)
+            .output()
+            .expect("ply runs");
+        assert!(output.status.success(), "{args:?}");
+        serde_json::from_slice::<serde_json::Value>(&output.stdout).expect("JSON")
+    };
+    let report = solve(&["-o", "heap=1000"]);
+    assert_eq!(report["algo"], "sprague-grundy");
+    assert_eq!(report["value"], "win", "G(1000) is not 0");
+    let report = solve(&["-o", "heap=932"]);
+    assert_eq!(report["value"], "loss", "G(932) = 0");
+    let report = solve(&["-o", "heap=20", "--no-solver"]);
+    assert_ne!(report["algo"], "sprague-grundy");
+    assert_eq!(report["value"], "loss");
 }

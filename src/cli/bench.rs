@@ -31,7 +31,10 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let suite = if args.solve { SOLVE_SUITE } else { SUITE };
     let cases = suite
         .iter()
-        .map(|&c| run_case(c))
+        .map(|&c| {
+            let _live = super::progress::LiveLine::start(args.solve && !args.json);
+            run_case(c)
+        })
         .collect::<anyhow::Result<Vec<_>>>()?;
     let total_nodes = cases.iter().map(|c| c.nodes).sum();
     let total_millis: f64 = cases.iter().map(|c| c.millis).sum();

@@ -5,6 +5,7 @@
 //! line to stderr and exits with status 2; nothing here panics on user input.
 
 mod args;
+mod batch;
 pub mod bench;
 mod bench_reference;
 mod compare;
@@ -14,6 +15,7 @@ mod list;
 mod match_cmd;
 mod perft;
 pub mod play;
+mod progress;
 mod solve;
 mod uci;
 

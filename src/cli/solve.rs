@@ -33,6 +33,10 @@ pub struct SolveArgs {
     /// Most nodes the tree recording keeps; past it, only counts.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_CAP)]
     tree_cap: usize,
+    /// Connect Four: solve every position of FILE (one `MOVES [SCORE]` a line),
+    /// each timed alone; see `src/cli/batch.rs`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "tree"])]
+    batch: Option<PathBuf>,
 }
 
 /// The `--json` output: exactly these keys, so scripts can rely on them.
@@ -101,10 +105,12 @@ impl GameVisitor for Solve<'_> {
         }
         if tree_format.is_none() && args.wants_exact_solver(&config) {
             let start = Instant::now();
+            let live = super::progress::LiveLine::start(!args.json);
             let solution = match args.search.tt_mib {
                 Some(mib) => game.solve_exactly_with_table(None, mib),
                 None => game.solve_exactly(None),
             };
+            drop(live);
             if let Some(solution) = solution {
                 return Ok(exact_report(
                     &args.game.game,
@@ -224,6 +230,9 @@ fn report<G: Game>(
 }
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+    if let Some(path) = &args.batch {
+        return super::batch::run(path, &args.game, args.search.tt_mib);
+    }
     let report = visit_game(&args.game.game, Solve(args))??;
     if args.json {
         return super::print_json(&report);

@@ -4,11 +4,15 @@
 //! The heaps are a multiset, kept sorted largest first, and hashed as a sum of
 //! per-size keys so that the transposition table sees `4,2,1` and `1,4,2` as one.
 
+pub mod solver;
+
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
 use super::options::OptionInfo;
 use super::{
-    Game, GameError, GameInfo, GameOptions, NamedEvaluator, Outcome, Playable, Player, zobrist,
+    ExactSolution, Game, GameError, GameInfo, GameOptions, NamedEvaluator, Outcome, Playable,
+    Player, zobrist,
 };
 
 /// The largest heap ply accepts, so positions stay small enough to search.
@@ -94,24 +98,11 @@ fn heap_key(size: u16) -> u64 {
 }
 
 /// Grundy values of single heaps (OEIS A002188) up to [`MAX_HEAP`], computed once
-/// by the mex rule. Used by the `sprague` evaluation, never by the tests that check
-/// the search against the published values.
+/// by the mex rule ([`solver::values_up_to`]). Used by the `sprague` evaluation,
+/// never by the tests that check the search against the published values.
 pub fn grundy_value(size: u16) -> u16 {
     static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        let mut values = vec![0u16; MAX_HEAP as usize + 1];
-        for n in 3..=MAX_HEAP as usize {
-            let mut seen = vec![false; n + 1];
-            for larger in n / 2 + 1..n {
-                let v = (values[larger] ^ values[n - larger]) as usize;
-                if v <= n {
-                    seen[v] = true;
-                }
-            }
-            values[n] = seen.iter().position(|&s| !s).unwrap_or(n + 1) as u16;
-        }
-        values
-    });
+    let table = TABLE.get_or_init(|| solver::values_up_to(MAX_HEAP, None).unwrap_or_default());
     table[size as usize]
 }
 
@@ -259,6 +250,10 @@ impl Playable for Grundy {
                 evaluator: Arc::new(|g: &Grundy| if g.nim_sum() != 0 { 100 } else { -100 }),
             },
         ]
+    }
+
+    fn solve_exactly(&self, stop: Option<&AtomicBool>) -> Option<ExactSolution<Split>> {
+        solver::solve(self, stop)
     }
 
     fn explain_evaluation(&self, eval: &str) -> Option<crate::game::Explanation> {

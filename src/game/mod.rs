@@ -13,6 +13,7 @@ pub mod grundy;
 pub mod kalah;
 pub mod options;
 pub mod perft;
+pub mod progress;
 pub mod registry;
 pub mod synthetic;
 pub mod tictactoe;

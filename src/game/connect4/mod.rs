@@ -21,7 +21,8 @@ use super::{
     Player, zobrist,
 };
 use bitboard::{Bitboard, Geometry};
-use solver::{DEFAULT_TABLE_LOG2, Solver};
+use solver::Solver;
+use table::MIN_ENTRIES_LOG2;
 
 const ZOBRIST_TABLE: u64 = 40;
 /// One key per (player, bit of the board): two players times 64 bits.
@@ -48,7 +49,11 @@ impl ConnectFour {
         stop: Option<&AtomicBool>,
         table_log2: u32,
     ) -> Option<ExactSolution<u8>> {
-        let mut solver = Solver::new(self.geometry, table_log2).with_stop(stop);
+        // A table the machine cannot give is halved until it fits.
+        let mut solver = (MIN_ENTRIES_LOG2..=table_log2.max(MIN_ENTRIES_LOG2))
+            .rev()
+            .find_map(|log2| Solver::new(self.geometry, log2).ok())?
+            .with_stop(stop);
         let solved = solver.solve(&self.board)?;
         let pv = solver.principal_variation(&self.board, solved)?;
         let stats = solver.stats();
@@ -360,7 +365,8 @@ impl Playable for ConnectFour {
     }
 
     fn solve_exactly(&self, stop: Option<&AtomicBool>) -> Option<ExactSolution<u8>> {
-        self.solve_with_table(stop, DEFAULT_TABLE_LOG2)
+        let empty_cells = self.geometry.cells() - self.board.stones();
+        self.solve_with_table(stop, solver::table_log2_for_position(empty_cells))
     }
 
     fn solve_exactly_with_table(

@@ -6,6 +6,8 @@
 //! stays in the processor's cache; the rest go to a large one in main memory
 //! ([`Tables`]). A hit is always the same position, never a collision.
 
+use crate::game::GameError;
+
 /// Bits of an entry that hold the data; the check bits take the rest.
 const DATA_BITS: u32 = 21;
 /// The fewest entries a table may have: the check bits must leave room for the data.
@@ -79,15 +81,28 @@ pub struct Table {
 
 impl Table {
     /// A table of `2^entries_log2` entries (8 bytes each), at least
-    /// `2^MIN_ENTRIES_LOG2`. The memory is only touched as entries are written.
-    pub fn new(entries_log2: u32) -> Table {
+    /// `2^MIN_ENTRIES_LOG2`, or an error when the memory cannot be had. The memory
+    /// is only touched as entries are written.
+    pub fn new(entries_log2: u32) -> Result<Table, GameError> {
         let entries_log2 = entries_log2.clamp(MIN_ENTRIES_LOG2, 40);
-        let words = vec![0; 1 << entries_log2];
-        advise_huge_pages(&words);
-        Table {
+        let words = zeroed_words(1 << entries_log2).ok_or_else(|| {
+            GameError::new(format!(
+                "cannot allocate a Connect Four table of {} MiB",
+                (8u64 << entries_log2) >> 20
+            ))
+        })?;
+        if entries_log2 >= HUGE_PAGE_ENTRIES_LOG2 {
+            advise_huge_pages(&words);
+        }
+        Ok(Table {
             words,
             bucket_bits: entries_log2 - 1,
-        }
+        })
+    }
+
+    /// Forgets every entry, keeping the memory.
+    pub fn clear(&mut self) {
+        self.words.fill(0);
     }
 
     /// The bucket's first word and the bits an entry of `key` carries to recognise it.
@@ -194,6 +209,11 @@ impl NearTable {
         (word & NEAR_DATA_MASK != 0 && word & !NEAR_DATA_MASK == check).then(|| Entry::unpack(word))
     }
 
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.words.fill(0);
+    }
+
     /// Records what a search proved, merged with what the table knew already.
     #[inline]
     pub fn store(&mut self, key: u64, entry: Entry) {
@@ -224,13 +244,20 @@ pub struct Tables {
 const NEAR_EMPTY_CELLS: u32 = 16;
 
 impl Tables {
-    /// Tables for a board of `cells` cells, the large one with `2^far_log2` entries.
-    pub fn new(cells: u32, far_log2: u32) -> Tables {
-        Tables {
-            far: Table::new(far_log2),
+    /// Tables for a board of `cells` cells, the large one with `2^far_log2` entries;
+    /// an error when its memory cannot be had.
+    pub fn new(cells: u32, far_log2: u32) -> Result<Tables, GameError> {
+        Ok(Tables {
+            far: Table::new(far_log2)?,
             near: NearTable::new(),
             near_from: cells.saturating_sub(NEAR_EMPTY_CELLS),
-        }
+        })
+    }
+
+    /// Forgets everything both tables hold, keeping their memory.
+    pub fn clear(&mut self) {
+        self.far.clear();
+        self.near.clear();
     }
 
     /// What is known about the position with this key and number of stones.
@@ -269,6 +296,28 @@ impl Tables {
 #[inline]
 fn mix(key: u64) -> u64 {
     (key ^ (key >> 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Tables at least this large (log2 of their entries) ask for huge pages: a small
+/// table's probes stay within few pages anyway, and each huge page costs 2 MiB of
+/// zeroing the first time it is touched, which a short solve would pay in full.
+const HUGE_PAGE_ENTRIES_LOG2: u32 = 24;
+
+/// `len` zeroed words, or `None` when the system refuses the memory. The zeroed
+/// allocation leaves the pages untouched until they are written, unlike a zeroing
+/// loop, so a table costs only the entries a solve fills.
+fn zeroed_words(len: usize) -> Option<Vec<u64>> {
+    let layout = std::alloc::Layout::array::<u64>(len).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout has a non-zero size; a non-null result is a block of
+    // `len` zeroed `u64`s (zero is a valid `u64`) allocated by the global
+    // allocator with exactly the layout `Vec<u64>` of capacity `len` frees it with.
+    unsafe {
+        let pointer = std::alloc::alloc_zeroed(layout) as *mut u64;
+        (!pointer.is_null()).then(|| Vec::from_raw_parts(pointer, len, len))
+    }
 }
 
 /// Starts loading the cache line of `value` from memory, so that a read soon after
@@ -322,7 +371,7 @@ mod tests {
 
     #[test]
     fn entries_round_trip_and_merge() {
-        let mut table = Table::new(MIN_ENTRIES_LOG2);
+        let mut table = Table::new(MIN_ENTRIES_LOG2).unwrap();
         let entry = Entry {
             lower: -30,
             upper: 30,
@@ -348,6 +397,11 @@ mod tests {
     }
 
     #[test]
+    fn a_table_too_large_for_the_machine_is_an_error() {
+        assert!(Table::new(40).is_err(), "8 TiB");
+    }
+
+    #[test]
     fn the_near_table_keeps_the_newest_entry() {
         let mut table = NearTable::new();
         let entry = |lower| Entry {
@@ -370,7 +424,7 @@ mod tests {
 
     #[test]
     fn a_full_bucket_keeps_the_costliest_and_the_newest() {
-        let mut table = Table::new(MIN_ENTRIES_LOG2);
+        let mut table = Table::new(MIN_ENTRIES_LOG2).unwrap();
         // Keys that share a bucket: same top bits of the mix.
         let (bucket, _) = table.locate(1);
         let same_bucket: Vec<u64> = (2..)

@@ -18,6 +18,7 @@
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 
 use super::board::{Board, CaptureRule, MAX_PITS, Sowing};
+use crate::game::progress::SOLVE_PROGRESS;
 use crate::game::{ExactSolution, GameValue, Player, zobrist};
 
 /// How often (in nodes) the stop flag is read.
@@ -171,6 +172,7 @@ impl<'a> Solver<'a> {
         let mut value = guess.clamp(lower, upper);
         while lower < upper {
             let beta = if value == lower { value + 1 } else { value };
+            SOLVE_PROGRESS.record_probe(lower, upper);
             value = self.search(board, mover, beta - 1, beta);
             if self.aborted {
                 return None;
@@ -194,6 +196,7 @@ impl<'a> Solver<'a> {
     fn search(&mut self, board: &Board, mover: Player, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            SOLVE_PROGRESS.record_nodes(self.nodes);
             self.aborted |= self.stop.is_some_and(|s| s.load(AtomicOrdering::Relaxed));
         }
         if self.aborted {
