@@ -1,0 +1,68 @@
+//! Errors as one line on stderr: clap's usage errors shortened to their first line
+//! and a pointer to `--help`, and input echoed back with its control characters
+//! escaped, so that a newline or an escape sequence in what someone typed can
+//! neither split the message nor reach the terminal raw.
+
+use clap::error::ErrorKind;
+
+/// `text` with every control character (newline, tab, escape, DEL...) written as
+/// an escape (`\n`, `\u{1b}`), the rest unchanged.
+pub fn escape_control(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// True for the clap "errors" that are the help or the version a user asked for:
+/// printed in full on stdout, with status 0.
+pub fn is_requested_output(kind: ErrorKind) -> bool {
+    matches!(
+        kind,
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    )
+}
+
+/// A usage error as one line: clap's own first line without its `error: ` prefix,
+/// control characters escaped, and where to read more. `command` is the
+/// subcommand's name when the error is about one.
+pub fn usage_line(rendered: &str, command: Option<&str>) -> String {
+    let first = rendered
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("invalid arguments");
+    let message = first.strip_prefix("error: ").unwrap_or(first);
+    let help = match command {
+        Some(name) => format!("ply {name} --help"),
+        None => "ply --help".to_string(),
+    };
+    format!("{}; see '{help}'", escape_control(message))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_and_the_rest_kept() {
+        assert_eq!(escape_control("a\nb\u{1b}[2Jé\t"), "a\\nb\\u{1b}[2Jé\\t");
+        assert_eq!(escape_control("plain words"), "plain words");
+    }
+
+    #[test]
+    fn a_usage_error_keeps_its_first_line_and_points_to_help() {
+        let rendered = "error: unexpected argument '--frob' found\n\n  tip: ...\n\nUsage: ply solve <GAME>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            usage_line(rendered, Some("solve")),
+            "unexpected argument '--frob' found; see 'ply solve --help'"
+        );
+    }
+}
