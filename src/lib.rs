@@ -4,6 +4,7 @@
 //! Layers point one way: [`game`] (rules) <- [`search`] <- [`cli`] and the arcade.
 
 pub mod cli;
+pub mod fsutil;
 pub mod game;
 pub mod search;
 pub mod tui;
