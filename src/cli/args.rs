@@ -93,6 +93,8 @@ impl SearchArgs {
         let mut config = SearchConfig::for_algorithm_in_game(algorithm, limits, engine_profile);
         if let Some(mib) = self.tt_mib {
             check_table_size(mib, physical_memory_mib())?;
+            crate::search::tt::check_reservable(mib)
+                .map_err(|e| GameError::new(format!("--tt-mib {mib}: {e}")))?;
             config.tt_mib = mib;
         }
         if self.no_tt {
