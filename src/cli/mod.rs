@@ -12,7 +12,7 @@ mod oneline;
 mod perft;
 pub mod play;
 mod solve;
-mod uci;
+pub mod uci;
 
 use clap::{CommandFactory, Parser, Subcommand};
 

@@ -40,11 +40,20 @@ pub fn usage_line(rendered: &str, command: Option<&str>) -> String {
         .find(|l| !l.is_empty())
         .unwrap_or("invalid arguments");
     let message = first.strip_prefix("error: ").unwrap_or(first);
+    let tip = rendered
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("tip: "))
+        .map(|tip| format!(" ({tip})"))
+        .unwrap_or_default();
     let help = match command {
         Some(name) => format!("ply {name} --help"),
         None => "ply --help".to_string(),
     };
-    format!("{}; see '{help}'", escape_control(message))
+    format!(
+        "{}{}; see '{help}'",
+        escape_control(message),
+        escape_control(&tip)
+    )
 }
 
 #[cfg(test)]
@@ -59,10 +68,11 @@ mod tests {
 
     #[test]
     fn a_usage_error_keeps_its_first_line_and_points_to_help() {
-        let rendered = "error: unexpected argument '--frob' found\n\n  tip: ...\n\nUsage: ply solve <GAME>\n\nFor more information, try '--help'.\n";
+        let rendered = "error: unexpected argument '--depht' found\n\n  tip: a similar argument exists: '--depth'\n\nUsage: ply solve <GAME>\n\nFor more information, try '--help'.\n";
         assert_eq!(
             usage_line(rendered, Some("solve")),
-            "unexpected argument '--frob' found; see 'ply solve --help'"
+            "unexpected argument '--depht' found (a similar argument exists: '--depth'); see 'ply solve --help'"
         );
+        assert_eq!(usage_line("error: bad\n", None), "bad; see 'ply --help'");
     }
 }
