@@ -9,6 +9,7 @@ pub mod connect4;
 pub mod dodgem;
 pub mod gomoku;
 pub mod grundy;
+pub mod invariants;
 pub mod kalah;
 pub mod options;
 pub mod perft;
