@@ -9,16 +9,9 @@
 # Usage: scripts/signal-tmux.sh [PATH_TO_PLY]   (default: $CARGO_TARGET_DIR or target, release)
 set -euo pipefail
 
-bin=${1:-${CARGO_TARGET_DIR:-target}/release/ply}
-if [[ ! -x $bin ]]; then
-    echo "signal-tmux: no binary at $bin (run cargo build --release first)" >&2
-    exit 1
-fi
-if ! command -v tmux >/dev/null; then
-    echo "signal-tmux: tmux is not installed" >&2
-    exit 1
-fi
-bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+name=signal-tmux
+source "$(dirname "$0")/tmux-lib.sh"
+find_ply "${1:-}"
 
 work=$(mktemp -d)
 session="ply-signal-$$"
@@ -27,26 +20,6 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-
-fail() {
-    echo "signal-tmux: $1" >&2
-    echo "---- screen ----" >&2
-    tmux capture-pane -p -t "$session" >&2 || true
-    exit 1
-}
-
-# Waits up to $2 seconds for the screen to match the extended regex $1.
-wait_for() {
-    local pattern=$1 seconds=${2:-20}
-    local tries=$((seconds * 10))
-    for ((i = 0; i < tries; i++)); do
-        if tmux capture-pane -p -t "$session" | grep -Eq -- "$pattern"; then
-            return 0
-        fi
-        sleep 0.1
-    done
-    fail "timed out waiting for /$pattern/"
-}
 
 # Waits up to 10 seconds for file $1 to have content.
 wait_for_file() {
@@ -65,7 +38,7 @@ for signal in TERM INT HUP; do
         "sh -c 'echo \$\$ > $pid_file; exec env -u NO_COLOR $bin play chess --first computer --time 60'; \
          echo \$? > $status_file; stty -a > $stty_file; sleep 30"
     wait_for_file "$pid_file" || fail "no pid for ply"
-    wait_for "nodes [0-9]"
+    wait_for "nodes [0-9]" 20
     [[ $(tmux display -p -t "$session" '#{alternate_on}') == 1 ]] || fail "ply is not on the alternate screen"
     kill -s "$signal" "$(cat "$pid_file")"
     wait_for_file "$stty_file" || fail "ply did not exit after SIG$signal"
