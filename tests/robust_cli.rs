@@ -44,6 +44,15 @@ fn usage_errors_are_one_line_pointing_to_help() {
             "'ply solve --help'",
         ),
     ];
+    // Values that parse but no search could honour: refused before any search.
+    for args in [
+        &["play", "chess", "--first", "computer", "--time", "1.5e19"][..],
+        &["solve", "chess", "--time", "1e300"][..],
+        &["solve", "chess", "--time", "inf"][..],
+    ] {
+        let stderr = assert_one_line_refusal(args, &ply(args));
+        assert!(stderr.contains("under 1e9"), "{args:?}: {stderr}");
+    }
     for (args, help) in cases {
         let stderr = assert_one_line_refusal(args, &ply(args));
         assert!(stderr.contains(help), "{args:?}: {stderr}");

@@ -78,7 +78,7 @@ impl SearchArgs {
             }
             Some(secs) => {
                 return Err(GameError::new(format!(
-                    "--time {secs}: expected a positive number of seconds"
+                    "--time {secs}: expected a positive number of seconds under 1e9"
                 )));
             }
         };
