@@ -7,4 +7,5 @@ pub mod cli;
 pub mod fsutil;
 pub mod game;
 pub mod search;
+pub mod text;
 pub mod tui;

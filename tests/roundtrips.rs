@@ -56,3 +56,15 @@ proptest! {
         check_pgn(&text);
     }
 }
+
+/// Found by the `game_text` fuzz target: a position of a single newline was
+/// refused with its newline echoed into the message, which then took two lines.
+#[test]
+fn control_characters_in_refused_text_stay_escaped_in_every_game() {
+    for id in GAME_IDS {
+        check_texts(id, "", Some("\n"), None);
+        check_texts(id, "", Some("\u{1b}[2J"), Some("\n\r"));
+        check_texts(id, "", None, Some("a1\u{0}b2\n"));
+        check_texts(id, "heap=\n", None, None);
+    }
+}

@@ -5,19 +5,7 @@
 
 use clap::error::ErrorKind;
 
-/// `text` with every control character (newline, tab, escape, DEL...) written as
-/// an escape (`\n`, `\u{1b}`), the rest unchanged.
-pub fn escape_control(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+pub use crate::text::escape_control;
 
 /// True for the clap "errors" that are the help or the version a user asked for:
 /// printed in full on stdout, with status 0.
@@ -59,12 +47,6 @@ pub fn usage_line(rendered: &str, command: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn control_characters_are_escaped_and_the_rest_kept() {
-        assert_eq!(escape_control("a\nb\u{1b}[2Jé\t"), "a\\nb\\u{1b}[2Jé\\t");
-        assert_eq!(escape_control("plain words"), "plain words");
-    }
 
     #[test]
     fn a_usage_error_keeps_its_first_line_and_points_to_help() {

@@ -170,8 +170,7 @@ pub fn serve_variant(variant: &str, dialect: Dialect, input: impl BufRead) -> an
         "xiangqi" => serve::<Xiangqi>(dialect, input),
         other => {
             return Err(GameError::new(format!(
-                "unknown variant '{}': expected chess or xiangqi",
-                escape_control(other)
+                "unknown variant '{other}': expected chess or xiangqi"
             ))
             .into());
         }
@@ -272,12 +271,9 @@ fn note(text: &str) {
 
 /// A spin option's value: out-of-range values are clamped to `min..=max` with a note.
 fn spin_value(name: &str, value: &str, min: u64, max: u64) -> Result<u64, GameError> {
-    let number: i128 = value.parse().map_err(|_| {
-        GameError::new(format!(
-            "{name} '{}' is not a number",
-            escape_control(value)
-        ))
-    })?;
+    let number: i128 = value
+        .parse()
+        .map_err(|_| GameError::new(format!("{name} '{value}' is not a number")))?;
     let clamped = number.clamp(min as i128, max as i128) as u64;
     if clamped as i128 != number {
         note(&format!(
@@ -330,10 +326,7 @@ impl<G: ProtocolGame> Engine<G> {
                 send("bye");
                 return false;
             }
-            _ => Err(GameError::new(format!(
-                "unknown command '{}'",
-                escape_control(name)
-            ))),
+            _ => Err(GameError::new(format!("unknown command '{name}'"))),
         };
         if let Err(error) = result {
             note(&format!("ignored: {error}"));
@@ -416,8 +409,7 @@ impl<G: ProtocolGame> Engine<G> {
                     "false" => false,
                     _ => {
                         return Err(GameError::new(format!(
-                            "usemillisec '{}': expected true or false",
-                            escape_control(&value)
+                            "usemillisec '{value}': expected true or false"
                         )));
                     }
                 }
@@ -431,9 +423,7 @@ impl<G: ProtocolGame> Engine<G> {
             "evaluation" => self.evaluator = G::evaluator_named(&value)?,
             _ => {
                 return Err(GameError::new(format!(
-                    "unknown option '{}' = '{}'",
-                    escape_control(&name),
-                    escape_control(&value)
+                    "unknown option '{name}' = '{value}'"
                 )));
             }
         }
@@ -449,15 +439,12 @@ impl<G: ProtocolGame> Engine<G> {
         let mut game = match words.first() {
             Some(&"startpos") => start::<G>(),
             Some(&"fen") => {
-                G::parse_position(&words[1..moves_at].join(" "), &GameOptions::default())
-                    .map_err(|e| GameError::new(escape_control(&e.0)))?
+                G::parse_position(&words[1..moves_at].join(" "), &GameOptions::default())?
             }
             _ => return Err(GameError::new("position needs startpos or fen")),
         };
         for text in words.iter().skip(moves_at + 1) {
-            let m = game
-                .read_engine_move(text, self.dialect)
-                .map_err(|e| GameError::new(escape_control(&e.0)))?;
+            let m = game.read_engine_move(text, self.dialect)?;
             game.play(m);
         }
         self.game = game;

@@ -117,8 +117,10 @@ pub struct GameError(pub String);
 
 impl GameError {
     /// Builds an error from anything printable, so callers can use `format!` directly.
+    /// Messages echo what people typed: control characters in it are escaped, so the
+    /// message stays one line and never carries a terminal escape sequence.
     pub fn new(message: impl Into<String>) -> GameError {
-        GameError(message.into())
+        GameError(crate::text::escape_control(&message.into()))
     }
 }
 
