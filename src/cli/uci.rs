@@ -516,6 +516,9 @@ impl<G: ProtocolGame> Engine<G> {
                     SearchEvent::Progress(_) => {}
                 }
             }
+            // The search thread ends right after its final event: join it, so that a
+            // session leaves no thread behind (the fuzzer's leak check saw one).
+            handle.wait();
             if infinite {
                 // Blocks until `stop` (or the end of the session) drops the sender.
                 let _ = released.recv();
