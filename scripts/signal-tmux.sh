@@ -14,9 +14,13 @@ source "$(dirname "$0")/tmux-lib.sh"
 find_ply "${1:-}"
 
 work=$(mktemp -d)
-session="ply-signal-$$"
+# One session per signal, all kept until the end: killing the last session would
+# stop the tmux server while the next one starts.
+sessions=()
 cleanup() {
-    tmux kill-session -t "$session" 2>/dev/null || true
+    for s in "${sessions[@]}"; do
+        tmux kill-session -t "$s" 2>/dev/null || true
+    done
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -31,6 +35,8 @@ wait_for_file() {
 }
 
 for signal in TERM INT HUP; do
+    session="ply-signal-$$-$signal"
+    sessions+=("$session")
     pid_file=$work/pid-$signal status_file=$work/status-$signal stty_file=$work/stty-$signal
     # The shell in the pane records ply's pid and exit status, then the terminal's
     # settings as ply left them, and stays open so that the screen can be read.
@@ -53,6 +59,5 @@ for signal in TERM INT HUP; do
     grep -Eq '(^| )icanon( |$)' "$stty_file" || fail "SIG$signal: the terminal is left in raw mode: $(cat "$stty_file")"
     grep -Eq '(^| )echo( |$)' "$stty_file" || fail "SIG$signal: echo is left off"
     echo "signal-tmux: SIG$signal -> exit status $status, terminal restored"
-    tmux kill-session -t "$session"
 done
 echo "signal-tmux: ok"
