@@ -8,16 +8,9 @@
 # Usage: scripts/smoke-tmux.sh [PATH_TO_PLY]   (default: $CARGO_TARGET_DIR or target, release)
 set -euo pipefail
 
-bin=${1:-${CARGO_TARGET_DIR:-target}/release/ply}
-if [[ ! -x $bin ]]; then
-    echo "smoke-tmux: no binary at $bin (run cargo build --release first)" >&2
-    exit 1
-fi
-if ! command -v tmux >/dev/null; then
-    echo "smoke-tmux: tmux is not installed" >&2
-    exit 1
-fi
-bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+name=smoke-tmux
+source "$(dirname "$0")/tmux-lib.sh"
+find_ply "${1:-}"
 
 session="ply-smoke-$$"
 status_file=$(mktemp)
@@ -27,26 +20,6 @@ cleanup() {
     rm -f "$status_file"
 }
 trap cleanup EXIT
-
-fail() {
-    echo "smoke-tmux: $1" >&2
-    echo "---- screen ----" >&2
-    tmux capture-pane -p -t "$session" >&2 || true
-    exit 1
-}
-
-# Waits up to $2 seconds for the screen to match the extended regex $1.
-wait_for() {
-    local pattern=$1 seconds=${2:-10}
-    local tries=$((seconds * 10))
-    for ((i = 0; i < tries; i++)); do
-        if tmux capture-pane -p -t "$session" | grep -Eq -- "$pattern"; then
-            return 0
-        fi
-        sleep 0.1
-    done
-    fail "timed out waiting for /$pattern/"
-}
 
 # The pane outlives ply, so the exit status and the restored screen can be checked.
 tmux new-session -d -s "$session" -x 100 -y 30 \

@@ -6,7 +6,9 @@
 
 pub mod bench;
 pub mod cli;
+pub mod fsutil;
 pub mod game;
 pub mod play;
 pub mod search;
+pub mod text;
 pub mod tui;

@@ -85,6 +85,8 @@ fn uci_xiangqi_survives_malformed_lines() {
         "setoption name UCI_Variant value chess",
         "setoption name Evaluation value magic",
         "\u{1F600} \u{0}",
+        // Every go gets its bestmove: the unlimited one above ends here.
+        "stop",
     ] {
         engine.send(line);
     }
@@ -156,6 +158,7 @@ fn ucci_survives_malformed_lines_and_reports_no_move_when_the_game_is_over() {
         "setoption",
         "banmoves h2e2",
         "\u{1F600}",
+        "stop",
     ] {
         engine.send(line);
     }

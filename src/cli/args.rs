@@ -93,7 +93,7 @@ impl SearchArgs {
             }
             Some(secs) => {
                 return Err(GameError::new(format!(
-                    "--time {secs}: expected a positive number of seconds"
+                    "--time {secs}: expected a positive number of seconds under 1e9"
                 )));
             }
         };
@@ -110,6 +110,8 @@ impl SearchArgs {
             });
         if let Some(mib) = self.tt_mib {
             check_table_size(mib, physical_memory_mib())?;
+            crate::search::tt::check_reservable(mib)
+                .map_err(|e| GameError::new(format!("--tt-mib {mib}: {e}")))?;
             config.tt_mib = mib;
         }
         if self.no_tt {

@@ -13,13 +13,14 @@ mod eval;
 mod gtp;
 mod list;
 mod match_cmd;
+mod oneline;
 mod perft;
 pub mod play;
 mod progress;
 mod solve;
-mod uci;
+pub mod uci;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 pub use args::{GameArgs, SearchArgs};
 
@@ -64,18 +65,34 @@ enum Command {
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(error) => {
-            let _ = error.print();
-            return error.exit_code();
-        }
+        Err(error) => return usage_error(&error),
     };
     match run(cli) {
         Ok(()) => 0,
         Err(error) => {
-            eprintln!("ply: {error:#}");
+            eprintln!("ply: {}", oneline::escape_control(&format!("{error:#}")));
             EXIT_BAD_INPUT
         }
     }
+}
+
+/// Help and version print in full; a usage error prints as one line with a
+/// pointer to `--help` (the subcommand's when the error is about one).
+fn usage_error(error: &clap::Error) -> i32 {
+    if oneline::is_requested_output(error.kind()) {
+        let _ = error.print();
+        return error.exit_code();
+    }
+    let command = std::env::args_os()
+        .nth(1)
+        .and_then(|word| word.to_str().map(str::to_string))
+        .filter(|word| Cli::command().find_subcommand(word).is_some());
+    let rendered = error.render().to_string();
+    eprintln!(
+        "ply: {}",
+        oneline::usage_line(&rendered, command.as_deref())
+    );
+    EXIT_BAD_INPUT
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {

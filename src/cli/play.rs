@@ -96,9 +96,12 @@ impl PlayArgs {
             Some(secs) => Some(
                 Duration::try_from_secs_f64(secs)
                     .ok()
-                    .filter(|t| !t.is_zero())
+                    // Past a billion seconds the search's deadline would overflow.
+                    .filter(|t| !t.is_zero() && t.as_secs() < 1_000_000_000)
                     .ok_or_else(|| {
-                        anyhow::anyhow!("--time {secs}: expected a positive number of seconds")
+                        anyhow::anyhow!(
+                            "--time {secs}: expected a positive number of seconds under 1e9"
+                        )
                     })?,
             ),
             None if self.depth.is_none() => Some(DEFAULT_MOVE_TIME),

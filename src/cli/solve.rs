@@ -133,7 +133,7 @@ impl GameVisitor for Solve<'_> {
                 TreeFormat::Dot => export::to_dot(tree, &game),
                 TreeFormat::Json => export::to_json(tree, &game).to_string(),
             };
-            std::fs::write(path, text)
+            crate::fsutil::write_atomic(path, text.as_bytes())
                 .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
         }
         Ok(report(&args.game.game, &game, &config, &result))

@@ -6,22 +6,29 @@
 //! (moves count ranks 1-10 from Red's side: `h3e3`). `ply ucci` speaks the
 //! Universal Chinese Chess Protocol for xiangqi (ICCS moves, ranks 0-9: `h2e2`).
 //!
-//! Commands come on stdin, one per line; the search runs on its own thread so that
-//! `stop`, `isready` and `quit` are answered while it thinks. Unknown or malformed
-//! commands are ignored (with an `info string` saying why), never fatal.
+//! Commands come on stdin, one per line, read as bytes: a line that is not UTF-8 or
+//! is absurdly long is skipped with an `info string`, as is any unknown or malformed
+//! command; nothing a GUI sends ends the session but `quit` and the end of input.
+//! The search runs on its own thread so that `stop`, `isready` and `quit` are
+//! answered while it thinks, and every `go` gets exactly one `bestmove`, with a legal
+//! move whenever the board has one, also where the draw rules already ended the game.
 
-use std::io::{BufRead, Write};
+mod root;
+
+use std::io::{BufRead, Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 use clap::Args;
 
+use super::oneline::escape_control;
 use crate::game::chess::{Chess, notation};
 use crate::game::xiangqi::Xiangqi;
 use crate::game::xiangqi::notation::Coordinates;
-use crate::game::{GameError, GameOptions, NamedEvaluator, Playable};
+use crate::game::{Game, GameError, GameOptions, NamedEvaluator, Playable};
 use crate::play::clock::allocate_move_time;
 use crate::play::notation::format_line_with;
 use crate::search::engine::{self, SharedEngine};
@@ -29,6 +36,7 @@ use crate::search::{
     Iteration, Limits, SearchConfig, SearchEvent, SearchResult, score, shared_engine,
     spawn_engine_search,
 };
+use root::{RootView, view_evaluator};
 
 #[derive(Args, Debug)]
 pub struct UciArgs {
@@ -57,6 +65,10 @@ pub trait ProtocolGame: Playable {
     fn write_engine_move(&self, m: Self::Move, dialect: Dialect) -> String;
     /// Reads a move as the protocol writes it and checks it is legal here.
     fn read_engine_move(&self, text: &str, dialect: Dialect) -> Result<Self::Move, GameError>;
+    /// The moves the board allows, even where a draw rule (repetition, move count,
+    /// material) has already ended the game: a GUI that does not adjudicate such
+    /// draws still wants a move.
+    fn moves_ignoring_draw_rules(&self) -> Vec<Self::Move>;
 }
 
 impl ProtocolGame for Chess {
@@ -66,6 +78,14 @@ impl ProtocolGame for Chess {
     }
     fn read_engine_move(&self, text: &str, _dialect: Dialect) -> Result<Self::Move, GameError> {
         notation::parse_uci(self.board(), text)
+    }
+    fn moves_ignoring_draw_rules(&self) -> Vec<Self::Move> {
+        let mut out = Vec::new();
+        self.board().generate_moves(|moves| {
+            out.extend(moves);
+            false
+        });
+        out
     }
 }
 
@@ -85,19 +105,33 @@ impl ProtocolGame for Xiangqi {
     fn read_engine_move(&self, text: &str, dialect: Dialect) -> Result<Self::Move, GameError> {
         self.parse_coordinates(text, xiangqi_coordinates(dialect))
     }
+    fn moves_ignoring_draw_rules(&self) -> Vec<Self::Move> {
+        let mut out = Vec::new();
+        self.board().legal_moves(self.to_move(), false, &mut out);
+        out
+    }
 }
 
 /// Transposition table size when the GUI does not set `Hash`, in MiB.
-const DEFAULT_HASH_MIB: usize = 64;
-const MAX_HASH_MIB: usize = 4096;
+const DEFAULT_HASH_MIB: u64 = 64;
+/// The largest `Hash` advertised, in MiB.
+const MAX_HASH_MIB: u64 = 4096;
 /// Time kept in reserve on the clock for the GUI's own delays.
 const CLOCK_MARGIN: Duration = Duration::from_millis(30);
+/// The longest a single search may be asked to think: a year, far past any game,
+/// and far from the clock arithmetic's limits.
+const LONGEST_THINK_MS: u64 = 365 * 24 * 3600 * 1000;
+/// The deepest search `go depth` may ask for, in plies.
+const DEEPEST: u64 = 200;
+/// The longest command line read; longer ones are skipped (a `position` with a
+/// thousand moves is under 6 KiB).
+const LONGEST_LINE: usize = 1 << 20;
 
 /// A search running on its own thread, with the thread that reports it.
 struct RunningSearch {
     stop: Arc<AtomicBool>,
-    /// Set by `stop` for `go infinite`, which must not answer before it.
-    released: Arc<AtomicBool>,
+    /// Dropped by `stop`: `go infinite` must not answer before it.
+    release: mpsc::Sender<()>,
     reporter: JoinHandle<()>,
 }
 
@@ -105,7 +139,7 @@ impl RunningSearch {
     /// Stops the search and waits until its `bestmove` is printed.
     fn finish(self) {
         self.stop.store(true, Ordering::Relaxed);
-        self.released.store(true, Ordering::Relaxed);
+        drop(self.release);
         let _ = self.reporter.join();
     }
 }
@@ -114,30 +148,40 @@ impl RunningSearch {
 struct Engine<G: ProtocolGame> {
     game: G,
     dialect: Dialect,
-    hash_mib: usize,
+    hash_mib: u64,
     evaluator: NamedEvaluator<G>,
     search: Option<RunningSearch>,
     /// The table and ordering tables, kept from one `go` to the next in a game.
-    memory: SharedEngine<G>,
+    memory: SharedEngine<RootView<G>>,
     /// UCCI's clock unit: milliseconds once the GUI sets `usemillisec`, else seconds.
     millis: bool,
 }
 
 /// Runs the UCI loop on stdin and stdout until `quit` or the end of input.
 pub fn run(args: &UciArgs) -> anyhow::Result<()> {
-    match args.variant.as_str() {
-        "chess" => serve::<Chess>(Dialect::Uci),
-        "xiangqi" => serve::<Xiangqi>(Dialect::Uci),
-        other => Err(GameError::new(format!(
-            "unknown variant '{other}': expected chess or xiangqi"
-        ))
-        .into()),
-    }
+    serve_variant(&args.variant, Dialect::Uci, std::io::stdin().lock())
 }
 
 /// Runs the UCCI loop for xiangqi on stdin and stdout until `quit` or the end of input.
 pub fn run_ucci(_args: &UcciArgs) -> anyhow::Result<()> {
-    serve::<Xiangqi>(Dialect::Ucci)
+    serve::<Xiangqi>(Dialect::Ucci, std::io::stdin().lock());
+    Ok(())
+}
+
+/// Serves a session read from `input` (`--variant` chess or xiangqi), answering on
+/// stdout: the protocol loop itself, public so that fuzzing can feed it any bytes.
+pub fn serve_variant(variant: &str, dialect: Dialect, input: impl BufRead) -> anyhow::Result<()> {
+    match variant {
+        "chess" => serve::<Chess>(dialect, input),
+        "xiangqi" => serve::<Xiangqi>(dialect, input),
+        other => {
+            return Err(GameError::new(format!(
+                "unknown variant '{other}': expected chess or xiangqi"
+            ))
+            .into());
+        }
+    }
+    Ok(())
 }
 
 /// The start position of `G`.
@@ -145,7 +189,7 @@ fn start<G: Playable>() -> G {
     G::start(&GameOptions::default()).expect("the default options are valid")
 }
 
-fn serve<G: ProtocolGame>(dialect: Dialect) -> anyhow::Result<()> {
+fn serve<G: ProtocolGame>(dialect: Dialect, mut input: impl BufRead) {
     let evaluators = G::evaluators();
     let evaluator = evaluators
         .iter()
@@ -161,14 +205,62 @@ fn serve<G: ProtocolGame>(dialect: Dialect) -> anyhow::Result<()> {
         memory: shared_engine(),
         millis: false,
     };
-    for line in std::io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        if !engine.command(&line) {
+    let mut line = Vec::new();
+    loop {
+        let keep_going = match read_line(&mut input, &mut line) {
+            Line::End => false,
+            Line::TooLong => {
+                send(&format!(
+                    "info string ignored: a line longer than {LONGEST_LINE} bytes"
+                ));
+                true
+            }
+            Line::Read => match std::str::from_utf8(&line) {
+                Ok(text) => engine.command(text),
+                Err(_) => {
+                    send("info string ignored: a line that is not UTF-8");
+                    true
+                }
+            },
+        };
+        if !keep_going {
             break;
         }
     }
     engine.stop_search();
-    Ok(())
+}
+
+/// What [`read_line`] found.
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    /// A line, in the buffer, without its end of line.
+    Read,
+    /// A line past [`LONGEST_LINE`], skipped to its end.
+    TooLong,
+    /// The end of input (or an input error: there is nothing more to read either way).
+    End,
+}
+
+/// Reads one line of bytes into `line`, holding at most [`LONGEST_LINE`] of them.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> Line {
+    line.clear();
+    let limit = LONGEST_LINE as u64 + 1;
+    match (&mut *input).take(limit).read_until(b'\n', line) {
+        Ok(0) | Err(_) => Line::End,
+        Ok(_) if line.last() == Some(&b'\n') => {
+            line.pop();
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            Line::Read
+        }
+        Ok(_) if line.len() as u64 == limit => {
+            line.clear();
+            let _ = input.skip_until(b'\n');
+            Line::TooLong
+        }
+        Ok(_) => Line::Read,
+    }
 }
 
 /// Prints one line and flushes, so a GUI on a pipe sees it at once; a closed pipe
@@ -177,6 +269,25 @@ fn send(text: &str) {
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{text}");
     let _ = out.flush();
+}
+
+/// `info string` with a note for the GUI's log.
+fn note(text: &str) {
+    send(&format!("info string {text}"));
+}
+
+/// A spin option's value: out-of-range values are clamped to `min..=max` with a note.
+fn spin_value(name: &str, value: &str, min: u64, max: u64) -> Result<u64, GameError> {
+    let number: i128 = value
+        .parse()
+        .map_err(|_| GameError::new(format!("{name} '{value}' is not a number")))?;
+    let clamped = number.clamp(min as i128, max as i128) as u64;
+    if clamped as i128 != number {
+        note(&format!(
+            "{name} {number} is out of range {min} to {max}: using {clamped}"
+        ));
+    }
+    Ok(clamped)
 }
 
 impl<G: ProtocolGame> Engine<G> {
@@ -205,7 +316,10 @@ impl<G: ProtocolGame> Engine<G> {
             }
             ("setoption", _) => self.set_option(rest),
             ("position", _) => self.set_position(rest),
-            ("go", _) => self.go(rest),
+            ("go", _) => {
+                self.go(rest);
+                Ok(())
+            }
             ("stop", _) => {
                 self.stop_search();
                 Ok(())
@@ -222,7 +336,7 @@ impl<G: ProtocolGame> Engine<G> {
             _ => Err(GameError::new(format!("unknown command '{name}'"))),
         };
         if let Err(error) = result {
-            send(&format!("info string ignored: {error}"));
+            note(&format!("ignored: {error}"));
         }
         true
     }
@@ -297,16 +411,23 @@ impl<G: ProtocolGame> Engine<G> {
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" if value == G::VARIANT => {}
             "newgame" if self.dialect == Dialect::Ucci => self.new_game(),
-            "usemillisec" if self.dialect == Dialect::Ucci => self.millis = value == "true",
+            "usemillisec" if self.dialect == Dialect::Ucci => {
+                self.millis = match value.as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(GameError::new(format!(
+                            "usemillisec '{value}': expected true or false"
+                        )));
+                    }
+                }
+            }
             "batch" | "debug" | "ponder" | "bookfiles" | "usebook" | "promotion"
                 if self.dialect == Dialect::Ucci => {}
-            "hash" | "hashsize" => {
-                let mib: usize = value
-                    .parse()
-                    .map_err(|_| GameError::new(format!("Hash '{value}' is not a number")))?;
-                self.hash_mib = mib.clamp(1, MAX_HASH_MIB);
+            "hash" | "hashsize" => self.hash_mib = spin_value(&name, &value, 1, MAX_HASH_MIB)?,
+            "threads" if self.dialect == Dialect::Uci => {
+                spin_value(&name, &value, 1, 1)?;
             }
-            "threads" if value == "1" => {}
             "evaluation" => self.evaluator = G::evaluator_named(&value)?,
             _ => {
                 return Err(GameError::new(format!(
@@ -338,38 +459,64 @@ impl<G: ProtocolGame> Engine<G> {
         Ok(())
     }
 
-    /// `go` with its limits: starts a search on its own thread.
-    fn go(&mut self, words: &[&str]) -> Result<(), GameError> {
+    /// The moves the root of a search may play: the board's moves (draw rules
+    /// aside), narrowed to `searchmoves` when the GUI named some legal ones.
+    fn root_moves(&self, searchmoves: &[&str]) -> Vec<G::Move> {
+        let all = self.game.moves_ignoring_draw_rules();
+        let mut chosen = Vec::new();
+        for text in searchmoves {
+            match self.game.read_engine_move(text, self.dialect) {
+                Ok(m) if all.contains(&m) => {
+                    if !chosen.contains(&m) {
+                        chosen.push(m);
+                    }
+                }
+                _ => note(&format!(
+                    "ignored: searchmoves '{}' is not a legal move here",
+                    escape_control(text)
+                )),
+            }
+        }
+        if chosen.is_empty() { all } else { chosen }
+    }
+
+    /// `go` with its limits: starts a search on its own thread. Every `go` is
+    /// answered by one `bestmove`: words it cannot read are noted and left out.
+    fn go(&mut self, words: &[&str]) {
         let side = self.game.to_move().index();
         let ucci_unit = match self.dialect {
             Dialect::Uci => None,
             Dialect::Ucci if self.millis => Some(1),
             Dialect::Ucci => Some(1000),
         };
-        let request = GoRequest::parse(words, side, ucci_unit)?;
+        let request = GoRequest::parse(words, side, ucci_unit);
+        for problem in &request.problems {
+            note(&format!("ignored: {problem}"));
+        }
         self.stop_search();
-        let limits = request.limits(side);
-        let config = SearchConfig {
-            tt_mib: self.hash_mib,
-            ..SearchConfig::engine(limits)
-        };
+        let view = RootView::new(self.game.clone(), self.root_moves(&request.searchmoves));
+        let config = request.config(side, self.hash_mib);
         let handle = spawn_engine_search(
             self.memory.clone(),
-            self.game.clone(),
-            self.evaluator.evaluator.clone(),
+            view.clone(),
+            view_evaluator(self.evaluator.evaluator.clone()),
             config,
         );
         let stop = handle.stop_flag();
-        let released = Arc::new(AtomicBool::new(!request.infinite));
-        let game = self.game.clone();
+        let (release, released) = mpsc::channel::<()>();
         let dialect = self.dialect;
-        let wait_for_stop = released.clone();
+        let infinite = request.infinite;
+        let mate_plies = request.mate_plies();
+        let stop_at_mate = stop.clone();
         let reporter = std::thread::spawn(move || {
             let mut result = None;
             for event in handle.events.iter() {
                 match event {
                     SearchEvent::Iteration(iteration) => {
-                        send(&info_line(&game, &iteration, dialect))
+                        send(&info_line(&view, &iteration, dialect));
+                        if mate_plies.is_some_and(|most| mates_within(iteration.score, most)) {
+                            stop_at_mate.store(true, Ordering::Relaxed);
+                        }
                     }
                     SearchEvent::Finished(done) => {
                         result = Some(done);
@@ -378,17 +525,20 @@ impl<G: ProtocolGame> Engine<G> {
                     SearchEvent::Progress(_) => {}
                 }
             }
-            while !wait_for_stop.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(5));
+            // The search thread ends right after its final event: join it, so that a
+            // session leaves no thread behind (the fuzzer's leak check saw one).
+            handle.wait();
+            if infinite {
+                // Blocks until `stop` (or the end of the session) drops the sender.
+                let _ = released.recv();
             }
-            send(&bestmove_line(&game, result.as_ref(), dialect));
+            send(&bestmove_line(&view, result.as_ref(), dialect));
         });
         self.search = Some(RunningSearch {
             stop,
-            released,
+            release,
             reporter,
         });
-        Ok(())
     }
 
     fn stop_search(&mut self) {
@@ -398,9 +548,14 @@ impl<G: ProtocolGame> Engine<G> {
     }
 }
 
+/// True when `value` is a win for the side to move in at most `plies` plies.
+fn mates_within(value: score::Score, plies: u32) -> bool {
+    value > 0 && score::plies_to_end(value).is_some_and(|p| p <= plies)
+}
+
 /// The limits a `go` command asked for.
 #[derive(Debug, Default)]
-struct GoRequest {
+struct GoRequest<'a> {
     depth: Option<u32>,
     nodes: Option<u64>,
     movetime: Option<u64>,
@@ -408,54 +563,119 @@ struct GoRequest {
     increment: [u64; 2],
     moves_to_go: Option<u64>,
     infinite: bool,
+    /// `go mate N`: look for a mate in N moves.
+    mate: Option<u64>,
+    /// `go searchmoves ...`: the root moves to consider, as written.
+    searchmoves: Vec<&'a str>,
+    /// Words that could not be read, each said in a line.
+    problems: Vec<String>,
 }
 
-impl GoRequest {
+/// The words `go` knows, which end a `searchmoves` list.
+const GO_WORDS: &[&str] = &[
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "time",
+    "increment",
+    "opptime",
+    "oppincrement",
+    "oppmovestogo",
+    "draw",
+];
+
+/// Reads a count: negative numbers read as 0, numbers past `u64` as `u64::MAX`.
+fn count(text: &str) -> Option<u64> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(if negative {
+        0
+    } else {
+        digits.parse().unwrap_or(u64::MAX)
+    })
+}
+
+impl<'a> GoRequest<'a> {
     /// Reads `go`'s words: UCI's (`wtime`, `movetime`...), and with `ucci_unit`
     /// (milliseconds per clock unit) UCCI's (`time`, `increment`, `opptime`... of
-    /// the side to move, `side`, and its opponent).
-    fn parse(words: &[&str], side: usize, ucci_unit: Option<u64>) -> Result<GoRequest, GameError> {
+    /// the side to move, `side`, and its opponent). A word it cannot read becomes
+    /// a problem and is skipped.
+    fn parse(words: &[&'a str], side: usize, ucci_unit: Option<u64>) -> GoRequest<'a> {
         let mut request = GoRequest::default();
-        let mut words = words.iter();
-        while let Some(&word) = words.next() {
-            if word == "depth" && words.as_slice().first() == Some(&"infinite") {
+        let mut words = words.iter().copied().peekable();
+        while let Some(word) = words.next() {
+            if word == "depth" && words.peek() == Some(&"infinite") {
                 words.next();
                 request.infinite = true;
                 continue;
             }
-            let mut number = || -> Result<u64, GameError> {
-                let text = words.next().copied().unwrap_or("");
-                text.parse::<i64>()
-                    .map(|n| n.max(0) as u64)
-                    .map_err(|_| GameError::new(format!("go {word} '{text}' is not a number")))
-            };
-            match word {
-                "depth" => request.depth = Some(number()?.clamp(1, 200) as u32),
-                "nodes" => request.nodes = Some(number()?.max(1)),
-                "movetime" => request.movetime = Some(number()?),
-                "wtime" => request.clock[0] = Some(number()?),
-                "btime" => request.clock[1] = Some(number()?),
-                "winc" => request.increment[0] = number()?,
-                "binc" => request.increment[1] = number()?,
-                "movestogo" => request.moves_to_go = Some(number()?.max(1)),
-                "time" | "increment" | "opptime" | "oppincrement" | "oppmovestogo"
-                    if ucci_unit.is_some() =>
-                {
-                    let amount = number()? * ucci_unit.unwrap_or(1);
-                    match word {
-                        "time" => request.clock[side] = Some(amount),
-                        "increment" => request.increment[side] = amount,
-                        "opptime" => request.clock[1 - side] = Some(amount),
-                        "oppincrement" => request.increment[1 - side] = amount,
-                        _ => {}
-                    }
+            if word == "searchmoves" {
+                while let Some(m) = words.next_if(|w| !GO_WORDS.contains(w)) {
+                    request.searchmoves.push(m);
                 }
-                "infinite" => request.infinite = true,
-                "ponder" | "draw" => {}
-                _ => return Err(GameError::new(format!("go: unknown word '{word}'"))),
+                continue;
+            }
+            if matches!(word, "infinite" | "ponder" | "draw") {
+                request.infinite |= word == "infinite";
+                continue;
+            }
+            let ucci_word = matches!(
+                word,
+                "time" | "increment" | "opptime" | "oppincrement" | "oppmovestogo"
+            );
+            if !GO_WORDS.contains(&word) || (ucci_word && ucci_unit.is_none()) {
+                request
+                    .problems
+                    .push(format!("go: unknown word '{}'", escape_control(word)));
+                continue;
+            }
+            let text = words.next_if(|w| !GO_WORDS.contains(w)).unwrap_or("");
+            let Some(number) = count(text) else {
+                request.problems.push(format!(
+                    "go {word} '{}' is not a number",
+                    escape_control(text)
+                ));
+                continue;
+            };
+            let clock_amount = number.saturating_mul(ucci_unit.unwrap_or(1));
+            match word {
+                "depth" => request.depth = Some(number.clamp(1, DEEPEST) as u32),
+                "nodes" => request.nodes = Some(number.max(1)),
+                "mate" => request.mate = Some(number.clamp(1, DEEPEST / 2)),
+                "movetime" => request.movetime = Some(number),
+                "wtime" => request.clock[0] = Some(number),
+                "btime" => request.clock[1] = Some(number),
+                "winc" => request.increment[0] = number,
+                "binc" => request.increment[1] = number,
+                "movestogo" => request.moves_to_go = Some(number.max(1)),
+                "time" => request.clock[side] = Some(clock_amount),
+                "increment" => request.increment[side] = clock_amount,
+                "opptime" => request.clock[1 - side] = Some(clock_amount),
+                "oppincrement" => request.increment[1 - side] = clock_amount,
+                _ => {}
             }
         }
-        Ok(request)
+        request
+    }
+
+    /// The most plies a mate `go mate N` asks for may take: N moves of the side to
+    /// move and the N - 1 replies between them.
+    fn mate_plies(&self) -> Option<u32> {
+        self.mate.map(|moves| (2 * moves - 1) as u32)
     }
 
     /// The limits for the side with this index: a fixed move time, or a share of its clock.
@@ -471,12 +691,28 @@ impl GoRequest {
         } else {
             self.movetime
                 .or(from_clock)
-                .map(|ms| Duration::from_millis(ms.max(1)))
+                .map(|ms| Duration::from_millis(ms.clamp(1, LONGEST_THINK_MS)))
         };
         Limits {
-            depth: self.depth,
+            depth: self.depth.or(self.mate_plies()),
             time,
             nodes: self.nodes,
+        }
+    }
+
+    /// The search configuration: the engine's, except that a mate search looks at
+    /// every move to its full depth (no reductions, no null move), so that a mate in
+    /// N is found at N moves' depth.
+    fn config(&self, side: usize, hash_mib: u64) -> SearchConfig {
+        let limits = self.limits(side);
+        let base = if self.mate.is_some() {
+            SearchConfig::alpha_beta(limits)
+        } else {
+            SearchConfig::engine(limits)
+        };
+        SearchConfig {
+            tt_mib: hash_mib as usize,
+            ..base
         }
     }
 }
@@ -484,12 +720,12 @@ impl GoRequest {
 /// `info depth .. seldepth .. score .. nodes .. nps .. time .. pv ..` for an
 /// iteration (UCCI: `info depth .. score .. nodes .. time .. pv ..`).
 fn info_line<G: ProtocolGame>(
-    game: &G,
+    root: &RootView<G>,
     iteration: &Iteration<G::Move>,
     dialect: Dialect,
 ) -> String {
     let stats = &iteration.stats;
-    let pv = engine_line(game, &iteration.pv, dialect);
+    let pv = engine_line(root, &iteration.pv, dialect);
     if dialect == Dialect::Ucci {
         return format!(
             "info depth {} score {} nodes {} time {} pv {pv}",
@@ -529,27 +765,100 @@ fn ucci_score(value: score::Score) -> i64 {
     }
 }
 
-/// A line of moves as the protocol writes them, played out from `game`.
-fn engine_line<G: ProtocolGame>(game: &G, moves: &[G::Move], dialect: Dialect) -> String {
-    format_line_with(game, moves, |position, m| {
-        position.write_engine_move(m, dialect)
+/// A line of moves as the protocol writes them, played out from the root.
+fn engine_line<G: ProtocolGame>(root: &RootView<G>, moves: &[G::Move], dialect: Dialect) -> String {
+    format_line_with(root, moves, |position, m| {
+        position.inner().write_engine_move(m, dialect)
     })
     .join(" ")
 }
 
-/// `bestmove M`, falling back to any legal move if the search had none; when the
-/// game is over, `bestmove 0000` (UCI) or `nobestmove` (UCCI).
+/// `bestmove M`, falling back to the first root move if the search had none; when
+/// the board has no move at all, `bestmove 0000` (UCI) or `nobestmove` (UCCI).
 fn bestmove_line<G: ProtocolGame>(
-    game: &G,
+    root: &RootView<G>,
     result: Option<&SearchResult<G::Move>>,
     dialect: Dialect,
 ) -> String {
     let best = result
         .and_then(|r| r.best_move)
-        .or_else(|| game.moves().first().copied());
+        .filter(|m| root.root_moves().contains(m))
+        .or_else(|| root.root_moves().first().copied());
     match (best, dialect) {
-        (Some(m), _) => format!("bestmove {}", game.write_engine_move(m, dialect)),
+        (Some(m), _) => format!("bestmove {}", root.inner().write_engine_move(m, dialect)),
         (None, Dialect::Uci) => "bestmove 0000".to_string(),
         (None, Dialect::Ucci) => "nobestmove".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_reads_every_limit_and_notes_what_it_cannot_read() {
+        let words = [
+            "wtime",
+            "-5",
+            "btime",
+            "x",
+            "searchmoves",
+            "e2e4",
+            "d2d4",
+            "depth",
+            "3",
+            "bogus",
+        ];
+        let request = GoRequest::parse(&words, 0, None);
+        assert_eq!(request.clock[0], Some(0));
+        assert_eq!(request.clock[1], None);
+        assert_eq!(request.searchmoves, vec!["e2e4", "d2d4"]);
+        assert_eq!(request.depth, Some(3));
+        assert_eq!(request.problems.len(), 2, "{:?}", request.problems);
+    }
+
+    #[test]
+    fn clock_arithmetic_saturates() {
+        let request = GoRequest::parse(&["time", "18446744073709552"], 0, Some(1000));
+        assert_eq!(request.clock[0], Some(u64::MAX));
+        let limits = request.limits(0);
+        assert_eq!(limits.time, Some(Duration::from_millis(LONGEST_THINK_MS)));
+        let request = GoRequest::parse(
+            &[
+                "wtime",
+                "99999999999999999999999",
+                "winc",
+                "18446744073709551615",
+            ],
+            0,
+            None,
+        );
+        assert!(request.limits(0).time.is_some());
+    }
+
+    #[test]
+    fn a_mate_search_is_as_deep_as_the_mate() {
+        let request = GoRequest::parse(&["mate", "2"], 0, None);
+        assert_eq!(request.mate_plies(), Some(3));
+        assert_eq!(request.limits(0).depth, Some(3));
+        assert!(mates_within(score::win_in(3), 3));
+        assert!(!mates_within(score::win_in(5), 3));
+        assert!(!mates_within(score::loss_in(2), 3));
+    }
+
+    #[test]
+    fn lines_are_read_as_bytes_and_long_ones_skipped() {
+        let mut long = vec![b'x'; LONGEST_LINE + 10];
+        long.extend_from_slice(b"\nisready\r\n\xff\xfe\nlast");
+        let mut input = std::io::Cursor::new(long);
+        let mut line = Vec::new();
+        assert_eq!(read_line(&mut input, &mut line), Line::TooLong);
+        assert_eq!(read_line(&mut input, &mut line), Line::Read);
+        assert_eq!(line, b"isready");
+        assert_eq!(read_line(&mut input, &mut line), Line::Read);
+        assert_eq!(line, b"\xff\xfe");
+        assert_eq!(read_line(&mut input, &mut line), Line::Read);
+        assert_eq!(line, b"last");
+        assert_eq!(read_line(&mut input, &mut line), Line::End);
     }
 }

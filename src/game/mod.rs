@@ -10,6 +10,7 @@ pub mod dodgem;
 pub mod go;
 pub mod gomoku;
 pub mod grundy;
+pub mod invariants;
 pub mod kalah;
 pub mod options;
 pub mod perft;
@@ -122,8 +123,10 @@ pub struct GameError(pub String);
 
 impl GameError {
     /// Builds an error from anything printable, so callers can use `format!` directly.
+    /// Messages echo what people typed: control characters in it are escaped, so the
+    /// message stays one line and never carries a terminal escape sequence.
     pub fn new(message: impl Into<String>) -> GameError {
-        GameError(message.into())
+        GameError(crate::text::escape_control(&message.into()))
     }
 }
 

@@ -148,7 +148,9 @@ pub fn allocate_move_time(
     moves_to_go: Option<u32>,
     reserve: Duration,
 ) -> Duration {
-    let share = left / moves_to_go.unwrap_or(MOVES_TO_PLAN_FOR).max(1) + increment * 3 / 4;
+    // Saturating: a protocol may send clocks of any size (UCCI `go time 18446744073709552`).
+    let share = (left / moves_to_go.unwrap_or(MOVES_TO_PLAN_FOR).max(1))
+        .saturating_add(increment.saturating_mul(3) / 4);
     let ceiling = left.saturating_sub(reserve) / 2;
     let floor = MIN_MOVE_TIME.min(ceiling).max(Duration::from_millis(1));
     share.min(ceiling).max(floor)

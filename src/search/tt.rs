@@ -59,14 +59,22 @@ pub struct TranspositionTable<M> {
 }
 
 impl<M: Copy> TranspositionTable<M> {
-    /// A table that grows to about `mib` MiB (at least one bucket).
+    /// A table that grows to about `mib` MiB (at least one bucket). Its full size
+    /// is reserved (not touched) up front, so that growing never needs memory the
+    /// system may refuse: where `mib` cannot be reserved, the table is as large as
+    /// can be, instead of aborting the program half-way through a search.
     pub fn new(mib: usize) -> TranspositionTable<M> {
         let entry_size = std::mem::size_of::<Option<Slot<M>>>().max(1);
-        let wanted = (mib << 20) / entry_size / BUCKET;
-        let max_buckets = if wanted <= 1 { 1 } else { 1 << wanted.ilog2() };
+        let wanted = mib.saturating_mul(1 << 20) / entry_size / BUCKET;
+        let mut max_buckets = if wanted <= 1 { 1 } else { 1 << wanted.ilog2() };
+        let mut slots = Vec::new();
+        while slots.try_reserve_exact(max_buckets * BUCKET).is_err() && max_buckets > 1 {
+            max_buckets /= 2;
+        }
         let buckets = max_buckets.min(INITIAL_BUCKETS);
+        slots.resize(buckets * BUCKET, None);
         TranspositionTable {
-            slots: vec![None; buckets * BUCKET],
+            slots,
             bucket_mask: buckets - 1,
             max_buckets,
             used: 0,
@@ -90,6 +98,11 @@ impl<M: Copy> TranspositionTable<M> {
     pub fn clear(&mut self) {
         self.slots.iter_mut().for_each(|slot| *slot = None);
         self.used = 0;
+    }
+
+    /// The most entries the table will hold.
+    pub fn capacity(&self) -> usize {
+        self.max_buckets * BUCKET
     }
 
     fn bucket(&self, key: u64) -> std::ops::Range<usize> {
@@ -156,13 +169,24 @@ impl<M: Copy> TranspositionTable<M> {
         bucket[index] = Some(slot);
     }
 
+    /// Doubles the buckets within the memory reserved at creation: each entry of
+    /// bucket `b` stays there or moves to the new bucket `b + old buckets`, which
+    /// only receives entries from `b` and so always has room.
     fn grow(&mut self) {
-        let buckets = (self.bucket_mask + 1) * 2;
-        let old = std::mem::replace(&mut self.slots, vec![None; buckets * BUCKET]);
-        self.bucket_mask = buckets - 1;
-        self.used = 0;
-        for slot in old.into_iter().flatten() {
-            self.put(slot);
+        let old_buckets = self.bucket_mask + 1;
+        self.slots.resize(old_buckets * 2 * BUCKET, None);
+        self.bucket_mask = old_buckets * 2 - 1;
+        for bucket in 0..old_buckets {
+            let mut next_free = (bucket + old_buckets) * BUCKET;
+            for slot in bucket * BUCKET..(bucket + 1) * BUCKET {
+                let moves = self.slots[slot]
+                    .as_ref()
+                    .is_some_and(|s| self.bucket(s.entry.key).start != bucket * BUCKET);
+                if moves {
+                    self.slots[next_free] = self.slots[slot].take();
+                    next_free += 1;
+                }
+            }
         }
     }
 
@@ -174,10 +198,67 @@ impl<M: Copy> TranspositionTable<M> {
     }
 }
 
+/// Says whether `mib` MiB could be had for a table right now, by reserving them
+/// and giving them back: `--tt-mib` past what a memory limit (`ulimit -v`)
+/// allows is refused with one line instead of a smaller table than asked for.
+pub fn check_reservable(mib: usize) -> Result<(), String> {
+    let bytes = mib.saturating_mul(1 << 20);
+    let mut probe: Vec<u8> = Vec::new();
+    probe
+        .try_reserve_exact(bytes)
+        .map_err(|_| format!("cannot reserve {mib} MiB of memory for the table"))
+}
+
 fn effective_depth<M>(entry: &Entry<M>) -> u32 {
     if entry.proven {
         u32::MAX
     } else {
         entry.depth as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(key: u64) -> Entry<u32> {
+        Entry {
+            key,
+            score: key as Score % 100,
+            best_move: Some(key as u32),
+            depth: 3,
+            bound: Bound::Exact,
+            proven: false,
+        }
+    }
+
+    #[test]
+    fn growing_in_place_keeps_every_entry() {
+        let mut table = TranspositionTable::<u32>::new(1);
+        let keys: Vec<u64> = (1..=20_000u64).map(crate::game::zobrist::mix64).collect();
+        for &key in &keys {
+            table.store(entry(key));
+        }
+        assert!(
+            table.slots.len() > INITIAL_BUCKETS * BUCKET,
+            "the table grew"
+        );
+        assert!(table.slots.len() <= table.capacity());
+        let kept = keys.iter().filter(|&&k| table.probe(k).is_some()).count();
+        // Below its full size a table never evicts.
+        let full = table.slots.len() == table.capacity();
+        assert!(full || kept == keys.len(), "{kept} of {}", keys.len());
+        for &key in &keys {
+            if let Some(found) = table.probe(key) {
+                assert_eq!(found.best_move, Some(key as u32));
+            }
+        }
+    }
+
+    #[test]
+    fn memory_that_cannot_be_had_is_refused_with_a_line() {
+        assert!(check_reservable(1).is_ok());
+        let refused = check_reservable(usize::MAX >> 20).unwrap_err();
+        assert!(refused.contains("cannot reserve"), "{refused}");
     }
 }

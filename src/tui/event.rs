@@ -8,14 +8,19 @@ use std::time::Duration;
 use ratatui::crossterm::event;
 
 use super::app::App;
+use super::signals::SignalWatch;
 use super::terminal::ArcadeTerminal;
 
 /// The longest the loop waits for input before drawing again (20 frames a second).
 const FRAME: Duration = Duration::from_millis(50);
 
-/// Runs the app until the user quits.
-pub fn run(terminal: &mut ArcadeTerminal, app: &mut App) -> anyhow::Result<()> {
-    while !app.should_quit() {
+/// Runs the app until the user quits or a stop signal arrives.
+pub fn run(
+    terminal: &mut ArcadeTerminal,
+    app: &mut App,
+    signals: &SignalWatch,
+) -> anyhow::Result<()> {
+    while !app.should_quit() && signals.received().is_none() {
         app.tick();
         terminal.draw(|frame| app.render(frame))?;
         if event::poll(FRAME)? {

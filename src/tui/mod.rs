@@ -4,7 +4,8 @@
 //!
 //! [`app::App`] holds all state and is driven by key, mouse and tick calls, so tests
 //! run it without a terminal; [`event`] is the loop that feeds it from the real
-//! terminal, and [`terminal`] puts the terminal back however the arcade exits.
+//! terminal, and [`terminal`] puts the terminal back however the arcade exits,
+//! [`signals`] included.
 
 pub mod app;
 pub mod board;
@@ -14,6 +15,7 @@ pub mod recorded;
 pub mod replay;
 pub mod screens;
 pub mod session;
+pub mod signals;
 pub mod terminal;
 pub mod theme;
 
@@ -41,10 +43,24 @@ pub fn validate(launch: &Launch) -> anyhow::Result<()> {
 }
 
 /// Opens the arcade (alternate screen, raw mode, mouse capture) and runs it until
-/// the user quits; the terminal is restored on every exit path, panics included.
+/// the user quits; the terminal is restored on every exit path, panics and stop
+/// signals included. After a signal the process exits with 128 + its number.
 pub fn run(launch: Launch) -> anyhow::Result<()> {
     validate(&launch)?;
     let mut app = app::App::new(launch, theme::Theme::from_env())?;
+    let mut watch = signals::SignalWatch::start(terminal::restore_and_exit)?;
     let mut terminal = terminal::ArcadeTerminal::open()?;
-    event::run(&mut terminal, &mut app)
+    let result = event::run(&mut terminal, &mut app, &watch);
+    watch.loop_returned();
+    if let Some(signo) = watch.received() {
+        before_signal_exit(&mut app, signo);
+        drop(terminal);
+        std::process::exit(signals::exit_status(signo));
+    }
+    result
 }
+
+/// The work done when a stop signal ends the arcade, before the terminal is
+/// restored: the place where the game in progress will be saved, once games can
+/// be saved. It runs on the UI thread with the app's state at hand.
+fn before_signal_exit(_app: &mut app::App, _signo: i32) {}

@@ -8,6 +8,7 @@ use std::sync::Once;
 
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
@@ -60,11 +61,21 @@ impl Drop for ArcadeTerminal {
     }
 }
 
-/// Leaves the arcade's modes. Safe to call more than once and when they were never
-/// entered, which is what a panic hook needs.
+/// Leaves the arcade's modes and shows the cursor. Safe to call more than once and
+/// when they were never entered, which is what a panic hook needs.
 pub fn restore() {
-    let _ = execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen);
+    let _ = execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen, Show);
     let _ = disable_raw_mode();
+}
+
+/// Restores the terminal from another thread and ends the process with the status
+/// for death by `signo`: what a signal does when the event loop cannot answer in
+/// time. Standard output stays locked to the end, so that no half-drawn frame
+/// lands on the restored screen.
+pub fn restore_and_exit(signo: i32) -> ! {
+    let _frames_held = stdout().lock();
+    restore();
+    std::process::exit(super::signals::exit_status(signo))
 }
 
 /// Restores the terminal before the default panic message is printed, so that the

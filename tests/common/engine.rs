@@ -34,6 +34,16 @@ impl Engine {
         writeln!(self.input, "{line}").expect("the engine reads its input");
     }
 
+    /// Sends one line of raw bytes, which need not be UTF-8.
+    pub fn send_bytes(&mut self, line: &[u8]) {
+        self.input
+            .write_all(line)
+            .expect("the engine reads its input");
+        self.input
+            .write_all(b"\n")
+            .expect("the engine reads its input");
+    }
+
     /// Reads lines until one starts with `prefix`, returning it and the lines before.
     pub fn read_until(&mut self, prefix: &str) -> (String, Vec<String>) {
         let mut before = Vec::new();

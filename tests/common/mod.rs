@@ -6,6 +6,7 @@
 
 pub mod engine;
 pub mod screen;
+pub mod tmux;
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;

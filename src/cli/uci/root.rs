@@ -1,0 +1,165 @@
+//! The position a protocol search starts from, seen through a filter on its root
+//! moves. A GUI may restrict the root to some moves (`go searchmoves`), and it wants
+//! a move even where the game's own rules already call the game drawn (threefold
+//! repetition in its move history, the fifty-move count, insufficient material):
+//! the root then offers the moves the board allows, and below the root the game's
+//! rules apply as usual.
+
+use std::sync::Arc;
+
+use crate::game::{Evaluator, Game, GameError, Outcome, Player};
+
+/// A game whose root moves are a fixed list; every other node is the game's own.
+#[derive(Clone)]
+pub struct RootView<G: Game> {
+    inner: G,
+    root_moves: Arc<[G::Move]>,
+    /// Plies played since the root, null moves included.
+    ply: usize,
+}
+
+impl<G: Game> RootView<G> {
+    /// The position `inner` with `root_moves` as its only moves.
+    pub fn new(inner: G, root_moves: Vec<G::Move>) -> RootView<G> {
+        RootView {
+            inner,
+            root_moves: root_moves.into(),
+            ply: 0,
+        }
+    }
+
+    /// The moves the root offers.
+    pub fn root_moves(&self) -> &[G::Move] {
+        &self.root_moves
+    }
+
+    /// The game underneath, at the current node.
+    pub fn inner(&self) -> &G {
+        &self.inner
+    }
+
+    fn at_root(&self) -> bool {
+        self.ply == 0
+    }
+}
+
+/// An evaluation of `G` that reads the game under a [`RootView`].
+pub fn view_evaluator<G: Game>(
+    evaluator: Arc<dyn Evaluator<G>>,
+) -> Arc<dyn Evaluator<RootView<G>>> {
+    Arc::new(move |view: &RootView<G>| evaluator.evaluate(&view.inner))
+}
+
+impl<G: Game> Game for RootView<G> {
+    type Move = G::Move;
+
+    fn to_move(&self) -> Player {
+        self.inner.to_move()
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Self::Move>) {
+        if self.at_root() {
+            out.extend_from_slice(&self.root_moves);
+        } else {
+            self.inner.legal_moves(out);
+        }
+    }
+
+    fn play(&mut self, m: Self::Move) {
+        self.inner.play(m);
+        self.ply += 1;
+    }
+
+    fn undo(&mut self) {
+        self.inner.undo();
+        self.ply = self.ply.saturating_sub(1);
+    }
+
+    /// At the root the game goes on while it offers a move, whatever the draw rules say.
+    fn outcome(&self) -> Option<Outcome> {
+        if self.at_root() && !self.root_moves.is_empty() {
+            None
+        } else {
+            self.inner.outcome()
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        self.inner.hash()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Self::Move, GameError> {
+        self.inner.parse_move(text)
+    }
+
+    fn format_move(&self, m: Self::Move) -> String {
+        self.inner.format_move(m)
+    }
+
+    fn format_position(&self) -> String {
+        self.inner.format_position()
+    }
+
+    fn move_priority(&self, m: Self::Move) -> i32 {
+        self.inner.move_priority(m)
+    }
+
+    fn is_tactical(&self, m: Self::Move) -> bool {
+        self.inner.is_tactical(m)
+    }
+
+    fn tactical_moves(&self, out: &mut Vec<Self::Move>) {
+        if self.at_root() {
+            out.extend(self.root_moves.iter().filter(|&&m| self.is_tactical(m)));
+        } else {
+            self.inner.tactical_moves(out);
+        }
+    }
+
+    fn in_check(&self) -> bool {
+        self.inner.in_check()
+    }
+
+    fn must_play_tactical(&self) -> bool {
+        self.inner.must_play_tactical()
+    }
+
+    fn supports_null_move(&self) -> bool {
+        self.inner.supports_null_move()
+    }
+
+    fn play_null(&mut self) {
+        self.inner.play_null();
+        self.ply += 1;
+    }
+
+    fn undo_null(&mut self) {
+        self.inner.undo_null();
+        self.ply = self.ply.saturating_sub(1);
+    }
+
+    fn plies_since_repetition(&self) -> Option<usize> {
+        self.inner.plies_since_repetition()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::chess::Chess;
+
+    #[test]
+    fn the_root_offers_its_list_and_the_children_their_own_moves() {
+        let game = Chess::new();
+        let all = game.moves();
+        let view = RootView::new(game.clone(), all[..2].to_vec());
+        assert_eq!(view.moves(), all[..2].to_vec());
+        let mut child = view.clone();
+        child.play(all[0]);
+        let mut expected = game.clone();
+        expected.play(all[0]);
+        assert_eq!(child.moves(), expected.moves());
+        child.undo();
+        assert_eq!(child.moves(), all[..2].to_vec());
+    }
+}

@@ -1,0 +1,123 @@
+//! Files written whole or not at all: the new content goes to a temporary file in
+//! the same directory, is flushed to disk, and only then renamed over the old
+//! file. A write that fails or is killed half-way leaves the old file as it was.
+
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// Writes `bytes` to `path` atomically: readers see the old file or the new one,
+/// never a part of it.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_with(path, |file| file.write_all(bytes))
+}
+
+/// [`write_atomic`] with the content written by `fill`; when `fill` fails, the
+/// temporary file is removed and the old file left untouched.
+pub fn write_atomic_with(
+    path: &Path,
+    fill: impl FnOnce(&mut File) -> io::Result<()>,
+) -> io::Result<()> {
+    let temporary = temporary_path(path)?;
+    let written = File::create_new(&temporary).and_then(|mut file| {
+        fill(&mut file)?;
+        file.sync_all()
+    });
+    let renamed = written.and_then(|()| fs::rename(&temporary, path));
+    if renamed.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    renamed?;
+    sync_directory(path);
+    Ok(())
+}
+
+/// A name in the same directory as `path` (so the rename stays on one file
+/// system) that no other writer uses: `.NAME.PID.N.tmp`.
+fn temporary_path(path: &Path) -> io::Result<PathBuf> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = path.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is not a file name", path.display()),
+        )
+    })?;
+    let unique = format!(
+        ".{}.{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    );
+    Ok(path.with_file_name(unique))
+}
+
+/// Flushes the directory entry of the rename where the system allows it; a
+/// failure here loses nothing that the rename did not already make visible.
+fn sync_directory(path: &Path) {
+    #[cfg(unix)]
+    if let Some(dir) = path.parent() {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        if let Ok(handle) = File::open(dir) {
+            let _ = handle.sync_all();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("ply-fsutil-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn entries(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_write_replaces_the_file_and_leaves_nothing_else() {
+        let dir = scratch("replace");
+        let path = dir.join("tree.dot");
+        fs::write(&path, "old").unwrap();
+        write_atomic(&path, b"new content").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "new content");
+        assert_eq!(entries(&dir), vec!["tree.dot"]);
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_write_that_fails_half_way_leaves_the_old_file_intact() {
+        let dir = scratch("fail");
+        let path = dir.join("tree.json");
+        fs::write(&path, "the old tree").unwrap();
+        let failed = write_atomic_with(&path, |file| {
+            file.write_all(b"half of the new")?;
+            Err(io::Error::other("disk full"))
+        });
+        assert!(failed.is_err());
+        assert_eq!(fs::read_to_string(&path).unwrap(), "the old tree");
+        assert_eq!(entries(&dir), vec!["tree.json"]);
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_directory_that_cannot_be_written_is_an_error_not_a_panic() {
+        let missing = std::env::temp_dir().join("ply-no-such-dir-7/x/tree.dot");
+        assert!(write_atomic(&missing, b"x").is_err());
+        assert!(write_atomic(Path::new("/"), b"x").is_err());
+    }
+}
