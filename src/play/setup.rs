@@ -152,7 +152,7 @@ impl EngineSettings {
     /// The algorithm as the setup screen names it: `alpha-beta + TT`.
     pub fn algorithm_label(&self) -> String {
         let name = self.algorithm.label();
-        if self.tt && self.algorithm != Algorithm::Engine {
+        if self.tt && matches!(self.algorithm, Algorithm::Minimax | Algorithm::AlphaBeta) {
             format!("{name} + TT")
         } else {
             name.to_string()

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::engine::SearchTables;
-use super::limits::SearchConfig;
+use super::limits::{Algorithm, SearchConfig};
 use super::score::{self, GameValue, INFINITY, MAX_PLY, Score};
 use super::searcher::Searcher;
 use super::stats::Stats;
@@ -144,6 +144,9 @@ pub(super) fn search_with_tables<G: Game>(
     observer: &mut dyn Observer<G::Move>,
     tables: Option<&mut SearchTables<G::Move>>,
 ) -> SearchResult<G::Move> {
+    if config.algorithm == Algorithm::Mcts {
+        return super::mcts::search(game, evaluator, config, stop, observer);
+    }
     match config.trace {
         None => run_with(NoTracer, game, evaluator, config, stop, observer, tables).0,
         Some(cap) => {

@@ -20,12 +20,13 @@ use crate::tui::theme::Theme;
 use crate::tui::{EngineSettings, PlaySetup, Seat, seconds, session};
 
 /// The algorithm choices, as (algorithm, transposition table).
-const ALGORITHMS: [(Algorithm, bool); 5] = [
+const ALGORITHMS: [(Algorithm, bool); 6] = [
     (Algorithm::Minimax, false),
     (Algorithm::Minimax, true),
     (Algorithm::AlphaBeta, false),
     (Algorithm::AlphaBeta, true),
     (Algorithm::Engine, true),
+    (Algorithm::Mcts, false),
 ];
 /// Depth choices; `None` means as deep as time allows.
 const DEPTHS: [Option<u32>; 13] = [
