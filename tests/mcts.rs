@@ -5,6 +5,7 @@
 
 use ply::game::connect4::ConnectFour;
 use ply::game::go::Go;
+use ply::game::kalah::Kalah;
 use ply::game::tictactoe::TicTacToe;
 use ply::game::{Game, GameOptions, Outcome, Playable, Player};
 use ply::search::{self, Limits, MctsConfig, SearchConfig, SearchResult};
@@ -146,4 +147,54 @@ fn rave_and_go_playouts_choose_legal_moves_with_a_capture() {
     let result = search::search(&game, evaluator.as_ref(), &config, None, &mut ());
     let chosen = result.best_move.expect("a move");
     assert_eq!(game.format_move(chosen), "E4", "{:?}", result.root_moves);
+}
+
+/// The value alpha-beta proves for the side to move, searching to the end.
+fn proven_score<G: Playable>(game: &G) -> i32 {
+    let evaluator = G::evaluators()[0].evaluator.clone();
+    let config = SearchConfig::alpha_beta(Limits::default());
+    let result = search::search(game, evaluator.as_ref(), &config, None, &mut ());
+    assert!(
+        result.proven,
+        "{} is solved to the end",
+        game.format_position()
+    );
+    result.score
+}
+
+#[test]
+fn kalah_extra_turns_keep_each_players_values_apart() {
+    // Endgames where moves into the store give extra turns, so the side to move
+    // does not alternate: MCTS must agree with alpha-beta's proven win or loss,
+    // and when it wins, its move must be one alpha-beta proves winning.
+    for position in [
+        "0,0,0,0,2,1:20/1,1,1,1,1,1:10 s",
+        "0,0,0,3,2,1:17/0,2,2,1,1,1:18 s",
+        "1,0,0,0,2,1:17/0,3,3,1,1,1:19 s",
+    ] {
+        let game = Kalah::parse_position(position, &GameOptions::default()).expect("valid");
+        let proven = proven_score(&game);
+        let result = mcts(&game, 20_000, 5);
+        assert_eq!(
+            result.score.signum(),
+            proven.signum(),
+            "{position}: MCTS {} against proven {proven}",
+            result.score
+        );
+        if proven > 0 {
+            let chosen = result.best_move.expect("a move");
+            let mut after = game.clone();
+            after.play(chosen);
+            let for_mover = if after.to_move() == game.to_move() {
+                proven_score(&after)
+            } else {
+                -proven_score(&after)
+            };
+            assert!(
+                for_mover > 0,
+                "{position}: {} does not win",
+                game.format_move(chosen)
+            );
+        }
+    }
 }
