@@ -332,6 +332,7 @@ fn computer_against_computer_at_full_depth_always_draws_tic_tac_toe() {
         (Algorithm::AlphaBeta, false),
         (Algorithm::Minimax, true),
         (Algorithm::Minimax, false),
+        (Algorithm::Mcts, false),
     ];
     for (algorithm, tt) in engines {
         let setup = game(

@@ -4,7 +4,7 @@
 //! Commands come on stdin, one per line, answered in order on stdout: `= result`
 //! or `? error`, with the command's id echoed, and an empty line after each
 //! answer. Every malformed line gets a `?` answer; nothing on the input panics or
-//! hangs. `genmove` runs ply's alpha-beta with a time limit taken from
+//! hangs. `genmove` runs ply's Monte Carlo tree search with a time limit taken from
 //! `time_settings`/`time_left` when the controller gives them, else from `--time`.
 
 use std::io::{BufRead, Write};
@@ -209,7 +209,7 @@ impl GtpSession {
         Ok(self.game.format_move(m))
     }
 
-    /// Alpha-beta with the seed evaluation for `player`, within `time`; a pass
+    /// Monte Carlo tree search (light playouts) for `player`, within `time`; a pass
     /// when the game is over or the search finds nothing.
     fn choose_move(&self, player: Player, time: Duration) -> GoMove {
         let mut position = self.game.clone();
@@ -218,7 +218,7 @@ impl GtpSession {
             return GoMove::Pass;
         }
         let evaluator = crate::game::go::seed;
-        let config = SearchConfig::alpha_beta(Limits {
+        let config = SearchConfig::mcts(Limits {
             time: Some(time),
             ..Limits::default()
         });

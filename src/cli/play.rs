@@ -31,6 +31,9 @@ pub enum AlgoArg {
     Alphabeta,
     /// The game's full engine: ordering, table, iterative deepening and its extras.
     Engine,
+    /// Monte Carlo tree search (UCT): random playouts instead of an evaluation.
+    #[value(alias = "uct")]
+    Mcts,
 }
 
 /// Arguments of `ply play`.
@@ -112,6 +115,7 @@ impl PlayArgs {
                 AlgoArg::Minimax => Algorithm::Minimax,
                 AlgoArg::Alphabeta => Algorithm::AlphaBeta,
                 AlgoArg::Engine => Algorithm::Engine,
+                AlgoArg::Mcts => Algorithm::Mcts,
             },
             additions: Additions {
                 ordering: self.ordering,

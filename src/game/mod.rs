@@ -24,6 +24,9 @@ pub mod zobrist;
 use std::fmt::{self, Debug, Display};
 use std::hash::Hash;
 
+use rand::RngExt;
+use rand::rngs::SmallRng;
+
 pub use options::{GameOptions, OptionInfo};
 pub use registry::{GameInfo, GameVisitor, Playable, find_game, games, visit_game};
 
@@ -259,11 +262,62 @@ pub trait Game: Clone + Send + Sync + 'static {
         Ok(())
     }
 
+    /// A move for a Monte Carlo playout, `None` when there is none. The default
+    /// picks a legal move uniformly at random (`buffer` is scratch space); games
+    /// with a cheap, better-than-random policy override it.
+    fn playout_move(&self, rng: &mut SmallRng, buffer: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        buffer.clear();
+        self.legal_moves(buffer);
+        (!buffer.is_empty()).then(|| buffer[rng.random_range(0..buffer.len())])
+    }
+
+    /// Plays a random game on from here for Monte Carlo search and says who won.
+    /// A game that has not ended after `max_moves` moves (or stops with no move and
+    /// no outcome) is judged by the sign of `judge` for the side to move then, so
+    /// long games still give a result. When `record` is given, the moves played
+    /// are appended to it with who played them (for RAVE/AMAF). Go overrides this
+    /// with its fast board-only playout.
+    fn playout(
+        &self,
+        rng: &mut SmallRng,
+        max_moves: usize,
+        judge: &dyn Evaluator<Self>,
+        mut record: Option<&mut Vec<(Player, Self::Move)>>,
+    ) -> Outcome {
+        let mut game = self.clone();
+        let mut buffer = Vec::new();
+        for _ in 0..max_moves {
+            if let Some(outcome) = game.outcome() {
+                return outcome;
+            }
+            let Some(m) = game.playout_move(rng, &mut buffer) else {
+                break;
+            };
+            if let Some(record) = record.as_deref_mut() {
+                record.push((game.to_move(), m));
+            }
+            game.play(m);
+        }
+        game.outcome()
+            .unwrap_or_else(|| judge_by_sign(game.to_move(), judge.evaluate(&game)))
+    }
+
     /// The legal moves as a fresh vector, for code off the hot path.
     fn moves(&self) -> Vec<Self::Move> {
         let mut out = Vec::new();
         self.legal_moves(&mut out);
         out
+    }
+}
+
+/// The outcome a static value stands for: a win for the side it favours (`mover`
+/// is the side to move, whose view `value` takes), a draw at zero. How Monte Carlo
+/// playouts cut at a length cap are scored.
+pub fn judge_by_sign(mover: Player, value: i32) -> Outcome {
+    match value {
+        0 => Outcome::Draw,
+        v if v > 0 => Outcome::Win(mover),
+        _ => Outcome::Win(mover.other()),
     }
 }
 

@@ -156,9 +156,9 @@ impl EngineSettings {
 
     /// The algorithm as the setup screen names it: `alpha-beta +ordering +tt`, `engine`.
     pub fn algorithm_label(&self) -> String {
-        let adds = match self.algorithm {
-            Algorithm::Engine => String::new(),
-            _ => self.additions.describe(),
+        let adds = match self.algorithm.takes_additions() {
+            true => self.additions.describe(),
+            false => String::new(),
         };
         format!("{} {adds}", self.algorithm.label())
             .trim_end()

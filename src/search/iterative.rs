@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::engine::SearchTables;
-use super::limits::SearchConfig;
+use super::limits::{Algorithm, SearchConfig};
 use super::report::{Iteration, Observer, RootMove, SearchResult};
 use super::score::{self, INFINITY, MAX_PLY, Score};
 use super::searcher::Searcher;
@@ -40,6 +40,9 @@ pub(super) fn search_with_tables<G: Game>(
     observer: &mut dyn Observer<G::Move>,
     tables: Option<&mut SearchTables<G::Move>>,
 ) -> SearchResult<G::Move> {
+    if config.algorithm == Algorithm::Mcts {
+        return super::mcts::search(game, evaluator, config, stop, observer);
+    }
     match config.trace {
         None => run_with(NoTracer, game, evaluator, config, stop, observer, tables).0,
         Some(cap) => {

@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use super::mcts::MctsConfig;
 use super::score::Score;
 use crate::game::Player;
 
@@ -16,11 +17,18 @@ pub enum Algorithm {
     /// and, where the game has them, quiescence, null move, reductions, PVS,
     /// aspiration windows and check extensions.
     Engine,
+    /// Monte Carlo tree search (UCT): random playouts instead of an evaluation.
+    Mcts,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order the course introduces them.
-    pub const ALL: [Algorithm; 3] = [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Engine];
+    pub const ALL: [Algorithm; 4] = [
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta,
+        Algorithm::Engine,
+        Algorithm::Mcts,
+    ];
 
     /// The name used on the command line and in the arcade.
     pub fn name(self) -> &'static str {
@@ -28,6 +36,7 @@ impl Algorithm {
             Algorithm::Minimax => "minimax",
             Algorithm::AlphaBeta => "alphabeta",
             Algorithm::Engine => "engine",
+            Algorithm::Mcts => "mcts",
         }
     }
 
@@ -37,6 +46,7 @@ impl Algorithm {
             Algorithm::Minimax => "minimax",
             Algorithm::AlphaBeta => "alpha-beta",
             Algorithm::Engine => "engine",
+            Algorithm::Mcts => "MCTS",
         }
     }
 
@@ -50,6 +60,9 @@ impl Algorithm {
             Algorithm::Engine => {
                 "alpha-beta with ordering, table, iterative deepening and the game's extras"
             }
+            Algorithm::Mcts => {
+                "Monte Carlo tree search (UCT): random playouts, the most visited move"
+            }
         }
     }
 
@@ -59,13 +72,14 @@ impl Algorithm {
             "minimax" => Some(Algorithm::Minimax),
             "alphabeta" | "alpha-beta" | "ab" => Some(Algorithm::AlphaBeta),
             "engine" => Some(Algorithm::Engine),
+            "mcts" | "uct" => Some(Algorithm::Mcts),
             _ => None,
         }
     }
 
     /// True for the algorithms that cut (alpha-beta and the engine).
     pub fn prunes(self) -> bool {
-        self != Algorithm::Minimax
+        matches!(self, Algorithm::AlphaBeta | Algorithm::Engine)
     }
 
     /// True for the textbook algorithms the course adds ideas to one at a time
@@ -174,6 +188,8 @@ pub struct SearchConfig {
     /// Who is MAX in the values the search reports for people (trees, `score_for_max`):
     /// `None` means the player to move at the root, the search's own view.
     pub max_player: Option<Player>,
+    /// Monte Carlo search's own settings (used only by [`Algorithm::Mcts`]).
+    pub mcts: MctsConfig,
 }
 
 impl SearchConfig {
@@ -202,6 +218,14 @@ impl SearchConfig {
         }
     }
 
+    /// Monte Carlo tree search with its default settings.
+    pub fn mcts(limits: Limits) -> SearchConfig {
+        SearchConfig {
+            algorithm: Algorithm::Mcts,
+            ..SearchConfig::plain_alpha_beta(limits)
+        }
+    }
+
     /// Alpha-beta alone: no table, no ordering, no iterative deepening.
     pub fn plain_alpha_beta(limits: Limits) -> SearchConfig {
         SearchConfig {
@@ -221,6 +245,7 @@ impl SearchConfig {
             check_extension: false,
             trace: None,
             max_player: None,
+            mcts: MctsConfig::default(),
         }
     }
 
@@ -253,6 +278,7 @@ impl SearchConfig {
             Algorithm::AlphaBeta => SearchConfig::plain_alpha_beta(limits),
             Algorithm::Engine if engine_profile => SearchConfig::engine(limits),
             Algorithm::Engine => SearchConfig::alpha_beta(limits),
+            Algorithm::Mcts => SearchConfig::mcts(limits),
         }
     }
 

@@ -172,6 +172,15 @@ impl Board {
         self.libs[r] as u64 * self.lib_squares[r] as u64 == sum * sum
     }
 
+    /// The only liberty of the group on `point` when it is in atari, found from the
+    /// pseudo-liberty sums without walking the group (cheap enough for playouts).
+    pub fn atari_liberty(&self, point: Point) -> Option<Point> {
+        self.stone(point)?;
+        let root = self.root[point as usize];
+        let libs = self.libs[root as usize] as u32;
+        (libs > 0 && self.in_atari(root)).then(|| (self.lib_sum[root as usize] / libs) as Point)
+    }
+
     /// The number of real liberties of the group on `point` (walks the group: for
     /// displays and tests, not the hot path).
     pub fn liberties(&self, point: Point) -> usize {

@@ -18,8 +18,12 @@ pub mod sgf;
 use std::sync::Arc;
 
 use super::options::OptionInfo;
+use rand::RngExt;
+use rand::rngs::SmallRng;
+
 use super::{
-    Game, GameError, GameInfo, GameOptions, NamedEvaluator, Outcome, Playable, Player, zobrist,
+    Evaluator, Game, GameError, GameInfo, GameOptions, NamedEvaluator, Outcome, Playable, Player,
+    judge_by_sign, zobrist,
 };
 use board::{Board, MAX_SIZE, MIN_SIZE, Point};
 
@@ -419,6 +423,37 @@ impl Game for Go {
 
     fn format_position(&self) -> String {
         sgf::write(self)
+    }
+
+    /// The light policy on the bare board: random moves that never fill one's own
+    /// eye, until both sides pass (or three moves per point), scored by area with komi.
+    fn playout(
+        &self,
+        rng: &mut SmallRng,
+        _max_moves: usize,
+        _judge: &dyn Evaluator<Self>,
+        record: Option<&mut Vec<(Player, GoMove)>>,
+    ) -> Outcome {
+        if let Some(outcome) = self.outcome() {
+            return outcome;
+        }
+        let mut playout_rng = playout::PlayoutRng::new(rng.random());
+        let size = self.board.size();
+        let end = playout::playout(
+            self.board.clone(),
+            self.to_move,
+            &mut playout_rng,
+            3 * size * size,
+            record.is_some(),
+        );
+        if let Some(record) = record {
+            record.extend(end.record);
+        }
+        let [black, white] = end.board.area();
+        judge_by_sign(
+            Player::First,
+            2 * (black as i32 - white as i32) - self.komi_halves,
+        )
     }
 
     fn move_priority(&self, m: GoMove) -> i32 {

@@ -1,6 +1,9 @@
 //! Random playouts, the raw material of Monte Carlo search: from a position, both
-//! sides play uniformly random legal moves, never filling one of their own eyes,
-//! until neither has such a move; the finished board is then scored by area.
+//! sides play random legal moves, never filling one of their own eyes, until
+//! neither has such a move; the finished board is then scored by area. The light
+//! policy first answers the last move when that is cheap to see: it captures a
+//! group left in atari next to it, else saves its own group that the move put in
+//! atari (when the escape point has room to breathe).
 //!
 //! Playouts run on a bare [`Board`] (no history, simple ko instead of superko) so
 //! that each move costs a few array updates.
@@ -36,6 +39,32 @@ pub struct PlayoutResult {
     pub moves: usize,
     /// The moves in order, with the side that made each.
     pub record: Vec<(Player, GoMove)>,
+}
+
+/// The light policy's answer to the opponent's stone on `last`: a capture of an
+/// opponent group in atari touching it (itself included), else the escape of one
+/// of `player`'s groups it put in atari, onto a point with two empty neighbours.
+fn answer_to(board: &Board, player: Player, last: Point) -> Option<Point> {
+    let playable = |p: Point| board.is_legal(p, player) && !board.is_eye(p, player);
+    let neighbours = board.neighbours(last);
+    let capture = std::iter::once(last)
+        .chain(neighbours)
+        .filter(|&p| board.stone(p) == Some(player.other()))
+        .filter_map(|p| board.atari_liberty(p))
+        .find(|&p| playable(p));
+    capture.or_else(|| {
+        neighbours
+            .into_iter()
+            .filter(|&p| board.stone(p) == Some(player))
+            .filter_map(|p| board.atari_liberty(p))
+            .find(|&p| {
+                let room = board
+                    .neighbours(p)
+                    .into_iter()
+                    .filter(|&n| board.is_empty(n));
+                playable(p) && room.count() >= 2
+            })
+    })
 }
 
 /// A random move for `player` that is legal on `board` (simple ko) and does not
@@ -76,8 +105,12 @@ pub fn playout(
     let mut played = Vec::new();
     let mut passes = 0;
     let mut moves = 0;
+    let mut last = None;
     while passes < 2 && moves < max_moves {
-        let m = match random_move(&board, player, &mut empties, rng) {
+        let answer = last.and_then(|p| answer_to(&board, player, p));
+        let chosen = answer.or_else(|| random_move(&board, player, &mut empties, rng));
+        last = chosen;
+        let m = match chosen {
             Some(p) => {
                 let before = board.captures()[player.index()];
                 board.play(p, player);
