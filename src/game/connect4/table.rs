@@ -341,10 +341,6 @@ fn prefetch<T>(value: &T) {
 #[cfg(target_os = "linux")]
 fn advise_huge_pages(words: &[u64]) {
     const HUGE_PAGE: usize = 2 << 20;
-    const MADV_HUGEPAGE: i32 = 14;
-    unsafe extern "C" {
-        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-    }
     let start = words.as_ptr() as usize;
     let end = start + std::mem::size_of_val(words);
     let aligned_start = start.next_multiple_of(HUGE_PAGE);
@@ -353,10 +349,10 @@ fn advise_huge_pages(words: &[u64]) {
         // SAFETY: the range lies inside the live allocation `words`, and
         // MADV_HUGEPAGE changes how its pages are backed, never their contents.
         unsafe {
-            madvise(
-                aligned_start as *mut std::ffi::c_void,
+            libc::madvise(
+                aligned_start as *mut libc::c_void,
                 aligned_end - aligned_start,
-                MADV_HUGEPAGE,
+                libc::MADV_HUGEPAGE,
             );
         }
     }
