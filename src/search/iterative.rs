@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::engine::SearchTables;
-use super::limits::{Algorithm, SearchConfig};
+use super::limits::SearchConfig;
 use super::report::{Iteration, Observer, RootMove, SearchResult};
 use super::score::{self, INFINITY, MAX_PLY, Score};
 use super::searcher::Searcher;
@@ -40,9 +40,22 @@ pub(super) fn search_with_tables<G: Game>(
     observer: &mut dyn Observer<G::Move>,
     tables: Option<&mut SearchTables<G::Move>>,
 ) -> SearchResult<G::Move> {
-    if config.algorithm == Algorithm::Mcts {
-        return super::mcts::search(game, evaluator, config, stop, observer);
-    }
+    config
+        .algorithm
+        .strategy::<G>()
+        .search(game, evaluator, config, stop, observer, tables)
+}
+
+/// Minimax, alpha-beta and the engine ([`super::strategy::DepthFirst`]): the
+/// driver below, with the tree recorder when the configuration asks for one.
+pub(super) fn depth_first<G: Game>(
+    game: &G,
+    evaluator: &dyn Evaluator<G>,
+    config: &SearchConfig,
+    stop: Option<&AtomicBool>,
+    observer: &mut dyn Observer<G::Move>,
+    tables: Option<&mut SearchTables<G::Move>>,
+) -> SearchResult<G::Move> {
     match config.trace {
         None => run_with(NoTracer, game, evaluator, config, stop, observer, tables).0,
         Some(cap) => {

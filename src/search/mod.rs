@@ -17,6 +17,7 @@ pub mod runner;
 pub mod score;
 mod searcher;
 pub mod stats;
+pub mod strategy;
 pub mod tree;
 pub mod tt;
 
@@ -28,3 +29,4 @@ pub use report::{Iteration, Observer, Progress, RootMove, SearchResult};
 pub use runner::{SearchEvent, SearchHandle, spawn_search};
 pub use score::{GameValue, Score};
 pub use stats::Stats;
+pub use strategy::Strategy;
