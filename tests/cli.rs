@@ -1,26 +1,12 @@
 //! The command line, driven through the built binary: outputs, JSON shapes, and
 //! refusal of bad input with status 2 and one line on stderr.
 
-use std::process::{Command, Output};
+mod common;
 
+use std::process::Command;
+
+use common::binary::{json, ply};
 use serde_json::Value;
-
-fn ply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .output()
-        .expect("the ply binary runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let output = ply(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("stdout is one JSON value")
-}
 
 #[test]
 fn solve_json_has_exactly_the_documented_keys() {

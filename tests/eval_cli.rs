@@ -2,31 +2,11 @@
 //! text and JSON, the JSON shape, and refusal of bad input with status 2 and one
 //! line on stderr.
 
-use std::process::{Command, Output};
+mod common;
 
+use common::binary::{json, ply, stdout};
 use ply::game::registry::GAME_IDS;
 use serde_json::Value;
-
-fn ply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .output()
-        .expect("the ply binary runs")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let output = ply(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("stdout is UTF-8")
-}
-
-fn json(args: &[&str]) -> Value {
-    serde_json::from_str(&stdout(args)).expect("stdout is one JSON value")
-}
 
 #[test]
 fn tic_tac_toe_worked_example_is_six_open_lines_minus_four() {

@@ -5,12 +5,9 @@
 
 use std::process::{Command, Output};
 
-fn ply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .output()
-        .expect("the ply binary runs")
-}
+mod common;
+
+use common::binary::ply;
 
 /// Status 2 and one line on stderr starting `ply: `, with no raw control character.
 fn assert_one_line_refusal(args: &[&str], output: &Output) -> String {

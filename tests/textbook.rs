@@ -5,8 +5,7 @@
 
 mod common;
 
-use std::process::Command;
-
+use common::binary::{json, ply};
 use common::{options, seed_evaluator};
 use ply::game::synthetic::Synthetic;
 use ply::game::{Game, GameValue, Playable, Player};
@@ -324,24 +323,6 @@ fn unordered_engine_quiescence_still_orders_its_captures() {
     );
 }
 
-fn ply(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .output()
-        .expect("ply runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let (out, err, code) = ply(args);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    serde_json::from_str(&out).expect("one JSON object")
-}
-
 #[test]
 fn ply_solve_reports_the_course_counts_and_max() {
     let tree = format!("tree={TEXTBOOK_TREE}");
@@ -365,8 +346,13 @@ fn ply_solve_reports_the_course_counts_and_max() {
     assert_eq!(grundy["max_player"], "second");
     assert!(grundy["score_for_max"].as_i64().unwrap() > 0, "MAX wins");
 
-    let (_, err, code) = ply(&["solve", "tictactoe", "--max", "third"]);
-    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+    let refused = ply(&["solve", "tictactoe", "--max", "third"]);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(
+        (refused.status.code(), err.lines().count()),
+        (Some(2), 1),
+        "{err}"
+    );
 }
 
 #[test]

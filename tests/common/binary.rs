@@ -1,0 +1,30 @@
+//! The built `ply` binary, run as a user runs it: its output, its standard
+//! output when it succeeds, and that output read as one JSON value.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// Runs `ply` with these arguments.
+pub fn ply(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .expect("the ply binary runs")
+}
+
+/// The standard output of a run that must succeed.
+pub fn stdout(args: &[&str]) -> String {
+    let output = ply(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("stdout is UTF-8")
+}
+
+/// The standard output of a run that must succeed, as one JSON value.
+pub fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&stdout(args)).expect("stdout is one JSON value")
+}
