@@ -54,5 +54,12 @@ else
         run_target "$target" || failed=1
     done
 fi
-ls artifacts/*/ 2>/dev/null && echo "fuzz: findings above (fuzz/artifacts)"
+findings=$(find artifacts -type f 2>/dev/null)
+if [[ -n $findings ]]; then
+    echo "$findings"
+    echo "fuzz: findings above (fuzz/artifacts)"
+    failed=1
+else
+    echo "fuzz: no findings"
+fi
 exit $failed
