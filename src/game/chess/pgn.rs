@@ -1,8 +1,9 @@
 //! PGN, the common file format for chess games: tag pairs, then the moves in SAN
 //! with move numbers, then the result. Export writes the seven standard tags (and
-//! `SetUp`/`FEN` for games that start elsewhere, and a `Termination` tag with the
-//! end in words as a comment); import reads tags, skips comments, variations and
-//! annotation glyphs, replays the moves, and picks one game of a file of several.
+//! `SetUp`/`FEN` for games that start elsewhere); import reads tags, skips
+//! comments, variations and annotation glyphs, replays the moves, and picks one
+//! game of a file of several. The arcade's records (`play::record`) add the end
+//! in words and a `Termination` tag.
 
 use super::{Chess, START_FEN};
 use crate::game::tag_pairs::{self, TaggedGame};
@@ -38,19 +39,7 @@ pub fn result_token(game: &Chess) -> &'static str {
 /// Writes `game` as PGN; `tags` adds to or overrides the standard ones (Event,
 /// Site, Date, Round, White, Black; the Result always comes from the game).
 pub fn write(game: &Chess, tags: &[(&str, &str)]) -> String {
-    write_ended(game, tags, result_token(game), None)
-}
-
-/// [`write`] for a game whose end the board may not show (time, resignation):
-/// `result` is the token to write and `reason` the end in words, written as a
-/// comment before the result with a `Termination` tag (`normal`, or `time
-/// forfeit` when the reason mentions time).
-pub fn write_ended(
-    game: &Chess,
-    tags: &[(&str, &str)],
-    result: &str,
-    reason: Option<&str>,
-) -> String {
+    let result = result_token(game);
     let mut pairs: Vec<(String, String)> = [
         ("Event", "ply game"),
         ("Site", "?"),
@@ -69,20 +58,12 @@ pub fn write_ended(
         }
     }
     pairs.insert(6, ("Result".to_string(), result.to_string()));
-    if let Some(reason) = reason {
-        let termination = if reason.contains("time") {
-            "time forfeit"
-        } else {
-            "normal"
-        };
-        pairs.push(("Termination".to_string(), termination.to_string()));
-    }
     let start = game.first_board().to_string();
     if start != START_FEN {
         pairs.push(("SetUp".to_string(), "1".to_string()));
         pairs.push(("FEN".to_string(), start));
     }
-    tag_pairs::format_game(&pairs, &movetext(game), reason, result)
+    tag_pairs::format_game(&pairs, &movetext(game), None, result)
 }
 
 /// The moves with their numbers, counted on from the start position's.

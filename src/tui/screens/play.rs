@@ -429,7 +429,7 @@ impl Play {
     fn render_result(&self, frame: &mut Frame, theme: &Theme, area: Rect) {
         let text = vec![
             Line::from(Span::styled(self.result_text(), theme.good)).centered(),
-            Line::from(Span::styled("N new · u undo · q menu", theme.dim)).centered(),
+            Line::from(Span::styled("N new game · u undo", theme.dim)).centered(),
         ];
         let block = Block::bordered()
             .title(Span::styled(" Game over ", theme.title))
