@@ -36,7 +36,7 @@ wait_for "O \(computer\): chose"
 screen=$(tmux capture-pane -p -t "$session")
 grep -Eq "nodes [0-9][0-9,]*" <<<"$screen" || fail "no node count on the search panel"
 grep -Eq "PV [a-c][1-3]( [a-c][1-3])*" <<<"$screen" || fail "no principal variation on the search panel"
-grep -Eq "1\. X +b2" <<<"$screen" || fail "the move list lacks the human's move"
+grep -Eq "1\. b2 +[a-c][1-3]" <<<"$screen" || fail "the move list lacks the human's move"
 echo "$screen"
 
 tmux send-keys -t "$session" t       # the explorer on the computer's search

@@ -320,7 +320,7 @@ fn match_plays_engine_against_engine_and_sums_up() {
         "--swap",
     ]);
     let text = String::from_utf8_lossy(&output.stdout);
-    assert!(text.contains("0-1 by the rules"), "{text}");
+    assert!(text.contains("0-1 as no heap can be split"), "{text}");
     assert!(text.contains("+1 =0 -1, score 0.500"), "{text}");
 }
 

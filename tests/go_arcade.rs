@@ -71,6 +71,6 @@ fn the_computer_answers_a_stone_with_alpha_beta() {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     let answered = screen(&mut app, &mut terminal);
-    assert!(answered.contains("2. White"), "{answered}");
+    assert!(answered.contains("1. E5"), "{answered}");
     assert!(app.session().unwrap().human_to_move());
 }

@@ -53,7 +53,7 @@ struct GameRecord {
     moves: Vec<String>,
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` when the game has no result (a synthetic leaf).
     result: &'static str,
-    reason: &'static str,
+    reason: String,
     /// The first engine's (`--first`'s) points: 1, 0.5 or 0.
     points: Option<f64>,
 }
@@ -178,7 +178,7 @@ fn play_match<G: Playable>(
             opening: opening.to_vec(),
             moves: moves.to_vec(),
             result: result_text(ending),
-            reason: ending.reason.describe(),
+            reason: game.end_words().unwrap_or_default(),
             points,
         };
         if args.json {

@@ -8,6 +8,7 @@ use clap::ValueEnum;
 
 use super::args::parse_max;
 use crate::game::GameOptions;
+use crate::play::record::load_file;
 use crate::search::{Additions, Algorithm};
 use crate::tui::clock::TimeControl;
 use crate::tui::{self, DEFAULT_MOVE_TIME, EngineSettings, Launch, PlaySetup, Seat};
@@ -39,8 +40,9 @@ pub enum AlgoArg {
 /// Arguments of `ply play`.
 #[derive(clap::Args, Clone, Debug)]
 pub struct PlayArgs {
-    /// The game to open, by its id (`ply list` shows them all).
-    pub game: String,
+    /// The game to open, by its id (`ply list` shows them all); with --load it
+    /// may be left out (the file names the game).
+    pub game: Option<String>,
     /// Who plays the first side.
     #[arg(long, value_enum, default_value = "human")]
     pub first: SeatArg,
@@ -79,6 +81,13 @@ pub struct PlayArgs {
     /// Moves to play from the start position before the game begins.
     #[arg(long, value_name = "\"M1 M2\"")]
     pub moves: Option<String>,
+    /// Open a game record: PGN (chess, or xiangqi with [Variant "xiangqi"]), PDN
+    /// (checkers), or ply's plain record (`w` in the arcade writes one).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "moves", "options"])]
+    pub load: Option<std::path::PathBuf>,
+    /// Which game of a file holding several to open (from 1).
+    #[arg(long, value_name = "N", default_value = "1", requires = "load")]
+    pub index: usize,
     /// A game option, like heap=9 (repeatable).
     #[arg(short = 'o', long = "option", value_name = "K=V")]
     pub options: Vec<String>,
@@ -94,7 +103,7 @@ pub struct PlayArgs {
 
 impl PlayArgs {
     /// The engine settings the flags describe, shared by both computer seats.
-    fn engine(&self) -> anyhow::Result<EngineSettings> {
+    fn engine(&self, game: &str) -> anyhow::Result<EngineSettings> {
         let time = match self.time {
             Some(secs) => Some(
                 Duration::try_from_secs_f64(secs)
@@ -126,7 +135,7 @@ impl PlayArgs {
             eval: self
                 .eval
                 .clone()
-                .unwrap_or_else(|| EngineSettings::for_game(&self.game).eval),
+                .unwrap_or_else(|| EngineSettings::for_game(game).eval),
             depth: self.depth,
             time,
             nodes: None,
@@ -135,21 +144,52 @@ impl PlayArgs {
 
     /// The arcade launch the arguments ask for.
     pub fn launch(&self) -> anyhow::Result<Launch> {
-        let engine = self.engine()?;
+        let (game, options, position, moves) = match &self.load {
+            Some(path) => self.loaded(path)?,
+            None => {
+                let game = self.game.clone().ok_or_else(|| {
+                    anyhow::anyhow!("ply play needs a GAME (see ply list) or --load FILE")
+                })?;
+                let options = GameOptions::parse(&self.options)?;
+                (game, options, self.position.clone(), self.moves.clone())
+            }
+        };
+        let engine = self.engine(&game)?;
         let seat = |arg: SeatArg| match arg {
             SeatArg::Human => Seat::Human,
             SeatArg::Computer => Seat::Computer(engine.clone()),
         };
         Ok(Launch::Game(PlaySetup {
-            game: self.game.clone(),
-            options: GameOptions::parse(&self.options)?,
-            position: self.position.clone(),
-            moves: self.moves.clone(),
+            game,
+            options,
+            position,
+            moves,
             first: seat(self.first),
             second: seat(self.second),
             clock: self.clock.as_deref().map(TimeControl::parse).transpose()?,
             record_tree: !self.no_tree,
         }))
+    }
+}
+
+impl PlayArgs {
+    /// The game, options, start position and moves of the record `--load` names;
+    /// a GAME given with it must be the file's.
+    fn loaded(
+        &self,
+        path: &std::path::Path,
+    ) -> anyhow::Result<(String, GameOptions, Option<String>, Option<String>)> {
+        let record = load_file(path, self.index)?;
+        if let Some(game) = self.game.as_deref().filter(|g| *g != record.game) {
+            anyhow::bail!(
+                "{} holds a game of {}, not {game}",
+                path.display(),
+                record.game
+            );
+        }
+        let options = GameOptions::parse(&record.options)?;
+        let moves = (!record.moves.is_empty()).then(|| record.moves.join(" "));
+        Ok((record.game, options, Some(record.position), moves))
     }
 }
 

@@ -152,6 +152,11 @@ impl Game for Grundy {
         (!can_move).then(|| Outcome::Win(self.to_move().other()))
     }
 
+    fn end_reason(&self) -> Option<String> {
+        self.outcome()
+            .map(|_| "as no heap can be split any more".to_string())
+    }
+
     fn hash(&self) -> u64 {
         self.hash ^ self.side_key()
     }

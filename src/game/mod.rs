@@ -17,6 +17,7 @@ pub mod perft;
 pub mod progress;
 pub mod registry;
 pub mod synthetic;
+pub mod tag_pairs;
 pub mod tictactoe;
 pub mod xiangqi;
 pub mod zobrist;
@@ -177,6 +178,14 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Writes the position in the game's notation; the game's `parse_position` reads it back.
     fn format_position(&self) -> String;
+
+    /// Why the game ended, in words that follow the result (`White wins ...`,
+    /// `draw ...`): `by checkmate`, `by stalemate`, `by the fifty-move rule`, or
+    /// Kalah's final score. `None` while the game goes on, and where the result
+    /// says it all.
+    fn end_reason(&self) -> Option<String> {
+        None
+    }
 
     /// Game-specific move ordering: a higher value is searched earlier. The default
     /// keeps the generator's order.

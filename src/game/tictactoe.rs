@@ -153,6 +153,13 @@ impl Game for TicTacToe {
         (self.occupied() == FULL).then_some(Outcome::Draw)
     }
 
+    fn end_reason(&self) -> Option<String> {
+        Some(match self.outcome()? {
+            Outcome::Win(_) => "with three in a row".to_string(),
+            Outcome::Draw => "with the board full".to_string(),
+        })
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

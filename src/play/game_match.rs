@@ -282,6 +282,11 @@ impl<G: Playable> Match<G> {
         Ok(game)
     }
 
+    /// The position the match started from, before the setup's moves.
+    pub fn start(&self) -> &G {
+        &self.start
+    }
+
     /// The position now.
     pub fn game(&self) -> &G {
         &self.game
@@ -365,6 +370,18 @@ impl<G: Playable> Match<G> {
             outcome: None,
             reason: EndReason::NoMoves,
         })
+    }
+
+    /// How the game ended in words that follow the result: the game's own
+    /// (`by checkmate`, Kalah's final score), else the match's (`on time`,
+    /// `by resignation`); `None` while it goes on.
+    pub fn end_words(&self) -> Option<String> {
+        let ending = self.ending()?;
+        let game_words = match ending.reason {
+            EndReason::Rules => self.game.end_reason(),
+            _ => None,
+        };
+        Some(game_words.unwrap_or_else(|| ending.reason.describe().to_string()))
     }
 
     /// The result, if the game has one.

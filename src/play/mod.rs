@@ -6,6 +6,7 @@
 pub mod clock;
 mod game_match;
 pub mod notation;
+pub mod record;
 mod setup;
 
 pub use game_match::{

@@ -9,6 +9,7 @@
 
 pub mod app;
 pub mod board;
+pub mod clipboard;
 pub mod event;
 pub mod panel;
 pub mod recorded;

@@ -22,6 +22,7 @@ use super::{PlaySetup, Seat};
 use crate::game::{Evaluator, Game, GameError, GameInfo, Outcome, Player};
 pub use crate::play::PlayedMove;
 use crate::play::notation::format_line;
+use crate::play::record::{self, RecordFacts};
 use crate::play::{EndReason, Match, MatchEvent, Refusal, SearchStart};
 use crate::search::tree::SearchTree;
 use crate::search::{Algorithm, RootMove, SearchEvent, SearchResult};
@@ -132,6 +133,16 @@ pub trait Session {
     fn recorded_search(&self) -> Option<RecordedSearch>;
     /// The game's clocks, when it is played with them.
     fn clocks(&self) -> Option<&Clocks>;
+    /// How the game ended in words that follow the result (`by checkmate`,
+    /// `on time`, Kalah's score); `None` while it goes on.
+    fn end_words(&self) -> Option<String>;
+    /// The number of the first turn of the move list (a FEN's full-move number).
+    fn first_turn_number(&self) -> u32;
+    /// The game as a record file (PGN, PDN or plain), with its extension; the
+    /// result and the end come from the game, the rest from `facts`.
+    fn record(&self, facts: RecordFacts) -> (String, &'static str);
+    /// The position now and the command that rebuilds the game, for the clipboard.
+    fn clipboard_text(&self, options: &[String]) -> String;
 }
 
 /// Builds the session for a setup, checking everything on the way: the game, its
@@ -655,5 +666,34 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn clocks(&self) -> Option<&Clocks> {
         self.game.clocks()
+    }
+
+    fn end_words(&self) -> Option<String> {
+        self.game.end_words()
+    }
+
+    fn first_turn_number(&self) -> u32 {
+        G::first_turn_number(self.game.start())
+    }
+
+    fn record(&self, facts: RecordFacts) -> (String, &'static str) {
+        let facts = RecordFacts {
+            outcome: self.game.outcome(),
+            end: self.game.end_words().map(|words| {
+                let result = match self.game.outcome() {
+                    Some(Outcome::Win(player)) => format!("{} wins", G::side_name(player)),
+                    Some(Outcome::Draw) => "draw".to_string(),
+                    None => "over".to_string(),
+                };
+                format!("{result} {words}")
+            }),
+            ..facts
+        };
+        let text = record::write_record(self.game.start(), self.game.history(), &facts);
+        (text, G::EXTENSION)
+    }
+
+    fn clipboard_text(&self, options: &[String]) -> String {
+        record::clipboard_text(self.game.start(), self.game.history(), options)
     }
 }

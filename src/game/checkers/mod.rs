@@ -193,6 +193,24 @@ impl Game for Checkers {
         }
     }
 
+    fn end_reason(&self) -> Option<String> {
+        let side = self.state.side;
+        let words = if !self.state.board.has_move(side) {
+            if self.state.board.men(side) | self.state.board.kings_of(side) == 0 {
+                "by taking every piece"
+            } else {
+                "by blocking every move"
+            }
+        } else if self.state.quiet_plies >= QUIET_PLIES_FOR_DRAW {
+            "by the forty-move rule"
+        } else if self.drawn_by_rule() {
+            "by threefold repetition"
+        } else {
+            return None;
+        };
+        Some(words.to_string())
+    }
+
     fn hash(&self) -> u64 {
         self.state.hash
     }

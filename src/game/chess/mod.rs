@@ -229,6 +229,18 @@ impl Game for Chess {
         }
     }
 
+    fn end_reason(&self) -> Option<String> {
+        let words = match self.board.status() {
+            GameStatus::Won => "by checkmate",
+            GameStatus::Drawn if notation::legal_moves(&self.board).is_empty() => "by stalemate",
+            _ if self.board.halfmove_clock() >= 100 => "by the fifty-move rule",
+            _ if self.is_insufficient_material() => "by insufficient material",
+            _ if self.outcome().is_some() => "by threefold repetition",
+            _ => return None,
+        };
+        Some(words.to_string())
+    }
+
     fn hash(&self) -> u64 {
         self.board.hash()
     }

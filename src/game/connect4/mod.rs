@@ -229,6 +229,13 @@ impl Game for ConnectFour {
         }
     }
 
+    fn end_reason(&self) -> Option<String> {
+        Some(match self.outcome()? {
+            Outcome::Win(_) => "with four in a row".to_string(),
+            Outcome::Draw => "with the board full".to_string(),
+        })
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

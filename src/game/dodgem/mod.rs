@@ -221,6 +221,16 @@ impl Game for Dodgem {
         (self.repetitions() >= REPETITIONS_FOR_DRAW).then_some(Outcome::Draw)
     }
 
+    fn end_reason(&self) -> Option<String> {
+        Some(match self.outcome()? {
+            Outcome::Win(_) if self.position.can_move(self.rules.size) => {
+                "with every car off the board".to_string()
+            }
+            Outcome::Win(_) => "as the side to move is blocked".to_string(),
+            Outcome::Draw => "by threefold repetition".to_string(),
+        })
+    }
+
     /// The cars and side to move, combined with the positions since the last forward
     /// move: those decide which repetitions lie ahead, so two games share a hash
     /// only when their futures are the same.

@@ -399,6 +399,13 @@ impl Game for Gomoku {
         }
     }
 
+    fn end_reason(&self) -> Option<String> {
+        Some(match self.outcome()? {
+            Outcome::Win(_) => "with five in a row".to_string(),
+            Outcome::Draw => "with the board full".to_string(),
+        })
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

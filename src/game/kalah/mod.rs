@@ -144,6 +144,16 @@ impl Game for Kalah {
         })
     }
 
+    fn end_reason(&self) -> Option<String> {
+        self.board.is_over().then(|| {
+            format!(
+                "{}-{} in seeds",
+                self.board.final_count(Player::First),
+                self.board.final_count(Player::Second)
+            )
+        })
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

@@ -294,6 +294,26 @@ impl Game for Xiangqi {
         (self.clock >= NATURAL_LIMIT).then_some(Outcome::Draw)
     }
 
+    fn end_reason(&self) -> Option<String> {
+        let words = if let Some(first) = self.third_occurrence_start() {
+            match self.judge_repetition(first) {
+                Outcome::Draw => "by repetition",
+                Outcome::Win(_) => "by perpetual check (the checking side loses)",
+            }
+        } else if !self.board.has_legal_move(self.side) {
+            if self.in_check {
+                "by checkmate"
+            } else {
+                "by stalemate"
+            }
+        } else if self.clock >= NATURAL_LIMIT {
+            "by the move limit (60 moves without a capture)"
+        } else {
+            return None;
+        };
+        Some(words.to_string())
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

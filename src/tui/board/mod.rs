@@ -106,7 +106,7 @@ impl<M> Default for Marks<M> {
 }
 
 /// A game with a board the arcade can draw and play on.
-pub trait BoardGame: Playable {
+pub trait BoardGame: Playable + crate::play::record::Recordable {
     /// Where the player points on the board; kept between frames by the session.
     type Cursor: Clone + std::fmt::Debug + Send;
 

@@ -56,6 +56,14 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
             ("m", "the computer moves now: its best move so far"),
             ("+  -", "faster / slower computer moves"),
             ("t", "explore the computer's search tree"),
+            (
+                "w",
+                "write the game to a file: PGN, PDN or ply's plain record",
+            ),
+            (
+                "y",
+                "copy the position and moves (terminal clipboard and a file)",
+            ),
             ("q", "back to the menu"),
         ],
     ),

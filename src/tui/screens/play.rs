@@ -2,6 +2,7 @@
 //! line. All of it is generic over the game: only the board comes from the game's
 //! widget, through the session.
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use ratatui::Frame;
@@ -9,10 +10,13 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, Mous
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph};
+use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::{Action, steer_of};
+use crate::game::tag_pairs::turns;
 use crate::game::{Outcome, Player};
+use crate::play::record::{self, RecordFacts};
+use crate::tui::clipboard;
 use crate::tui::clock::format_clock;
 use crate::tui::panel::SearchPanel;
 use crate::tui::session::{Session, Tone};
@@ -34,6 +38,10 @@ pub struct Play {
     session: Box<dyn Session>,
     setup: PlaySetup,
     board_area: Rect,
+    /// Where `w` writes records and `y` its fall-back file.
+    export_dir: PathBuf,
+    /// True when `y` also sends the text to the terminal's clipboard (OSC 52).
+    terminal_clipboard: bool,
 }
 
 impl Play {
@@ -43,7 +51,17 @@ impl Play {
             session,
             setup,
             board_area: Rect::default(),
+            export_dir: PathBuf::from("."),
+            terminal_clipboard: true,
         }
+    }
+
+    /// The screen writing records and copies into `dir`, the terminal's clipboard
+    /// left alone (for tests, which have no terminal).
+    pub fn with_export_dir(mut self, dir: PathBuf) -> Play {
+        self.export_dir = dir;
+        self.terminal_clipboard = false;
+        self
     }
 
     /// The game in progress.
@@ -87,6 +105,8 @@ impl Play {
             KeyCode::Char('+') | KeyCode::Char('=') => session.change_speed(true),
             KeyCode::Char('-') => session.change_speed(false),
             KeyCode::Char('t') => return self.explore(),
+            KeyCode::Char('w') => self.write_record(),
+            KeyCode::Char('y') => self.copy_to_clipboard(),
             KeyCode::Char(c) => {
                 session.board_letter(c);
             }
@@ -110,6 +130,60 @@ impl Play {
                 );
                 Action::Stay
             }
+        }
+    }
+
+    /// `w`: the game so far as a record file (PGN, PDN or plain), named on screen.
+    fn write_record(&mut self) {
+        let players = [Player::First, Player::Second].map(|p| self.player_name(p));
+        let facts = RecordFacts {
+            players,
+            date: record::today(),
+            options: self.setup.options.to_strings(),
+            ..RecordFacts::default()
+        };
+        let (text, extension) = self.session.record(facts);
+        let saved = record::save_in(&self.export_dir, &self.setup.game, extension, &text);
+        match saved {
+            Ok(path) => self
+                .session
+                .tell(Tone::Info, &format!("game written to {}", path.display())),
+            Err(e) => self
+                .session
+                .tell(Tone::Refused, &format!("could not write the record: {e}")),
+        }
+    }
+
+    /// `y`: the position and the moves to the terminal's clipboard and a file.
+    fn copy_to_clipboard(&mut self) {
+        let text = self
+            .session
+            .clipboard_text(&self.setup.options.to_strings());
+        let mut stdout = std::io::stdout();
+        let terminal = self
+            .terminal_clipboard
+            .then_some(&mut stdout as &mut dyn std::io::Write);
+        match clipboard::copy(&text, &self.export_dir, terminal) {
+            Ok(path) => {
+                let how = if self.terminal_clipboard {
+                    "copied to the clipboard (OSC 52); also in"
+                } else {
+                    "copied to"
+                };
+                self.session
+                    .tell(Tone::Info, &format!("{how} {}", path.display()));
+            }
+            Err(e) => self
+                .session
+                .tell(Tone::Refused, &format!("could not copy: {e}")),
+        }
+    }
+
+    /// A player's name for records: `human`, or `ply` with its engine settings.
+    fn player_name(&self, player: Player) -> String {
+        match self.session.seat(player) {
+            Seat::Human => "human".to_string(),
+            Seat::Computer(engine) => format!("ply {}", engine.describe()),
         }
     }
 
@@ -225,16 +299,29 @@ impl Play {
             .border_style(theme.border);
         let inner = block.inner(area);
         let played = session.played();
-        let skip = played.len().saturating_sub(inner.height as usize);
-        let lines: Vec<Line> = played
+        let rows = turns(
+            played.iter().map(|m| (m.by, m.text.as_str())),
+            session.first_turn_number(),
+        );
+        let first_width = rows
             .iter()
-            .enumerate()
+            .map(|row| row.first.join(" ").chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(7);
+        let skip = rows.len().saturating_sub(inner.height as usize);
+        let lines: Vec<Line> = rows
+            .iter()
             .skip(skip)
-            .map(|(i, m)| {
+            .map(|row| {
+                let first = match row.first.is_empty() {
+                    true => "...".to_string(),
+                    false => row.first.join(" "),
+                };
                 Line::from(vec![
-                    Span::styled(format!("{:>3}. ", i + 1), theme.dim),
-                    Span::styled(format!("{:<7}", session.side_name(m.by)), theme.side(m.by)),
-                    Span::raw(m.text.clone()),
+                    Span::styled(format!("{:>3}. ", row.number), theme.dim),
+                    Span::styled(format!("{first:<first_width$} "), theme.side(Player::First)),
+                    Span::styled(row.second.join(" "), theme.side(Player::Second)),
                 ])
             })
             .collect();
@@ -273,15 +360,18 @@ impl Play {
         frame.render_widget(Paragraph::new(lines).block(block), area);
     }
 
-    /// The result in words: `X wins`, `X wins on time`, `draw`.
+    /// The result and why, in words: `White (human) wins by checkmate`, `draw by
+    /// stalemate`, `X (computer) wins on time`, `South (human) wins 40-32 in seeds`.
     fn result_text(&self) -> String {
         let session = self.session.as_ref();
-        let on_time = session.clocks().is_some_and(|c| c.flagged().is_some());
-        match session.outcome() {
-            Some(Outcome::Win(player)) if on_time => format!("{} wins on time", self.who(player)),
+        let result = match session.outcome() {
             Some(Outcome::Win(player)) => format!("{} wins", self.who(player)),
             Some(Outcome::Draw) => "draw".to_string(),
-            None => "no moves left".to_string(),
+            None => return "no moves left".to_string(),
+        };
+        match session.end_words() {
+            Some(words) => format!("{result} {words}"),
+            None => result,
         }
     }
 
@@ -340,11 +430,12 @@ impl Play {
         let text = vec![
             Line::from(Span::styled(self.result_text(), theme.good)).centered(),
             Line::from(Span::styled("N new game · u undo", theme.dim)).centered(),
-            Line::from(Span::styled("q menu", theme.dim)).centered(),
         ];
         let block = Block::bordered()
             .title(Span::styled(" Game over ", theme.title))
             .border_style(theme.good);
-        frame.render_widget(Paragraph::new(text).block(block), area);
+        // Wrapped, so a long result is never cut off in the narrow column.
+        let paragraph = Paragraph::new(text).block(block).wrap(Wrap { trim: true });
+        frame.render_widget(paragraph, area);
     }
 }
