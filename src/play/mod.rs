@@ -3,10 +3,12 @@
 //! arcade draws a [`Match`], `ply match` runs engine-against-engine games on one,
 //! and tests drive one without a terminal. Nothing here draws anything.
 
+pub mod analysis;
 pub mod clock;
 mod game_match;
 pub mod notation;
 mod setup;
+pub mod store;
 
 pub use game_match::{
     EndReason, Ending, Match, MatchEvent, PlayedMove, Purpose, Refusal, SearchStart, TakenBack,

@@ -132,6 +132,11 @@ pub trait Session {
     fn recorded_search(&self) -> Option<RecordedSearch>;
     /// The game's clocks, when it is played with them.
     fn clocks(&self) -> Option<&Clocks>;
+    /// The moves from the start position in the game's own notation (the one its
+    /// parser reads back), for saving the game.
+    fn move_texts(&self) -> Vec<String>;
+    /// Sets each side's clock to a saved game's time left.
+    fn resume_clocks(&mut self, left: [Duration; 2]);
 }
 
 /// Builds the session for a setup, checking everything on the way: the game, its
@@ -655,5 +660,13 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn clocks(&self) -> Option<&Clocks> {
         self.game.clocks()
+    }
+
+    fn move_texts(&self) -> Vec<String> {
+        format_line(self.game.start(), self.game.history())
+    }
+
+    fn resume_clocks(&mut self, left: [Duration; 2]) {
+        self.game.resume_clocks(left);
     }
 }
