@@ -22,6 +22,9 @@ use crate::search::{Engine, GameValue, Limits, SearchConfig};
 pub const EVALUATION_NODES: u64 = 20_000;
 /// The time a proof gets per position before its value is left unknown.
 pub const PROOF_TIME: Duration = Duration::from_secs(3);
+/// The table a solver that keeps one gets, in MiB: a review proves many positions
+/// one after another and should not hold the memory `ply solve` takes.
+const PROOF_TABLE_MIB: usize = 64;
 
 /// A proven result with best play from a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -322,7 +325,7 @@ fn prove<G: Playable>(
     stop: &AtomicBool,
 ) -> Option<Proven> {
     let to_move = position.to_move();
-    if let Some(solution) = position.solve_exactly(Some(stop)) {
+    if let Some(solution) = position.solve_exactly_with_table(Some(stop), PROOF_TABLE_MIB) {
         return Proven::of_value(solution.value, to_move);
     }
     if stop.load(Ordering::Relaxed) {

@@ -239,13 +239,14 @@ impl Review {
         .areas(frame.area());
         frame.render_widget(self.title_line(theme), title);
         let (board_width, board_height) = self.game.board_size();
-        // Wide enough for a move with its mark in words.
-        let left_width = (board_width + 2).max(50).min(body.width * 3 / 5);
+        // The board and the shown position's facts on the left; the graph and the
+        // moves with their marks in words on the right, which wants the width.
+        let left_width = (board_width + 2).max(28).min(body.width / 2);
         let [left, right] =
             Layout::horizontal([Constraint::Length(left_width), Constraint::Min(0)]).areas(body);
-        let board_height = (board_height + 2).min(left.height.saturating_sub(4));
-        let [board, moves] =
-            Layout::vertical([Constraint::Length(board_height), Constraint::Min(3)]).areas(left);
+        let board_height = (board_height + 2).min(left.height.saturating_sub(5));
+        let [board, facts] =
+            Layout::vertical([Constraint::Length(board_height), Constraint::Min(5)]).areas(left);
         let block = Block::bordered()
             .title(Span::styled(" Board ", theme.title))
             .border_style(theme.border);
@@ -253,10 +254,10 @@ impl Review {
         frame.render_widget(block, board);
         self.game
             .render_board(self.ply, theme, inner, frame.buffer_mut());
-        self.render_moves(frame, theme, moves);
-        let [graph, facts] =
-            Layout::vertical([Constraint::Min(8), Constraint::Length(6)]).areas(right);
+        let [graph, moves] =
+            Layout::vertical([Constraint::Percentage(50), Constraint::Min(5)]).areas(right);
         self.render_graph(frame, theme, graph);
+        self.render_moves(frame, theme, moves);
         self.render_facts(frame, theme, facts);
         let help = "←→ step · Home/End first/last · Esc back";
         frame.render_widget(Span::styled(help, theme.dim), keys);
@@ -288,6 +289,7 @@ impl Review {
         // Keep the current move in view, a few lines from the bottom.
         let first = self.ply.saturating_sub(rows.saturating_sub(2).max(1));
         let sides = self.game.sides();
+        let side_width = sides.iter().map(|s| s.chars().count()).max().unwrap_or(0) + 1;
         let lines: Vec<Line> = moves
             .iter()
             .enumerate()
@@ -310,7 +312,10 @@ impl Review {
                 let text_style = if current { theme.selected } else { theme.text };
                 Line::from(vec![
                     Span::styled(number, theme.dim),
-                    Span::styled(format!("{:<6}", sides[m.by.index()]), theme.side(m.by)),
+                    Span::styled(
+                        format!("{:<side_width$}", sides[m.by.index()]),
+                        theme.side(m.by),
+                    ),
                     Span::styled(format!("{:<7}", m.text), text_style),
                     Span::styled(format!("{sign} {words}"), style),
                 ])
@@ -374,10 +379,7 @@ impl Review {
             .style(theme.dim)
             .bounds([-range, range])
             .labels([number(-range), "0".to_string(), number(range)]);
-        let title = format!(
-            " Evaluation: {}, {}'s view (up: {} better) ",
-            unit.name, sides[0], sides[0]
-        );
+        let title = format!(" Evaluation, {}'s view ({}) ", sides[0], unit.name);
         let chart = Chart::new(datasets)
             .block(
                 Block::bordered()
