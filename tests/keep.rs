@@ -15,6 +15,7 @@ use ply::game::tictactoe::TicTacToe;
 use ply::game::{Game, GameOptions, Outcome, Playable, Player};
 use ply::play::store::Store;
 use ply::tui::app::{App, Screen};
+use ply::tui::screens::review::Review;
 use ply::tui::theme::Theme;
 use ply::tui::{EngineSettings, Launch, PlaySetup, Seat};
 use ratatui::Terminal;
@@ -367,4 +368,52 @@ fn the_review_graphs_the_game_and_marks_each_move_by_the_proven_value() {
     again.press(KeyCode::Esc);
     assert!(matches!(again.app.screen(), Screen::Saved(_)));
     std::fs::remove_dir_all(store.dir()).unwrap();
+}
+
+#[test]
+fn a_chess_review_graphs_pawns_from_whites_view_and_sees_the_mate() {
+    let setup = PlaySetup {
+        second: Seat::Human,
+        ..PlaySetup::new("chess")
+    };
+    // Scholar's mate: after 3...Nf6 White mates at once on f7.
+    let moves: Vec<String> = "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#"
+        .split(' ')
+        .map(String::from)
+        .collect();
+    let mut review = Review::open(&setup, &moves, Some("White wins".into())).unwrap();
+    let start = Instant::now();
+    while !review.analysed() {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "timed out waiting for the analysis"
+        );
+        review.tick();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    let mut draw = |review: &mut Review| {
+        terminal
+            .draw(|frame| review.render(frame, &Theme::plain()))
+            .unwrap();
+        common::screen::lines(&terminal).join("\n")
+    };
+    let end = draw(&mut review);
+    assert!(end.contains("Evaluation, White's view (pawns)"), "{end}");
+    assert!(end.contains("evaluation: White wins"), "{end}");
+    assert!(
+        !end.contains("with best play"),
+        "chess is not solved: no proven values\n{end}"
+    );
+    review.handle_key(&KeyEvent::new(KeyCode::Left, KeyModifiers::NONE));
+    let before_mate = draw(&mut review);
+    assert!(before_mate.contains("after 6. Black Nf6"), "{before_mate}");
+    assert!(
+        before_mate.contains("evaluation: White wins"),
+        "the mate in one is seen:\n{before_mate}"
+    );
+    review.handle_key(&KeyEvent::new(KeyCode::Home, KeyModifiers::NONE));
+    let opening = draw(&mut review);
+    assert!(opening.contains("pawns"), "{opening}");
+    assert!(!opening.contains("evaluation: White wins"), "{opening}");
 }
