@@ -300,7 +300,8 @@ impl Review {
                 let (sign, words, style) = match mark {
                     Some(mark) if mark.is_mistake() => (mark.sign(), mark.words(), theme.bad),
                     Some(mark) => (mark.sign(), mark.words(), theme.good),
-                    None if self.analysis.proving => (" ", "", theme.dim),
+                    None if self.analysis.proving && !self.analysis.done => ("…", "", theme.dim),
+                    None if self.analysis.proving => ("?", "not proven in time", theme.dim),
                     None => (" ", "", theme.dim),
                 };
                 let current = i + 1 == self.ply;
