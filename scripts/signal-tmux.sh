@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Stop signals reaching a running arcade in tmux: for each of SIGTERM, SIGINT and
-# SIGHUP, start `ply play chess` with the computer thinking for a long time, wait
-# until its search shows on the screen, send the signal to the ply process, and
+# SIGHUP, start `ply play chess` after 1. e4 with the computer thinking for a long
+# time, wait until its search shows on the screen, send the signal to the ply process, and
 # check the exit status (128 + the signal's number) and that the terminal came
 # back: alternate screen left, mouse reporting off, cursor visible, `stty` sane
-# (canonical mode and echo on again).
+# (canonical mode and echo on again), and that the game in progress is in the
+# saved games (a scratch data directory).
 #
 # Usage: scripts/signal-tmux.sh [PATH_TO_PLY]   (default: $CARGO_TARGET_DIR or target, release)
 set -euo pipefail
@@ -41,7 +42,7 @@ for signal in TERM INT HUP; do
     # The shell in the pane records ply's pid and exit status, then the terminal's
     # settings as ply left them, and stays open so that the screen can be read.
     tmux new-session -d -s "$session" -x 100 -y 30 \
-        "sh -c 'echo \$\$ > $pid_file; exec env -u NO_COLOR $bin play chess --first computer --time 60'; \
+        "sh -c 'echo \$\$ > $pid_file; exec env -u NO_COLOR PLY_DATA_DIR=$work/data-$signal $bin play chess --moves e4 --time 60'; \
          echo \$? > $status_file; stty -a > $stty_file; sleep 30"
     wait_for_file "$pid_file" || fail "no pid for ply"
     wait_for "nodes [0-9]" 20
@@ -58,6 +59,7 @@ for signal in TERM INT HUP; do
     [[ $(tmux display -p -t "$session" '#{cursor_flag}') == 1 ]] || fail "SIG$signal: the cursor is hidden"
     grep -Eq '(^| )icanon( |$)' "$stty_file" || fail "SIG$signal: the terminal is left in raw mode: $(cat "$stty_file")"
     grep -Eq '(^| )echo( |$)' "$stty_file" || fail "SIG$signal: echo is left off"
-    echo "signal-tmux: SIG$signal -> exit status $status, terminal restored"
+    grep -Eqs '"(e4|e2e4)"' "$work/data-$signal"/games/*.json || fail "SIG$signal: the game in progress was not saved"
+    echo "signal-tmux: SIG$signal -> exit status $status, terminal restored, game saved"
 done
 echo "signal-tmux: ok"

@@ -2,7 +2,9 @@
 # Smoke test of the real arcade in tmux: start `ply`, open a tic-tac-toe game against
 # the computer, play a move, read the search panel (nodes and principal variation)
 # off the screen, open the explorer on the computer's search tree (explored nodes,
-# pruned moves, the minimax comparison), go back, quit, and check the exit status and
+# pruned moves, the minimax comparison), go back, leave the game (it asks first, and
+# keeps the game in a scratch data directory), resume it from the saved games, open
+# its review, go back, quit, and check the exit status and
 # that the terminal is back to normal (alternate screen left, mouse reporting off).
 #
 # Usage: scripts/smoke-tmux.sh [PATH_TO_PLY]   (default: $CARGO_TARGET_DIR or target, release)
@@ -15,7 +17,9 @@ find_ply "${1:-}"
 session="ply-smoke-$$"
 status_file=$(mktemp)
 rm -f "$status_file"
+data_dir=$(mktemp -d)
 cleanup() {
+    rm -rf "$data_dir"
     tmux kill-session -t "$session" 2>/dev/null || true
     rm -f "$status_file"
 }
@@ -23,7 +27,7 @@ trap cleanup EXIT
 
 # The pane outlives ply, so the exit status and the restored screen can be checked.
 tmux new-session -d -s "$session" -x 100 -y 30 \
-    "env -u NO_COLOR '$bin'; echo \$? > '$status_file'; sleep 30"
+    "env -u NO_COLOR PLY_DATA_DIR='$data_dir' '$bin'; echo \$? > '$status_file'; sleep 30"
 
 wait_for "Rules: Tic-tac-toe"
 [[ $(tmux display -p -t "$session" '#{alternate_on}') == 1 ]] || fail "ply did not switch to the alternate screen"
@@ -50,7 +54,21 @@ tmux capture-pane -p -t "$session"
 tmux send-keys -t "$session" q       # back to the game
 wait_for "O \(computer\): chose"
 
-tmux send-keys -t "$session" q       # back to the menu
+tmux send-keys -t "$session" q       # back to the menu: moves were played, so it asks
+wait_for "Leave this game\?"
+tmux send-keys -t "$session" y
+wait_for "Rules: Tic-tac-toe"
+wait_for "saved games: 1 in progress"
+tmux send-keys -t "$session" s       # the saved games
+wait_for "in progress +Tic-tac-toe +X human · O computer · 2 moves"
+tmux send-keys -t "$session" Enter   # resumed at the same move
+wait_for "2\. O "
+tmux send-keys -t "$session" v       # the review, with the proven values
+wait_for "Review: Tic-tac-toe"
+wait_for "held the draw"
+tmux send-keys -t "$session" Escape  # back to the game
+wait_for "X \(human\) to move"
+tmux send-keys -t "$session" q y     # back to the menu
 wait_for "Rules: Tic-tac-toe"
 tmux send-keys -t "$session" q       # quit
 for ((i = 0; i < 50; i++)); do

@@ -110,6 +110,11 @@ impl Clocks {
         }
     }
 
+    /// Sets each side's time left (a saved game resumed); the clocks stay stopped.
+    pub fn set_left(&mut self, left: [Duration; 2]) {
+        self.left = left;
+    }
+
     /// The time `player` has left (as of the last tick).
     pub fn left(&self, player: Player) -> Duration {
         self.left[player.index()]

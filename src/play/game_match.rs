@@ -282,9 +282,17 @@ impl<G: Playable> Match<G> {
         Ok(game)
     }
 
-    /// The position the match started from, before the setup's moves.
+    /// The position the moves of [`Match::history`] start from (a saved game
+    /// keeps it, with the moves).
     pub fn start(&self) -> &G {
         &self.start
+    }
+
+    /// Sets each side's time left, for a saved game going on where it stopped.
+    pub fn resume_clocks(&mut self, left: [Duration; 2]) {
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.set_left(left);
+        }
     }
 
     /// The position now.

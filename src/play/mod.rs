@@ -3,11 +3,13 @@
 //! arcade draws a [`Match`], `ply match` runs engine-against-engine games on one,
 //! and tests drive one without a terminal. Nothing here draws anything.
 
+pub mod analysis;
 pub mod clock;
 mod game_match;
 pub mod notation;
 pub mod record;
 mod setup;
+pub mod store;
 
 pub use game_match::{
     EndReason, Ending, Match, MatchEvent, PlayedMove, Purpose, Refusal, SearchStart, TakenBack,

@@ -14,9 +14,12 @@ use super::screens::explorer::Explorer;
 use super::screens::help::{HelpTopic, render_help, render_too_small, too_small};
 use super::screens::menu::Menu;
 use super::screens::play::Play;
+use super::screens::review::Review;
+use super::screens::saved::{SavedGames, summary};
 use super::screens::setup::Setup;
 use super::session::{self, Session};
 use super::theme::Theme;
+use crate::play::store::Store;
 
 /// The screen in front.
 pub enum Screen {
@@ -33,6 +36,16 @@ pub enum Screen {
         /// The game to go back to, still ticking.
         game: Box<Play>,
     },
+    /// The saved games: resume one, review one.
+    Saved(SavedGames),
+    /// A game reviewed move by move.
+    Review {
+        /// The review in front.
+        review: Box<Review>,
+        /// The game it was opened from, still ticking; none when it came from
+        /// the saved games.
+        game: Option<Box<Play>>,
+    },
 }
 
 /// The whole arcade.
@@ -42,11 +55,14 @@ pub struct App {
     screen: Screen,
     help: bool,
     quit: bool,
+    /// Where games are kept; none: nothing is saved.
+    store: Option<Store>,
 }
 
 impl App {
     /// The arcade at its starting screen. A game launch is checked here too, so a
     /// caller that skipped [`super::validate`] still gets a clean error.
+    /// Nothing is saved: see [`App::with_store`].
     pub fn new(launch: Launch, theme: Theme) -> anyhow::Result<App> {
         let screen = match launch {
             Launch::Menu => Screen::Menu,
@@ -58,7 +74,46 @@ impl App {
             screen,
             help: false,
             quit: false,
+            store: None,
         })
+    }
+
+    /// [`App::new`] keeping every game in `store` after each move, the menu
+    /// offering the saved games.
+    pub fn with_store(launch: Launch, theme: Theme, store: Store) -> anyhow::Result<App> {
+        let mut app = App::new(launch, theme)?;
+        app.store = Some(store);
+        app.refresh_menu();
+        Ok(app)
+    }
+
+    /// Saves the game on screen now, whatever was saved before: the last thing
+    /// done when a signal ends the arcade.
+    pub fn keep_now(&mut self) {
+        self.keep(true);
+    }
+
+    /// Saves the game on screen when a move was played or taken back.
+    fn keep(&mut self, force: bool) {
+        let Some(store) = self.store.as_ref() else {
+            return;
+        };
+        let play = match &mut self.screen {
+            Screen::Play(play) => play,
+            Screen::Explorer { game, .. } => game.as_mut(),
+            Screen::Review {
+                game: Some(game), ..
+            } => game.as_mut(),
+            _ => return,
+        };
+        play.keep_in(store, force);
+    }
+
+    /// Tells the menu what the saved games hold.
+    fn refresh_menu(&mut self) {
+        let entries = self.store.as_ref().map(Store::list).unwrap_or_default();
+        let note = (!entries.is_empty()).then(|| summary(&entries));
+        self.menu.set_saved_summary(note);
     }
 
     /// True once the user asked to leave.
@@ -76,6 +131,9 @@ impl App {
         match &self.screen {
             Screen::Play(play) => Some(play.session()),
             Screen::Explorer { game, .. } => Some(game.session()),
+            Screen::Review {
+                game: Some(game), ..
+            } => Some(game.session()),
             _ => None,
         }
     }
@@ -113,8 +171,11 @@ impl App {
             Screen::Setup(setup) => setup.handle_key(&key),
             Screen::Play(play) => play.handle_key(&key),
             Screen::Explorer { explorer, .. } => explorer.handle_key(&key),
+            Screen::Saved(saved) => saved.handle_key(&key),
+            Screen::Review { review, .. } => review.handle_key(&key),
         };
         self.act(action);
+        self.keep(false);
     }
 
     /// Answers a mouse event.
@@ -127,8 +188,10 @@ impl App {
             Screen::Setup(setup) => setup.handle_mouse(&mouse),
             Screen::Play(play) => play.handle_mouse(&mouse),
             Screen::Explorer { explorer, .. } => explorer.handle_mouse(&mouse),
+            Screen::Saved(_) | Screen::Review { .. } => Action::Stay,
         };
         self.act(action);
+        self.keep(false);
     }
 
     /// Lets a running game take in its search's news and make due moves, also
@@ -145,8 +208,15 @@ impl App {
                 game.tick(now);
                 explorer.tick();
             }
+            Screen::Review { review, game } => {
+                if let Some(game) = game {
+                    game.tick(now);
+                }
+                review.tick();
+            }
             _ => {}
         }
+        self.keep(false);
     }
 
     /// Draws the screen in front, the help over it, or the too-small message.
@@ -161,6 +231,8 @@ impl App {
             Screen::Setup(setup) => setup.render(frame, &theme),
             Screen::Play(play) => play.render(frame, &theme),
             Screen::Explorer { explorer, .. } => explorer.render(frame, &theme),
+            Screen::Saved(saved) => saved.render(frame, &theme),
+            Screen::Review { review, .. } => review.render(frame, &theme),
         }
         if self.help {
             render_help(frame, &theme, self.help_topic());
@@ -174,6 +246,8 @@ impl App {
             Screen::Setup(_) => HelpTopic::Setup,
             Screen::Play(play) => HelpTopic::Game(play.session().board_keys()),
             Screen::Explorer { .. } => HelpTopic::Explorer,
+            Screen::Saved(_) => HelpTopic::Saved,
+            Screen::Review { .. } => HelpTopic::Review,
         }
     }
 
@@ -186,7 +260,10 @@ impl App {
         match action {
             Action::Stay => {}
             Action::Quit => self.quit = true,
-            Action::Menu => self.screen = Screen::Menu,
+            Action::Menu => {
+                self.refresh_menu();
+                self.screen = Screen::Menu;
+            }
             Action::Setup(game) => self.screen = Screen::Setup(Setup::new(game)),
             Action::Play(play) => self.screen = Screen::Play(*play),
             Action::Explore(record) => self.swap_screen(|screen| match screen {
@@ -200,6 +277,35 @@ impl App {
                 Screen::Explorer { game, .. } => Screen::Play(*game),
                 other => other,
             }),
+            Action::Saved => self.open_saved(),
+            Action::Review(review) => self.swap_screen(|screen| {
+                let game = match screen {
+                    Screen::Play(play) => Some(Box::new(play)),
+                    _ => None,
+                };
+                Screen::Review { review, game }
+            }),
+            Action::CloseReview => {
+                let back = std::mem::replace(&mut self.screen, Screen::Menu);
+                match back {
+                    Screen::Review {
+                        game: Some(game), ..
+                    } => self.screen = Screen::Play(*game),
+                    _ => self.open_saved(),
+                }
+            }
+        }
+    }
+
+    /// The saved games, read afresh; without a store, the menu says there are none.
+    fn open_saved(&mut self) {
+        match &self.store {
+            Some(store) => self.screen = Screen::Saved(SavedGames::new(store.clone())),
+            None => {
+                self.menu
+                    .set_saved_summary(Some("games are not saved in this run".into()));
+                self.screen = Screen::Menu;
+            }
         }
     }
 

@@ -48,7 +48,11 @@ pub fn validate(launch: &Launch) -> anyhow::Result<()> {
 /// signals included. After a signal the process exits with 128 + its number.
 pub fn run(launch: Launch) -> anyhow::Result<()> {
     validate(&launch)?;
-    let mut app = app::App::new(launch, theme::Theme::from_env())?;
+    let theme = theme::Theme::from_env();
+    let mut app = match crate::play::store::Store::from_env() {
+        Some(store) => app::App::with_store(launch, theme, store)?,
+        None => app::App::new(launch, theme)?,
+    };
     let mut watch = signals::SignalWatch::start(terminal::restore_and_exit)?;
     let mut terminal = terminal::ArcadeTerminal::open()?;
     let result = event::run(&mut terminal, &mut app, &watch);
@@ -62,6 +66,8 @@ pub fn run(launch: Launch) -> anyhow::Result<()> {
 }
 
 /// The work done when a stop signal ends the arcade, before the terminal is
-/// restored: the place where the game in progress will be saved, once games can
-/// be saved. It runs on the UI thread with the app's state at hand.
-fn before_signal_exit(_app: &mut app::App, _signo: i32) {}
+/// restored: the game in progress is saved (with its clocks as they stand). It
+/// runs on the UI thread with the app's state at hand.
+fn before_signal_exit(app: &mut app::App, _signo: i32) {
+    app.keep_now();
+}

@@ -143,6 +143,11 @@ pub trait Session {
     fn record(&self, facts: RecordFacts) -> (String, &'static str);
     /// The position now and the command that rebuilds the game, for the clipboard.
     fn clipboard_text(&self, options: &[String]) -> String;
+    /// The moves from the start position in the game's own notation (the one its
+    /// parser reads back), for saving the game.
+    fn move_texts(&self) -> Vec<String>;
+    /// Sets each side's clock to a saved game's time left.
+    fn resume_clocks(&mut self, left: [Duration; 2]);
 }
 
 /// Builds the session for a setup, checking everything on the way: the game, its
@@ -695,5 +700,13 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn clipboard_text(&self, options: &[String]) -> String {
         record::clipboard_text(self.game.start(), self.game.history(), options)
+    }
+
+    fn move_texts(&self) -> Vec<String> {
+        format_line(self.game.start(), self.game.history())
+    }
+
+    fn resume_clocks(&mut self, left: [Duration; 2]) {
+        self.game.resume_clocks(left);
     }
 }

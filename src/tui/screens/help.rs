@@ -28,6 +28,7 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
         &[
             ("↑↓ / j k", "choose a game"),
             ("Enter", "set the game up"),
+            ("s", "saved games: resume one, review a finished one"),
             ("q / Esc", "quit"),
         ],
     ),
@@ -64,7 +65,25 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
                 "y",
                 "copy the position and moves (terminal clipboard and a file)",
             ),
+            ("v", "review the game: evaluation graph, proven values"),
             ("q", "back to the menu"),
+        ],
+    ),
+    (
+        "Saved games",
+        &[
+            ("↑↓ / j k", "choose a game"),
+            ("Enter", "resume a game in progress, review a finished one"),
+            ("v  d", "review the game; delete its file"),
+            ("Esc / q", "back to the menu"),
+        ],
+    ),
+    (
+        "Review",
+        &[
+            ("←→ / h l", "one move back / forward"),
+            ("Home  End", "the start / the last move"),
+            ("Esc / q / v", "back"),
         ],
     ),
     (
@@ -102,6 +121,10 @@ pub enum HelpTopic {
     Game(&'static [(&'static str, &'static str)]),
     /// The search tree explorer and its replay.
     Explorer,
+    /// The saved games.
+    Saved,
+    /// The review of a game.
+    Review,
 }
 
 impl HelpTopic {
@@ -112,6 +135,8 @@ impl HelpTopic {
             HelpTopic::Setup => &["Everywhere", "Setup"],
             HelpTopic::Game(_) => &["Everywhere", "Game"],
             HelpTopic::Explorer => &["Everywhere", "Search tree", "Replay"],
+            HelpTopic::Saved => &["Everywhere", "Saved games"],
+            HelpTopic::Review => &["Everywhere", "Review"],
         }
     }
 }

@@ -20,6 +20,8 @@ pub struct Menu {
     list_area: Rect,
     /// The height of each game's item as last drawn, for mouse clicks.
     item_heights: Vec<u16>,
+    /// What the saved games hold, shown under the list (`2 in progress · ...`).
+    saved: Option<String>,
 }
 
 impl Default for Menu {
@@ -36,7 +38,13 @@ impl Menu {
             list: ListState::default().with_selected(Some(0)),
             list_area: Rect::default(),
             item_heights: Vec::new(),
+            saved: None,
         }
+    }
+
+    /// Says what the saved games hold, so the menu can offer to resume them.
+    pub fn set_saved_summary(&mut self, summary: Option<String>) {
+        self.saved = summary;
     }
 
     /// The selected game.
@@ -53,6 +61,7 @@ impl Menu {
             KeyCode::Up | KeyCode::Char('k') => self.list.select_previous(),
             KeyCode::Down | KeyCode::Char('j') => self.select_next(),
             KeyCode::Enter | KeyCode::Right | KeyCode::Char('l') => return self.open(),
+            KeyCode::Char('s') => return Action::Saved,
             KeyCode::Char('q') | KeyCode::Esc => return Action::Quit,
             _ => {}
         }
@@ -111,9 +120,11 @@ impl Menu {
 
     /// Draws the menu.
     pub fn render(&mut self, frame: &mut Frame, theme: &Theme) {
-        let [title, body, keys] = Layout::vertical([
+        let saved_height = u16::from(self.saved.is_some());
+        let [title, body, saved, keys] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(3),
+            Constraint::Length(saved_height),
             Constraint::Length(1),
         ])
         .areas(frame.area());
@@ -130,8 +141,12 @@ impl Menu {
                 .areas(body);
         self.render_list(frame, theme, left);
         self.render_rules(frame, theme, right);
-        let help = "↑↓ choose · Enter set up · click to choose/open · ? help · q quit";
+        let help = "↑↓ choose · Enter set up · s saved games · ? help · q quit";
         frame.render_widget(Span::styled(help, theme.dim), keys);
+        if let Some(note) = &self.saved {
+            let line = format!("saved games: {note} (s to resume or review)");
+            frame.render_widget(Span::styled(line, theme.title), saved);
+        }
     }
 
     fn render_list(&mut self, frame: &mut Frame, theme: &Theme, area: Rect) {

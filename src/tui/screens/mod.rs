@@ -5,6 +5,8 @@ pub mod explorer;
 pub mod help;
 pub mod menu;
 pub mod play;
+pub mod review;
+pub mod saved;
 pub mod setup;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -29,6 +31,12 @@ pub enum Action {
     Explore(Box<crate::tui::recorded::RecordedSearch>),
     /// Close the explorer: back to the game behind it.
     BackToGame,
+    /// Open the list of saved games.
+    Saved,
+    /// Open the review of a game (the game on screen, if any, stays behind it).
+    Review(Box<review::Review>),
+    /// Close the review: back to the game behind it, or to the saved games.
+    CloseReview,
 }
 
 /// The cursor meaning of a key: arrows, vi keys, Enter and Esc.

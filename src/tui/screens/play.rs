@@ -10,12 +10,14 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, Mous
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use super::{Action, steer_of};
+use super::review::Review;
+use super::{Action, centered, steer_of};
 use crate::game::tag_pairs::turns;
 use crate::game::{Outcome, Player};
 use crate::play::record::{self, RecordFacts};
+use crate::play::store::{SavedClock, SavedGame, Store, result_words};
 use crate::tui::clipboard;
 use crate::tui::clock::format_clock;
 use crate::tui::panel::SearchPanel;
@@ -42,6 +44,29 @@ pub struct Play {
     export_dir: PathBuf,
     /// True when `y` also sends the text to the terminal's clipboard (OSC 52).
     terminal_clipboard: bool,
+    keeping: Keeping,
+    /// A leave waiting for the player's yes.
+    confirm: Option<Leave>,
+}
+
+/// Where the game is kept in the store, and what was last written.
+#[derive(Default)]
+struct Keeping {
+    /// The record's id once written (or when resumed from one).
+    id: Option<String>,
+    /// Moves played and game over, as last written.
+    written: Option<(usize, bool)>,
+    /// The last write failed: said once, not at every tick.
+    failed: bool,
+}
+
+/// A way of leaving the game that asks first when moves were played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Leave {
+    /// Back to the menu (Esc, q).
+    Menu,
+    /// A new game in place of this one (N).
+    NewGame,
 }
 
 impl Play {
@@ -53,6 +78,8 @@ impl Play {
             board_area: Rect::default(),
             export_dir: PathBuf::from("."),
             terminal_clipboard: true,
+            keeping: Keeping::default(),
+            confirm: None,
         }
     }
 
@@ -62,6 +89,69 @@ impl Play {
         self.export_dir = dir;
         self.terminal_clipboard = false;
         self
+    }
+
+    /// The same screen for a game resumed from the store's record `id`: it goes
+    /// on being saved there.
+    pub fn kept_as(mut self, id: String) -> Play {
+        self.keeping.id = Some(id);
+        self.keeping.written = Some((self.session.played().len(), self.session.is_over()));
+        self
+    }
+
+    /// The store's id of this game, once saved.
+    pub fn kept_id(&self) -> Option<&str> {
+        self.keeping.id.as_deref()
+    }
+
+    /// True while the leave question is on screen.
+    pub fn asking_to_leave(&self) -> bool {
+        self.confirm.is_some()
+    }
+
+    /// Saves the game when a move was played or taken back since the last save
+    /// (always with `force`); a game with no move yet is not saved. A failure is
+    /// said once in the status line.
+    pub fn keep_in(&mut self, store: &Store, force: bool) {
+        let now = (self.session.played().len(), self.session.is_over());
+        if !force && self.keeping.written == Some(now) {
+            return;
+        }
+        if now.0 == 0 && self.keeping.id.is_none() {
+            return;
+        }
+        let id = self
+            .keeping
+            .id
+            .get_or_insert_with(|| store.new_id(&self.setup.game))
+            .clone();
+        self.keeping.written = Some(now);
+        match store.save(&id, &self.record()) {
+            Ok(()) => self.keeping.failed = false,
+            Err(e) if !self.keeping.failed => {
+                self.keeping.failed = true;
+                let text = format!("could not save the game in {}: {e}", store.dir().display());
+                self.session.tell(Tone::Refused, &text);
+            }
+            Err(_) => {}
+        }
+    }
+
+    /// The game as the store keeps it.
+    pub fn record(&self) -> SavedGame {
+        let session = self.session.as_ref();
+        let mut record = SavedGame::new(&self.setup, session.move_texts());
+        if session.is_over() {
+            let sides = [Player::First, Player::Second].map(|p| session.side_name(p));
+            record.result = Some(result_words(session.outcome(), sides));
+        }
+        if let (Some(clock), Some(clocks)) = (record.clock.as_mut(), session.clocks()) {
+            *clock = SavedClock {
+                left_ms: [Player::First, Player::Second].map(|p| clocks.left(p).as_millis() as u64),
+                ..*clock
+            };
+        }
+        record
     }
 
     /// The game in progress.
@@ -86,19 +176,26 @@ impl Play {
 
     /// Answers a key.
     pub fn handle_key(&mut self, key: &KeyEvent) -> Action {
+        if let Some(leave) = self.confirm.take() {
+            return match key.code {
+                KeyCode::Char('y') | KeyCode::Char('Y') => self.leave_now(leave),
+                _ => Action::Stay,
+            };
+        }
         let session = self.session.as_mut();
         if let Some(steer) = steer_of(key) {
             if !session.steer(steer) && key.code == KeyCode::Esc {
-                return Action::Menu;
+                return self.leave(Leave::Menu);
             }
             return Action::Stay;
         }
         match key.code {
-            KeyCode::Char('q') => return Action::Menu,
+            KeyCode::Char('q') => return self.leave(Leave::Menu),
+            KeyCode::Char('N') => return self.leave(Leave::NewGame),
+            KeyCode::Char('v') => return self.review(),
             KeyCode::Char('u') => session.undo(),
             KeyCode::Char('r') => session.redo(),
             KeyCode::Char('i') => session.hint(),
-            KeyCode::Char('N') => session.restart(),
             KeyCode::Char(' ') => session.toggle_pause(),
             KeyCode::Char('n') => session.step(),
             KeyCode::Char('m') => session.move_now(),
@@ -113,6 +210,53 @@ impl Play {
             _ => {}
         }
         Action::Stay
+    }
+
+    /// Leaves at once when nothing would be lost (no move played, or the game is
+    /// over), else asks first.
+    fn leave(&mut self, leave: Leave) -> Action {
+        let session = self.session.as_ref();
+        if session.played().is_empty() || session.is_over() {
+            return self.leave_now(leave);
+        }
+        self.confirm = Some(leave);
+        Action::Stay
+    }
+
+    fn leave_now(&mut self, leave: Leave) -> Action {
+        match leave {
+            Leave::Menu => Action::Menu,
+            Leave::NewGame => {
+                self.session.restart();
+                // The game left behind keeps its record; the new one gets its own.
+                self.keeping = Keeping::default();
+                Action::Stay
+            }
+        }
+    }
+
+    /// The review of the game so far.
+    fn review(&mut self) -> Action {
+        let result = self
+            .session
+            .is_over()
+            .then(|| self.record().result)
+            .flatten();
+        match Review::open(&self.setup_at_start(), &self.session.move_texts(), result) {
+            Ok(review) => Action::Review(Box::new(review)),
+            Err(e) => {
+                self.session.tell(Tone::Refused, &format!("no review: {e}"));
+                Action::Stay
+            }
+        }
+    }
+
+    /// The setup without its moves: the moves are the session's.
+    fn setup_at_start(&self) -> PlaySetup {
+        PlaySetup {
+            moves: None,
+            ..self.setup.clone()
+        }
     }
 
     /// The explorer on the last recorded search tree, or a word on why there is none.
@@ -244,6 +388,39 @@ impl Play {
         };
         frame.render_widget(panel, right);
         frame.render_widget(self.status_line(theme), status);
+        if let Some(leave) = self.confirm {
+            self.render_confirm(frame, theme, leave);
+        }
+    }
+
+    /// The question before leaving a game with moves played.
+    fn render_confirm(&self, frame: &mut Frame, theme: &Theme, leave: Leave) {
+        let played = self.session.played().len();
+        let question = match leave {
+            Leave::Menu => "Leave this game?",
+            Leave::NewGame => "Start a new game?",
+        };
+        let kept = if self.keeping.id.is_some() {
+            "It stays in saved games: s on the menu resumes it."
+        } else {
+            "It is not saved: its moves will be lost."
+        };
+        let moves = if played == 1 { "move" } else { "moves" };
+        let text = vec![
+            Line::from(Span::styled(
+                format!("{played} {moves} played."),
+                theme.text,
+            )),
+            Line::from(Span::styled(kept, theme.dim)),
+            Line::from(""),
+            Line::from(Span::styled("y yes · n or Esc no", theme.title)).centered(),
+        ];
+        let area = centered(frame.area(), 56, 6);
+        let block = Block::bordered()
+            .title(Span::styled(format!(" {question} "), theme.title))
+            .border_style(theme.bad);
+        frame.render_widget(Clear, area);
+        frame.render_widget(Paragraph::new(text).block(block), area);
     }
 
     /// `X: computer (alpha-beta + TT)`, or just `X: computer` when `short`.
@@ -421,7 +598,10 @@ impl Play {
             );
             spans.push(Span::styled(speed, theme.dim));
         }
-        spans.push(Span::styled("  ·  t tree  ? help  q menu", theme.dim));
+        spans.push(Span::styled(
+            "  ·  t tree  v review  ? help  q menu",
+            theme.dim,
+        ));
         Line::from(spans)
     }
 

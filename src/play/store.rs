@@ -1,0 +1,405 @@
+//! Games kept between runs: every game in progress is written after each move to
+//! the user's data directory as a small versioned JSON record, so a game survives
+//! quitting, a crash or a closed terminal; a finished game stays there as history.
+//!
+//! A record holds what it takes to set the game up again (game, options, start
+//! position, the moves in the game's own notation, who plays each side with which
+//! engine settings, the clocks), never the engine's memory. Files are written
+//! atomically ([`crate::fsutil::write_atomic`]); a file that cannot be read is
+//! listed with a one-line reason and does not hide the others.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+use super::clock::TimeControl;
+use super::setup::{EngineSettings, PlaySetup, Seat};
+use crate::game::{GameOptions, Outcome, Player};
+use crate::search::{Additions, Algorithm};
+
+/// The record format written now; a file of another version is listed as unreadable.
+pub const FORMAT_VERSION: u32 = 1;
+/// The environment variable that puts the store somewhere else (tests, portable use).
+pub const DATA_DIR_VARIABLE: &str = "PLY_DATA_DIR";
+/// The folder of the data directory that holds the games.
+const GAMES_FOLDER: &str = "games";
+
+/// One game as it is kept on disk.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// [`FORMAT_VERSION`] when written.
+    pub version: u32,
+    /// The game's id, as in `ply list`.
+    pub game: String,
+    /// The game's options as `KEY=VALUE` strings.
+    pub options: Vec<String>,
+    /// The start position in the game's notation, when not the usual one.
+    pub position: Option<String>,
+    /// The moves from the start position, each in the game's notation.
+    pub moves: Vec<String>,
+    /// Who plays the first side.
+    pub first: SavedSeat,
+    /// Who plays the second side.
+    pub second: SavedSeat,
+    /// The time control, when the game is played with clocks.
+    pub clock: Option<SavedClock>,
+    /// Whether the computer's search trees are recorded for the explorer.
+    pub record_tree: bool,
+    /// The result once the game is over, in words (`X wins`, `draw`); `None` in progress.
+    pub result: Option<String>,
+    /// Seconds since 1970 when last written.
+    pub saved_at: u64,
+}
+
+/// Who plays one side, as kept on disk.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum SavedSeat {
+    /// A person.
+    Human,
+    /// The computer with its settings.
+    Computer(SavedEngine),
+}
+
+/// An engine's settings in plain fields, so the file reads without the code.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedEngine {
+    /// The algorithm's name (`alphabeta`, `engine`, `mcts`, `minimax`).
+    pub algorithm: String,
+    /// Move ordering added.
+    pub ordering: bool,
+    /// A transposition table added.
+    pub table: bool,
+    /// Iterative deepening added.
+    pub iterative: bool,
+    /// The evaluation's name.
+    pub eval: String,
+    /// Depth limit in plies.
+    pub depth: Option<u32>,
+    /// Time per move in milliseconds.
+    pub time_ms: Option<u64>,
+    /// Node limit per move.
+    pub nodes: Option<u64>,
+    /// Who is MAX in the explorer: 1 or 2; none for the side to move.
+    pub max_player: Option<u8>,
+}
+
+/// The clocks: the control and each side's time left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedClock {
+    /// Minutes each at the start.
+    pub minutes: u32,
+    /// Seconds added per move.
+    pub increment_secs: u32,
+    /// Milliseconds left for the first and the second side.
+    pub left_ms: [u64; 2],
+}
+
+impl SavedSeat {
+    /// The seat as kept from the seat in play.
+    pub fn from_seat(seat: &Seat) -> SavedSeat {
+        match seat {
+            Seat::Human => SavedSeat::Human,
+            Seat::Computer(engine) => SavedSeat::Computer(SavedEngine {
+                algorithm: engine.algorithm.name().to_string(),
+                ordering: engine.additions.ordering,
+                table: engine.additions.table,
+                iterative: engine.additions.iterative,
+                eval: engine.eval.clone(),
+                depth: engine.depth,
+                time_ms: engine.time.map(|t| t.as_millis() as u64),
+                nodes: engine.nodes,
+                max_player: engine.max_player.map(|p| p.index() as u8 + 1),
+            }),
+        }
+    }
+
+    /// The seat in play, or why the record's settings make none.
+    pub fn to_seat(&self) -> Result<Seat, String> {
+        let SavedSeat::Computer(saved) = self else {
+            return Ok(Seat::Human);
+        };
+        let algorithm = Algorithm::parse(&saved.algorithm)
+            .ok_or_else(|| format!("unknown algorithm '{}'", saved.algorithm))?;
+        let max_player = match saved.max_player {
+            None => None,
+            Some(1) => Some(Player::First),
+            Some(2) => Some(Player::Second),
+            Some(n) => return Err(format!("max_player {n}: expected 1 or 2")),
+        };
+        let engine = EngineSettings {
+            algorithm,
+            additions: Additions {
+                ordering: saved.ordering,
+                table: saved.table,
+                iterative: saved.iterative,
+            },
+            max_player,
+            eval: saved.eval.clone(),
+            depth: saved.depth,
+            time: saved.time_ms.map(Duration::from_millis),
+            nodes: saved.nodes,
+        };
+        engine.check().map_err(|e| e.to_string())?;
+        Ok(Seat::Computer(engine))
+    }
+}
+
+impl SavedGame {
+    /// A record of a game set up by `setup`, at `moves` from its start position.
+    pub fn new(setup: &PlaySetup, moves: Vec<String>) -> SavedGame {
+        SavedGame {
+            version: FORMAT_VERSION,
+            game: setup.game.clone(),
+            options: setup.options.to_strings(),
+            position: setup.position.clone(),
+            moves,
+            first: SavedSeat::from_seat(&setup.first),
+            second: SavedSeat::from_seat(&setup.second),
+            clock: setup.clock.map(|c| SavedClock {
+                minutes: c.minutes,
+                increment_secs: c.increment_secs,
+                left_ms: [c.initial().as_millis() as u64; 2],
+            }),
+            record_tree: setup.record_tree,
+            result: None,
+            saved_at: now_secs(),
+        }
+    }
+
+    /// The setup that brings the game back to where the record left it: the
+    /// moves are played from the start position before the game goes on.
+    pub fn to_setup(&self) -> Result<PlaySetup, String> {
+        let options = GameOptions::parse(&self.options).map_err(|e| e.0)?;
+        let clock = self.clock.map(|c| TimeControl {
+            minutes: c.minutes,
+            increment_secs: c.increment_secs,
+        });
+        Ok(PlaySetup {
+            game: self.game.clone(),
+            options,
+            position: self.position.clone(),
+            moves: (!self.moves.is_empty()).then(|| self.moves.join(" ")),
+            first: self.first.to_seat()?,
+            second: self.second.to_seat()?,
+            clock,
+            record_tree: self.record_tree,
+        })
+    }
+
+    /// Each side's time left, when the game has clocks.
+    pub fn clock_left(&self) -> Option<[Duration; 2]> {
+        self.clock.map(|c| c.left_ms.map(Duration::from_millis))
+    }
+
+    /// True once the game is over: it belongs to the history.
+    pub fn finished(&self) -> bool {
+        self.result.is_some()
+    }
+}
+
+/// A result in words for the record: `X wins`, `draw`, `no result`.
+pub fn result_words(outcome: Option<Outcome>, side_names: [&str; 2]) -> String {
+    match outcome {
+        Some(Outcome::Win(player)) => format!("{} wins", side_names[player.index()]),
+        Some(Outcome::Draw) => "draw".to_string(),
+        None => "no result".to_string(),
+    }
+}
+
+/// One file of the store: the record, or why it cannot be read.
+#[derive(Clone, Debug)]
+pub struct StoredEntry {
+    /// The record's id: its file name without `.json`.
+    pub id: String,
+    /// The record, or a one-line reason it could not be read.
+    pub record: Result<SavedGame, String>,
+}
+
+/// The folder the games are kept in.
+#[derive(Clone, Debug)]
+pub struct Store {
+    dir: PathBuf,
+}
+
+impl Store {
+    /// The store in `dir` (created on the first save).
+    pub fn at(dir: impl Into<PathBuf>) -> Store {
+        Store { dir: dir.into() }
+    }
+
+    /// The user's store: `$PLY_DATA_DIR/games` when set, else the platform's data
+    /// directory (`~/.local/share/ply/games` on Linux); `None` when there is no home.
+    pub fn from_env() -> Option<Store> {
+        if let Some(dir) = std::env::var_os(DATA_DIR_VARIABLE).filter(|d| !d.is_empty()) {
+            return Some(Store::at(PathBuf::from(dir).join(GAMES_FOLDER)));
+        }
+        let dirs = directories::ProjectDirs::from("", "", "ply")?;
+        Some(Store::at(dirs.data_dir().join(GAMES_FOLDER)))
+    }
+
+    /// Where the records are.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// A new id for a game of `game`, unique in this store: `GAME-SECONDS-N`.
+    pub fn new_id(&self, game: &str) -> String {
+        let stamp = now_secs();
+        let safe: String = game
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect();
+        (0..)
+            .map(|n| format!("{safe}-{stamp}-{n}"))
+            .find(|id| !self.path(id).exists())
+            .expect("an unused id exists")
+    }
+
+    fn path(&self, id: &str) -> PathBuf {
+        self.dir.join(format!("{id}.json"))
+    }
+
+    /// Writes a record atomically under `id`, replacing the one before.
+    pub fn save(&self, id: &str, record: &SavedGame) -> std::io::Result<()> {
+        fs::create_dir_all(&self.dir)?;
+        let mut text = serde_json::to_string_pretty(record).map_err(std::io::Error::other)?;
+        text.push('\n');
+        crate::fsutil::write_atomic(&self.path(id), text.as_bytes())
+    }
+
+    /// Reads one record.
+    pub fn load(&self, id: &str) -> Result<SavedGame, String> {
+        read_record(&self.path(id))
+    }
+
+    /// Removes a record; a record already gone is no error.
+    pub fn remove(&self, id: &str) -> std::io::Result<()> {
+        match fs::remove_file(self.path(id)) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        }
+    }
+
+    /// Every record, newest first; unreadable files come with their reason, and a
+    /// folder that does not exist yet is an empty store.
+    pub fn list(&self) -> Vec<StoredEntry> {
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let mut listed: Vec<StoredEntry> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .filter_map(|path| {
+                let id = path.file_stem()?.to_string_lossy().into_owned();
+                Some(StoredEntry {
+                    record: read_record(&path),
+                    id,
+                })
+            })
+            .collect();
+        listed.sort_by(|a, b| {
+            let time = |e: &StoredEntry| e.record.as_ref().map_or(0, |r| r.saved_at);
+            time(b).cmp(&time(a)).then_with(|| b.id.cmp(&a.id))
+        });
+        listed
+    }
+}
+
+/// Reads and checks a record file, the error in one line.
+fn read_record(path: &Path) -> Result<SavedGame, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("cannot be read: {e}"))?;
+    let record: SavedGame = serde_json::from_str(&text).map_err(|e| {
+        if e.is_eof() {
+            format!("cut short ({e}): not a whole saved game")
+        } else {
+            format!("not a saved game ({e})")
+        }
+    })?;
+    if record.version != FORMAT_VERSION {
+        return Err(format!(
+            "format version {} (this ply reads version {FORMAT_VERSION})",
+            record.version
+        ));
+    }
+    Ok(record)
+}
+
+fn now_secs() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> Store {
+        let dir = std::env::temp_dir().join(format!("ply-store-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        Store::at(dir)
+    }
+
+    #[test]
+    fn a_record_comes_back_as_the_same_setup() {
+        let store = scratch("roundtrip");
+        let mut setup = PlaySetup::new("kalah");
+        setup.options = GameOptions::parse(&["pits=4", "seeds=3"]).unwrap();
+        setup.clock = Some(TimeControl::parse("5+3").unwrap());
+        setup.first =
+            Seat::Computer(EngineSettings::parse_spec("alphabeta+tt:seed:depth=3").unwrap());
+        let record = SavedGame::new(&setup, vec!["a".into(), "b".into()]);
+        let id = store.new_id("kalah");
+        store.save(&id, &record).unwrap();
+        let back = store.load(&id).unwrap();
+        assert_eq!(back, record);
+        let again = back.to_setup().unwrap();
+        assert_eq!(again.options, setup.options);
+        assert_eq!(again.first, setup.first);
+        assert_eq!(again.second, setup.second);
+        assert_eq!(again.clock, setup.clock);
+        assert_eq!(again.moves.as_deref(), Some("a b"));
+        fs::remove_dir_all(store.dir()).unwrap();
+    }
+
+    #[test]
+    fn bad_files_are_listed_with_a_reason_beside_the_good_ones() {
+        let store = scratch("bad");
+        let record = SavedGame::new(&PlaySetup::new("tictactoe"), vec!["b2".into()]);
+        store.save("good", &record).unwrap();
+        let text = serde_json::to_string(&record).unwrap();
+        fs::write(store.dir().join("cut.json"), &text[..text.len() / 2]).unwrap();
+        fs::write(store.dir().join("junk.json"), "hello").unwrap();
+        let newer = SavedGame {
+            version: FORMAT_VERSION + 1,
+            ..record.clone()
+        };
+        fs::write(
+            store.dir().join("future.json"),
+            serde_json::to_string(&newer).unwrap(),
+        )
+        .unwrap();
+        let listed = store.list();
+        assert_eq!(listed.len(), 4);
+        let reason = |id: &str| {
+            listed
+                .iter()
+                .find(|e| e.id == id)
+                .unwrap()
+                .record
+                .clone()
+                .unwrap_err()
+        };
+        assert!(reason("cut").starts_with("cut short"), "{}", reason("cut"));
+        assert!(reason("junk").starts_with("not a saved game"));
+        assert!(reason("future").starts_with("format version 2"));
+        assert!(!reason("cut").contains('\n'));
+        let good = listed.iter().find(|e| e.id == "good").unwrap();
+        assert_eq!(good.record.as_ref().unwrap(), &record);
+        fs::remove_dir_all(store.dir()).unwrap();
+    }
+}
