@@ -5,6 +5,7 @@
 
 pub mod clock;
 mod game_match;
+pub mod levels;
 pub mod notation;
 mod setup;
 
