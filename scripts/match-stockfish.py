@@ -69,9 +69,10 @@ def same_colour_bishops(fen):
     return len(colours) <= 1
 
 
-def play_game(white, black, arbiter, movetime, max_plies):
-    """Returns '1-0', '0-1' or '1/2-1/2' and the reason."""
-    moves = []
+def play_game(white, black, arbiter, movetime, max_plies, opening=()):
+    """Returns '1-0', '0-1' or '1/2-1/2' and the reason; the game starts after the
+    `opening` moves (UCI)."""
+    moves = list(opening)
     seen = {}
     for engine in (white, black):
         engine.send("ucinewgame")

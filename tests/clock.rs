@@ -24,7 +24,7 @@ fn screen(app: &mut App, terminal: &mut Terminal<TestBackend>) -> String {
 }
 
 #[test]
-fn chess_clocks_run_for_the_side_to_move_and_a_fallen_flag_loses() {
+fn chess_clocks_run_for_the_side_to_move_after_its_first_move_and_a_fallen_flag_loses() {
     let setup = PlaySetup {
         first: Seat::Human,
         second: Seat::Human,
@@ -40,7 +40,9 @@ fn chess_clocks_run_for_the_side_to_move_and_a_fallen_flag_loses() {
     app.tick_at(start);
     let fresh = screen(&mut app, &mut terminal);
     assert!(fresh.contains("Clocks 1 min + 2 s"), "{fresh}");
-    assert!(fresh.contains("White      1:00 ◀"), "{fresh}");
+    // A human's clock starts at their first move: nobody's runs yet.
+    assert!(fresh.contains("White      1:00"), "{fresh}");
+    assert!(!fresh.contains('◀'), "{fresh}");
 
     let after = |secs: u64| start + Duration::from_secs(secs);
     app.tick_at(after(20));
@@ -51,27 +53,33 @@ fn chess_clocks_run_for_the_side_to_move_and_a_fallen_flag_loses() {
     press(&mut app, KeyCode::Enter);
     app.tick_at(after(20));
     let moved = screen(&mut app, &mut terminal);
-    assert!(moved.contains("White      0:42"), "{moved}");
-    assert!(moved.contains("Black      1:00 ◀"), "{moved}");
+    assert!(moved.contains("White      1:02"), "{moved}");
+    assert!(moved.contains("Black      1:00"), "{moved}");
+    app.tick_at(after(30));
+    app.session_mut().unwrap().play_text("e7e5").unwrap();
+    app.tick_at(after(30));
+    let both_moved = screen(&mut app, &mut terminal);
+    assert!(both_moved.contains("White      1:02 ◀"), "{both_moved}");
+    assert!(both_moved.contains("Black      1:02"), "{both_moved}");
 
-    app.tick_at(after(75));
-    assert!(screen(&mut app, &mut terminal).contains("Black    0:05.0 ◀"));
-    app.tick_at(after(81));
+    app.tick_at(after(87));
+    assert!(screen(&mut app, &mut terminal).contains("White    0:05.0 ◀"));
+    app.tick_at(after(93));
     let session = app.session().unwrap();
     assert!(session.is_over());
-    assert_eq!(session.outcome(), Some(Outcome::Win(Player::First)));
+    assert_eq!(session.outcome(), Some(Outcome::Win(Player::Second)));
     let over = screen(&mut app, &mut terminal);
-    assert!(over.contains("White (human) wins on time"), "{over}");
-    assert!(over.contains("Black    0:00.0"), "{over}");
+    assert!(over.contains("Black (human) wins on time"), "{over}");
+    assert!(over.contains("White    0:00.0"), "{over}");
 
     // Taking back a move does not bring the time back; a new game does.
     press(&mut app, KeyCode::Char('u'));
     assert!(screen(&mut app, &mut terminal).contains("lost on time"));
-    assert_eq!(app.session().unwrap().played().len(), 1);
+    assert_eq!(app.session().unwrap().played().len(), 2);
     press(&mut app, KeyCode::Char('N'));
-    app.tick_at(after(90));
+    app.tick_at(after(100));
     let again = screen(&mut app, &mut terminal);
-    assert!(again.contains("White      1:00 ◀"), "{again}");
+    assert!(again.contains("White      1:00"), "{again}");
     assert!(again.contains("Black      1:00"), "{again}");
     assert!(!app.session().unwrap().is_over());
 }
@@ -111,5 +119,6 @@ fn the_computer_thinks_on_its_own_clock() {
     let clocks = session.clocks().unwrap();
     assert!(clocks.left(Player::First) < Duration::from_secs(60));
     assert_eq!(clocks.left(Player::Second), Duration::from_secs(60));
-    assert_eq!(clocks.running(), Some(Player::Second));
+    // The human's clock starts at their first move.
+    assert_eq!(clocks.running(), None);
 }

@@ -140,30 +140,37 @@ fn a_flag_falls_when_the_clock_runs_out_and_ends_the_game_on_time() {
     game.tick(start + Duration::from_secs(10));
     game.play_text("b2").unwrap();
     game.tick(start + Duration::from_secs(10));
+    // A human's clock starts at their first move: X was not charged, O's waits.
     let clocks = game.clocks().unwrap();
-    assert_eq!(clocks.left(Player::First), Duration::from_secs(52));
-    assert_eq!(clocks.running(), Some(Player::Second));
+    assert_eq!(clocks.left(Player::First), Duration::from_secs(62));
+    assert_eq!(clocks.running(), None);
+    game.tick(start + Duration::from_secs(15));
+    game.play_text("a1").unwrap();
+    game.tick(start + Duration::from_secs(15));
+    let clocks = game.clocks().unwrap();
+    assert_eq!(clocks.left(Player::Second), Duration::from_secs(62));
+    assert_eq!(clocks.running(), Some(Player::First));
     assert!(
         game.take_events()
             .iter()
             .all(|e| !matches!(e, MatchEvent::GameOver(_)))
     );
 
-    game.tick(start + Duration::from_secs(71));
+    game.tick(start + Duration::from_secs(77));
     let on_time = Ending {
-        outcome: Some(Outcome::Win(Player::First)),
-        reason: EndReason::Time(Player::Second),
+        outcome: Some(Outcome::Win(Player::Second)),
+        reason: EndReason::Time(Player::First),
     };
     assert_eq!(game.ending(), Some(on_time));
     assert_eq!(game_over(&game.take_events()), [on_time]);
     // Time lost is lost: no taking back, no more moves.
-    let decided = Refusal::Decided(EndReason::Time(Player::Second));
+    let decided = Refusal::Decided(EndReason::Time(Player::First));
     assert_eq!(game.undo(), Err(decided.clone()));
-    assert_eq!(game.play_text("a1"), Err(decided));
+    assert_eq!(game.play_text("c3"), Err(decided));
     game.restart();
     assert_eq!(game.ending(), None);
     assert_eq!(
-        game.clocks().unwrap().left(Player::Second),
+        game.clocks().unwrap().left(Player::First),
         Duration::from_secs(60)
     );
 }

@@ -18,8 +18,8 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 /// Long enough for tic-tac-toe's reply on a busy machine.
 const PATIENCE: Duration = Duration::from_secs(60);
 /// Rows of tic-tac-toe's setup above "record search tree": two seats, the second
-/// seat's five engine rows (algorithm, MAX, evaluation, depth, time), and the clock.
-const ROWS_ABOVE_SWITCH: usize = 8;
+/// seat's six engine rows (level, algorithm, MAX, evaluation, depth, time), and the clock.
+const ROWS_ABOVE_SWITCH: usize = 9;
 
 struct Arcade {
     app: App,

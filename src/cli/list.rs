@@ -4,6 +4,7 @@ use clap::Args;
 use serde::Serialize;
 
 use crate::game::{GameOptions, GameVisitor, Playable, games, visit_game};
+use crate::play::levels::{LEVELS, level_settings};
 
 #[derive(Args, Debug)]
 pub struct ListArgs {
@@ -22,6 +23,19 @@ struct GameListing {
     start_position: String,
     options: Vec<OptionListing>,
     evaluations: Vec<EvaluationListing>,
+    /// Levels 1 to 10 (`ply play --level N`), weakest first.
+    levels: Vec<LevelListing>,
+}
+
+/// What one level searches with, so scripts can drive other front ends the same way.
+#[derive(Serialize)]
+struct LevelListing {
+    level: u8,
+    algorithm: &'static str,
+    eval: String,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    time_ms: Option<u128>,
 }
 
 #[derive(Serialize)]
@@ -69,8 +83,25 @@ impl GameVisitor for Describe {
                     description: e.description,
                 })
                 .collect(),
+            levels: level_listings(info.id),
         }
     }
+}
+
+fn level_listings(game: &str) -> Vec<LevelListing> {
+    LEVELS
+        .filter_map(|level| {
+            let settings = level_settings(game, level).ok()?;
+            Some(LevelListing {
+                level,
+                algorithm: settings.algorithm.label(),
+                depth: settings.depth,
+                nodes: settings.nodes,
+                time_ms: settings.time.map(|t| t.as_millis()),
+                eval: settings.eval,
+            })
+        })
+        .collect()
 }
 
 pub fn run(args: &ListArgs) -> anyhow::Result<()> {

@@ -7,6 +7,7 @@
 use serde::Serialize;
 
 use crate::game::{GameError, GameOptions, GameVisitor, Outcome, Playable, Player, visit_game};
+use crate::play::levels::parse_engine;
 use crate::play::{Ending, EngineSettings, Match, PlaySetup, Seat};
 
 /// Arguments of `ply match`.
@@ -14,7 +15,8 @@ use crate::play::{Ending, EngineSettings, Match, PlaySetup, Seat};
 pub struct MatchArgs {
     /// The game, by its id (`ply list`).
     pub game: String,
-    /// The first engine, ALGO:EVAL[:depth=N|time=S|nodes=N], e.g. alphabeta:strong:time=0.2.
+    /// The first engine, ALGO:EVAL[:depth=N|time=S|nodes=N], e.g. alphabeta:strong:time=0.2,
+    /// or a level, level=N (1 to 10).
     #[arg(long, value_name = "SPEC")]
     pub first: String,
     /// The second engine, written like --first.
@@ -78,8 +80,8 @@ struct Summary {
 /// Runs the match and prints it.
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let engines = [
-        EngineSettings::parse_spec(&args.first)?,
-        EngineSettings::parse_spec(&args.second)?,
+        parse_engine(&args.game, &args.first)?,
+        parse_engine(&args.game, &args.second)?,
     ];
     let options = GameOptions::parse(&args.options)?;
     let openings = match &args.openings {

@@ -8,6 +8,7 @@ use clap::ValueEnum;
 
 use super::args::parse_max;
 use crate::game::GameOptions;
+use crate::play::levels::level_settings;
 use crate::play::record::load_file;
 use crate::search::{Additions, Algorithm};
 use crate::tui::clock::TimeControl;
@@ -49,6 +50,10 @@ pub struct PlayArgs {
     /// Who plays the second side.
     #[arg(long, value_enum, default_value = "computer")]
     pub second: SeatArg,
+    /// The computer's strength, 1 (weakest) to 10, instead of choosing its
+    /// algorithm, evaluation, depth and time (`ply list` shows what each level searches).
+    #[arg(long, value_name = "N", conflicts_with_all = ["depth", "time", "eval", "algo"])]
+    pub level: Option<u8>,
     /// The computer's search depth in plies (default: as deep as its time allows).
     #[arg(long, value_name = "N")]
     pub depth: Option<u32>,
@@ -104,6 +109,12 @@ pub struct PlayArgs {
 impl PlayArgs {
     /// The engine settings the flags describe, shared by both computer seats.
     fn engine(&self, game: &str) -> anyhow::Result<EngineSettings> {
+        if let Some(level) = self.level {
+            return Ok(EngineSettings {
+                max_player: self.max.as_deref().map(parse_max).transpose()?,
+                ..level_settings(game, level)?
+            });
+        }
         let time = match self.time {
             Some(secs) => Some(
                 Duration::try_from_secs_f64(secs)
@@ -265,6 +276,22 @@ mod tests {
         assert_eq!(eval_of(&["connect4"]), "strong");
         assert_eq!(eval_of(&["dodgem"]), "seed");
         assert_eq!(eval_of(&["connect4", "--eval", "seed"]), "seed");
+    }
+
+    #[test]
+    fn a_level_sets_the_computers_engine() {
+        let Ok(Launch::Game(setup)) = parse(&["chess", "--level", "3"]).launch() else {
+            panic!("play launches a game")
+        };
+        assert_eq!(
+            setup.second,
+            Seat::Computer(level_settings("chess", 3).unwrap())
+        );
+        assert!(error(&["chess", "--level", "11"]).contains("from 1 to 10"));
+        let conflict = super::super::Cli::try_parse_from([
+            "ply", "play", "chess", "--level", "3", "--depth", "2",
+        ]);
+        assert!(conflict.is_err(), "--level replaces --depth");
     }
 
     #[test]

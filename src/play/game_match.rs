@@ -8,6 +8,8 @@
 
 use std::collections::VecDeque;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::TryRecvError;
 use std::time::{Duration, Instant};
 
 use super::clock::Clocks;
@@ -158,6 +160,10 @@ pub enum MatchEvent<G: Playable> {
     },
     /// The game ended.
     GameOver(Ending),
+    /// The search thread ended without its final report (it panicked or was
+    /// killed): a move search leaves the match paused rather than trying again
+    /// for ever.
+    SearchFailed(Purpose),
 }
 
 /// A computer player: its settings, its evaluation, and its engine's memory.
@@ -218,6 +224,18 @@ pub struct Match<G: Playable> {
     last_score: [Option<Score>; 2],
     notation: fn(&G, G::Move) -> String,
     events: Vec<MatchEvent<G>>,
+    /// The test hook: the next search's thread dies (see [`Match::fail_next_search`]).
+    fail_next: bool,
+}
+
+/// An evaluation that panics: how the test hook kills a search thread the way a
+/// bug would, without its final report.
+struct Sabotage;
+
+impl<G: Playable> Evaluator<G> for Sabotage {
+    fn evaluate(&self, _: &G) -> i32 {
+        panic!("the search thread was killed on purpose (Match::fail_next_search)")
+    }
 }
 
 impl<G: Playable> Match<G> {
@@ -270,6 +288,7 @@ impl<G: Playable> Match<G> {
             last_score: [None; 2],
             notation,
             events: Vec::new(),
+            fail_next: false,
         };
         let words = setup.moves.as_deref().unwrap_or("");
         for word in game.game.split_moves(words) {
@@ -538,10 +557,16 @@ impl<G: Playable> Match<G> {
         Ok(())
     }
 
-    /// Pauses or resumes the computer; true when now paused.
+    /// Pauses or resumes the computer; true when now paused. Pausing stops the
+    /// computer's search, so that it does not go on using a core (and its clock's
+    /// time) behind the pause; resuming starts it again, its table remembering
+    /// what it had found. A hint search goes on: it is for the human.
     pub fn toggle_pause(&mut self) -> bool {
         self.paused = !self.paused;
         self.steps = 0;
+        if self.paused && self.thinking() == Some(Purpose::Move) {
+            self.stop_thinking();
+        }
         self.paused
     }
 
@@ -556,12 +581,18 @@ impl<G: Playable> Match<G> {
     }
 
     /// Makes the computer play now: its search stops and its best move so far
-    /// is played as soon as it comes, without the spectating delay.
+    /// is played as soon as it comes, without the spectating delay. With no
+    /// search under way (paused), one is let through and stopped at its first
+    /// finished iteration.
     pub fn move_now(&mut self) -> Result<(), Refusal> {
         if !self.computer_to_move() {
             return Err(Refusal::NotComputersTurn);
         }
         self.hurry = true;
+        if self.paused {
+            // Held: one move is let through, and played the moment it is found.
+            self.steps = self.steps.max(1);
+        }
         if let Some(thinking) = self.thinking.as_ref() {
             thinking.handle.stop();
         }
@@ -569,6 +600,14 @@ impl<G: Playable> Match<G> {
             *due = Instant::now();
         }
         Ok(())
+    }
+
+    /// Makes the next search's thread panic at its first evaluation, so that tests
+    /// can check what a dead search thread does to the match (see
+    /// [`MatchEvent::SearchFailed`]).
+    #[doc(hidden)]
+    pub fn fail_next_search(&mut self) {
+        self.fail_next = true;
     }
 
     /// `player` gives the game up.
@@ -629,7 +668,8 @@ impl<G: Playable> Match<G> {
     }
 
     /// Blocks until the search has news or a computer move falls due, at most
-    /// `timeout`: what a headless runner calls between ticks.
+    /// `timeout`: what a headless runner calls between ticks. A search thread
+    /// that died returns at once; the next tick notices it.
     pub fn wait(&mut self, timeout: Duration) {
         if let Some(thinking) = self.thinking.as_ref() {
             if let Ok(event) = thinking.handle.events.recv_timeout(timeout) {
@@ -649,7 +689,7 @@ impl<G: Playable> Match<G> {
             for event in self.take_events() {
                 on_event(self, event);
             }
-            if self.is_over() || !self.computer_to_move() {
+            if self.is_over() || !self.computer_to_move() || !self.may_advance() {
                 return;
             }
             self.wait(POLL);
@@ -712,6 +752,13 @@ impl<G: Playable> Match<G> {
         self.seats.contains(&Seat::Human)
     }
 
+    /// True when `side`'s clock may run: always for the computer, and for a human
+    /// from their first move on, so that nobody loses time finding the keys (the
+    /// rule online chess servers follow).
+    fn clock_started(&self, side: Player) -> bool {
+        self.seat(side) != &Seat::Human || self.played.iter().any(|p| p.by == side)
+    }
+
     /// True when the computer may act: running, or paused with a step granted.
     fn may_advance(&self) -> bool {
         !self.paused || self.steps > 0
@@ -743,6 +790,7 @@ impl<G: Playable> Match<G> {
     }
 
     fn start_search(&mut self, purpose: Purpose, now: Instant) {
+        let sabotage = std::mem::take(&mut self.fail_next);
         let side = self.game.to_move();
         let computer = match purpose {
             Purpose::Move => self.computers[side.index()].as_ref(),
@@ -752,10 +800,14 @@ impl<G: Playable> Match<G> {
             return;
         };
         let config = self.config(computer, purpose);
+        let evaluator = match sabotage {
+            true => Arc::new(Sabotage),
+            false => computer.evaluator.clone(),
+        };
         let handle = spawn_engine_search(
             computer.engine.clone(),
             self.game.clone(),
-            computer.evaluator.clone(),
+            evaluator,
             config,
         );
         let start = SearchStart {
@@ -782,9 +834,20 @@ impl<G: Playable> Match<G> {
             return;
         };
         let mut events: Vec<_> = self.waiting.drain(..).collect();
-        events.extend(thinking.handle.events.try_iter());
+        let died = loop {
+            match thinking.handle.events.try_recv() {
+                Ok(event) => events.push(event),
+                Err(TryRecvError::Empty) => break false,
+                Err(TryRecvError::Disconnected) => break true,
+            }
+        };
         let (purpose, started) = (thinking.purpose, thinking.started);
+        let stop = thinking.handle.stop_flag();
         for event in events {
+            if self.hurry && matches!(event, SearchEvent::Iteration(_)) {
+                // "Move now" before the search had a move: the first one found will do.
+                stop.store(true, Ordering::Relaxed);
+            }
             if let SearchEvent::Finished(result) = event {
                 self.thinking = None;
                 let chosen = result.best_move.map(|m| (m, result.score));
@@ -797,6 +860,22 @@ impl<G: Playable> Match<G> {
             }
             self.events.push(MatchEvent::Search(purpose, event));
         }
+        if died {
+            self.search_failed(purpose);
+        }
+    }
+
+    /// The search thread is gone without its result: said once, and a move search
+    /// pauses the match (space tries again).
+    fn search_failed(&mut self, purpose: Purpose) {
+        self.thinking = None;
+        self.waiting.clear();
+        if purpose == Purpose::Move {
+            self.paused = true;
+            self.steps = 0;
+            self.hurry = false;
+        }
+        self.events.push(MatchEvent::SearchFailed(purpose));
     }
 
     fn take_result(
@@ -828,7 +907,7 @@ impl<G: Playable> Match<G> {
     /// or showing the computer's chosen move; a fallen flag ends the game.
     fn run_clocks(&mut self, now: Instant) {
         let running = !self.is_over() && !self.paused && self.ready.is_none();
-        let side = running.then(|| self.game.to_move());
+        let side = Some(self.game.to_move()).filter(|&side| running && self.clock_started(side));
         let Some(clocks) = self.clocks.as_mut() else {
             return;
         };

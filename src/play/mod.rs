@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod clock;
 mod game_match;
+pub mod levels;
 pub mod notation;
 pub mod record;
 mod setup;

@@ -138,6 +138,15 @@ impl App {
         }
     }
 
+    /// The game on screen, to drive it (tests use its hooks).
+    pub fn session_mut(&mut self) -> Option<&mut dyn Session> {
+        match &mut self.screen {
+            Screen::Play(play) => Some(play.session_mut()),
+            Screen::Explorer { game, .. } => Some(game.session_mut()),
+            _ => None,
+        }
+    }
+
     /// True while the help overlay is shown.
     pub fn help_open(&self) -> bool {
         self.help
@@ -202,19 +211,27 @@ impl App {
 
     /// [`App::tick`] at a given instant, so tests can run the clocks on made-up time.
     pub fn tick_at(&mut self, now: Instant) {
-        match &mut self.screen {
-            Screen::Play(play) => play.tick(now),
+        let built = match &mut self.screen {
+            Screen::Play(play) => {
+                play.tick(now);
+                play.take_built_tree()
+            }
             Screen::Explorer { explorer, game } => {
                 game.tick(now);
                 explorer.tick();
+                None
             }
             Screen::Review { review, game } => {
                 if let Some(game) = game {
                     game.tick(now);
                 }
                 review.tick();
+                None
             }
-            _ => {}
+            _ => None,
+        };
+        if let Some(record) = built {
+            self.act(Action::Explore(record));
         }
         self.keep(false);
     }

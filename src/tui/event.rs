@@ -3,7 +3,7 @@
 //! short, so the search panel refreshes while the computer thinks even when no key
 //! is pressed, and a key never waits for the search.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event;
 
@@ -24,10 +24,15 @@ pub fn run(
         app.tick();
         terminal.draw(|frame| app.render(frame))?;
         if event::poll(FRAME)? {
-            // Answer everything queued before drawing again, so key repeat never lags.
+            // Answer everything queued before drawing again, so key repeat never
+            // lags; a flood of input still lets a frame through every FRAME. Keys
+            // never wait on work: slow jobs (searches, the explorer's tree) run on
+            // threads of their own, and a repeated key joins the job under way.
+            let deadline = Instant::now() + FRAME;
             loop {
                 app.handle_event(&event::read()?);
-                if app.should_quit() || !event::poll(Duration::ZERO)? {
+                if app.should_quit() || Instant::now() >= deadline || !event::poll(Duration::ZERO)?
+                {
                     break;
                 }
             }

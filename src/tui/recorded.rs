@@ -14,7 +14,7 @@ use crate::search::{Algorithm, Limits, SearchConfig, SearchEvent, SearchHandle, 
 pub const MINIMAX_BUDGET: u64 = 5_000_000;
 
 /// Starts plain minimax on the recorded position at a depth, under a node budget.
-type MinimaxStarter = Box<dyn Fn(u32, u64) -> MinimaxRun>;
+type MinimaxStarter = Box<dyn Fn(u32, u64) -> MinimaxRun + Send>;
 
 /// One search's recorded tree, ready for the explorer.
 pub struct RecordedSearch {

@@ -18,6 +18,7 @@ use super::clock::Clocks;
 use super::panel::{Purpose, RootMoveView, SearchView};
 use super::recorded::RecordedSearch;
 use super::theme::Theme;
+use super::tree_build::TreeBuilder;
 use super::{PlaySetup, Seat};
 use crate::game::{Evaluator, Game, GameError, GameInfo, Outcome, Player};
 pub use crate::play::PlayedMove;
@@ -130,7 +131,16 @@ pub trait Session {
     fn tell(&mut self, tone: Tone, text: &str);
     /// The latest recorded search tree, ready for the explorer: the last search's,
     /// or the last finished iteration of the search still running.
-    fn recorded_search(&self) -> Option<RecordedSearch>;
+    fn recorded_search(&self) -> Option<RecordedSearch> {
+        self.tree_builder().map(|(_, build)| build())
+    }
+    /// What makes [`Session::recorded_search`], to run on another thread (large
+    /// trees take a while), with the tree's node count.
+    fn tree_builder(&self) -> Option<(usize, TreeBuilder)>;
+    /// Makes the next search's thread die without its final report: the test hook
+    /// for a search that panics, so tests can check that the arcade notices.
+    #[doc(hidden)]
+    fn fail_next_search(&mut self);
     /// The game's clocks, when it is played with them.
     fn clocks(&self) -> Option<&Clocks>;
     /// How the game ended in words that follow the result (`by checkmate`,
@@ -240,6 +250,7 @@ impl<G: BoardGame> GameSession<G> {
                     let score = crate::search::score::describe(score);
                     self.say(Tone::Info, format!("hint: {best} ({score})"));
                 }
+                MatchEvent::SearchFailed(purpose) => self.search_failed(purpose),
                 MatchEvent::GameOver(ending) => {
                     if let EndReason::Time(loser) = ending.reason {
                         let text = format!("{}'s time is up", G::side_name(loser));
@@ -334,6 +345,19 @@ impl<G: BoardGame> GameSession<G> {
             view.running = false;
             view.interrupted = true;
         }
+    }
+
+    /// The search thread died without its result: the panel stops, and the status
+    /// line says so instead of the game waiting for ever.
+    fn search_failed(&mut self, purpose: Purpose) {
+        self.search_dropped();
+        let text = match purpose {
+            Purpose::Move => {
+                "error: the computer's search stopped without a move (its thread died); paused: space tries again"
+            }
+            Purpose::Hint => "error: the hint search stopped without an answer (its thread died)",
+        };
+        self.say(Tone::Refused, text);
     }
 
     /// Keeps a tree the running search recorded, in place of the one before.
@@ -653,20 +677,25 @@ impl<G: BoardGame> Session for GameSession<G> {
         self.say(tone, text);
     }
 
-    fn recorded_search(&self) -> Option<RecordedSearch> {
+    fn tree_builder(&self) -> Option<(usize, TreeBuilder)> {
         let recording = self.recording.as_ref()?;
-        if recording.tree.nodes.is_empty() {
+        let nodes = recording.tree.nodes.len();
+        if nodes == 0 {
             return None;
         }
-        Some(RecordedSearch::new(
-            &recording.tree,
-            &recording.root,
-            recording.evaluator.clone(),
-            recording.algorithm,
-            recording.title.clone(),
-            recording.running,
-            [G::side_name(Player::First), G::side_name(Player::Second)],
-        ))
+        let tree = recording.tree.clone();
+        let root = recording.root.clone();
+        let evaluator = recording.evaluator.clone();
+        let (algorithm, running) = (recording.algorithm, recording.running);
+        let title = recording.title.clone();
+        let sides = [G::side_name(Player::First), G::side_name(Player::Second)];
+        let build =
+            move || RecordedSearch::new(&tree, &root, evaluator, algorithm, title, running, sides);
+        Some((nodes, Box::new(build)))
+    }
+
+    fn fail_next_search(&mut self) {
+        self.game.fail_next_search();
     }
 
     fn clocks(&self) -> Option<&Clocks> {

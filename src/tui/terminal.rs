@@ -4,7 +4,7 @@
 
 use std::io::{self, Stdout, stdout};
 use std::ops::{Deref, DerefMut};
-use std::sync::Once;
+use std::sync::{Mutex, Once, PoisonError};
 
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -58,6 +58,7 @@ impl Drop for ArcadeTerminal {
     fn drop(&mut self) {
         let _ = self.terminal.show_cursor();
         restore();
+        print_thread_panics();
     }
 }
 
@@ -78,15 +79,39 @@ pub fn restore_and_exit(signo: i32) -> ! {
     std::process::exit(super::signals::exit_status(signo))
 }
 
+/// Panics of background threads (a search), printed once the terminal is back.
+static THREAD_PANICS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
 /// Restores the terminal before the default panic message is printed, so that the
-/// message lands on the normal screen where the user can read it.
+/// message lands on the normal screen where the user can read it. A background
+/// thread's panic (a search that dies) leaves the arcade running, which reports
+/// it as an error: its message is kept and printed when the arcade closes, instead
+/// of over the board.
 fn install_panic_hook() {
     static INSTALLED: Once = Once::new();
     INSTALLED.call_once(|| {
         let previous = std::panic::take_hook();
+        let ui_thread = std::thread::current().id();
         std::panic::set_hook(Box::new(move |info| {
-            restore();
-            previous(info);
+            if std::thread::current().id() == ui_thread {
+                restore();
+                previous(info);
+            } else {
+                let name = std::thread::current()
+                    .name()
+                    .unwrap_or("a thread")
+                    .to_string();
+                let mut kept = THREAD_PANICS.lock().unwrap_or_else(PoisonError::into_inner);
+                kept.push(format!("{name} panicked: {info}"));
+            }
         }));
     });
+}
+
+/// Prints the background threads' panics kept while the arcade was open.
+fn print_thread_panics() {
+    let kept = std::mem::take(&mut *THREAD_PANICS.lock().unwrap_or_else(PoisonError::into_inner));
+    for panic in kept {
+        eprintln!("{panic}");
+    }
 }

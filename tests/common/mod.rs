@@ -4,6 +4,7 @@
 //! Each test binary uses only some of these, hence the `dead_code` allowance.
 #![allow(dead_code)]
 
+pub mod arcade;
 pub mod binary;
 pub mod engine;
 pub mod screen;

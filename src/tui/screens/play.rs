@@ -21,8 +21,10 @@ use crate::play::store::{SavedClock, SavedGame, Store, result_words};
 use crate::tui::clipboard;
 use crate::tui::clock::format_clock;
 use crate::tui::panel::SearchPanel;
+use crate::tui::recorded::RecordedSearch;
 use crate::tui::session::{Session, Tone};
 use crate::tui::theme::Theme;
+use crate::tui::tree_build::{BuildState, INLINE_BUILD_NODES, TreeBuild};
 use crate::tui::{PlaySetup, Seat};
 
 /// The narrowest the search panel gets.
@@ -47,6 +49,10 @@ pub struct Play {
     keeping: Keeping,
     /// A leave waiting for the player's yes.
     confirm: Option<Leave>,
+    /// The explorer's tree being built for `t`, off the UI thread.
+    tree_build: Option<TreeBuild>,
+    /// How many tree builds `t` started (repeated presses start no more).
+    tree_builds: usize,
 }
 
 /// Where the game is kept in the store, and what was last written.
@@ -80,6 +86,35 @@ impl Play {
             terminal_clipboard: true,
             keeping: Keeping::default(),
             confirm: None,
+            tree_build: None,
+            tree_builds: 0,
+        }
+    }
+
+    /// True while the explorer's tree is being built.
+    pub fn building_tree(&self) -> bool {
+        self.tree_build.is_some()
+    }
+
+    /// How many tree builds `t` has started on this screen.
+    pub fn tree_builds(&self) -> usize {
+        self.tree_builds
+    }
+
+    /// The explorer's tree once its build is done; a failed build is reported.
+    pub fn take_built_tree(&mut self) -> Option<Box<RecordedSearch>> {
+        match self.tree_build.as_ref()?.poll() {
+            BuildState::Building => None,
+            BuildState::Built(record) => {
+                self.tree_build = None;
+                Some(record)
+            }
+            BuildState::Failed => {
+                self.tree_build = None;
+                self.session
+                    .tell(Tone::Refused, "error: the search tree could not be built");
+                None
+            }
         }
     }
 
@@ -182,6 +217,10 @@ impl Play {
                 _ => Action::Stay,
             };
         }
+        if key.code == KeyCode::Esc && self.tree_build.take().is_some() {
+            self.session.tell(Tone::Info, "tree building cancelled");
+            return Action::Stay;
+        }
         let session = self.session.as_mut();
         if let Some(steer) = steer_of(key) {
             if !session.steer(steer) && key.code == KeyCode::Esc {
@@ -261,8 +300,19 @@ impl Play {
 
     /// The explorer on the last recorded search tree, or a word on why there is none.
     fn explore(&mut self) -> Action {
-        match self.session.recorded_search() {
-            Some(record) => Action::Explore(Box::new(record)),
+        if self.tree_build.is_some() {
+            // Repeated presses join the build under way.
+            return Action::Stay;
+        }
+        match self.session.tree_builder() {
+            Some((nodes, build)) if nodes <= INLINE_BUILD_NODES => {
+                Action::Explore(Box::new(build()))
+            }
+            Some((_, build)) => {
+                self.tree_build = Some(TreeBuild::start(build));
+                self.tree_builds += 1;
+                Action::Stay
+            }
             None if !self.setup.record_tree => {
                 self.session.tell(Tone::Refused, TREE_RECORDING_OFF);
                 Action::Stay
@@ -579,6 +629,12 @@ impl Play {
             (format!("{} to move", self.who(mover)), theme.side(mover))
         };
         let mut spans = vec![Span::styled(format!(" {state}"), style)];
+        if self.tree_build.is_some() {
+            spans.push(Span::styled(
+                "  ·  building the tree... (Esc cancels)",
+                theme.text,
+            ));
+        }
         if let Some(note) = session.status_note() {
             spans.push(Span::styled(format!(" ({note})"), style));
         }

@@ -13,6 +13,7 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 use super::Action;
 use super::play::Play;
 use crate::game::{GameInfo, GameOptions, Player};
+use crate::play::levels::{LEVELS, level_of, level_settings};
 use crate::search::{Additions, Algorithm};
 use crate::tui::board::{evaluator_names, side_names};
 use crate::tui::clock::TimeControl;
@@ -105,6 +106,7 @@ const INCREMENTS: [u32; 7] = [0, 1, 2, 3, 5, 10, 30];
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Field {
     Seat(Player),
+    Level(Player),
     Algorithm(Player),
     Additions(Player),
     Max(Player),
@@ -170,6 +172,7 @@ impl Setup {
         for player in [Player::First, Player::Second] {
             fields.push(Field::Seat(player));
             if self.computer[player.index()] {
+                fields.push(Field::Level(player));
                 fields.push(Field::Algorithm(player));
                 if self.engines[player.index()].algorithm.takes_additions() {
                     fields.push(Field::Additions(player));
@@ -315,6 +318,7 @@ impl Setup {
     fn change(&mut self, field: Field, forward: bool) {
         match field {
             Field::Seat(p) => self.computer[p.index()] = !self.computer[p.index()],
+            Field::Level(p) => self.change_level(p, forward),
             Field::Algorithm(p) => {
                 let engine = &mut self.engines[p.index()];
                 let index = cycle(&Algorithm::ALL, &engine.algorithm, forward);
@@ -379,6 +383,27 @@ impl Setup {
                 }
             }
             Field::Start => {}
+        }
+    }
+
+    /// Steps a computer player's level; from a hand-made (custom) engine, the
+    /// arrows start at the weakest or the strongest level.
+    fn change_level(&mut self, player: Player, forward: bool) {
+        let engine = &mut self.engines[player.index()];
+        let (first, last) = (*LEVELS.start(), *LEVELS.end());
+        let level = match (level_of(self.game.id, engine), forward) {
+            (None, true) => first,
+            (None, false) => last,
+            (Some(level), true) if level == last => first,
+            (Some(level), true) => level + 1,
+            (Some(level), false) if level == first => last,
+            (Some(level), false) => level - 1,
+        };
+        if let Ok(settings) = level_settings(self.game.id, level) {
+            *engine = EngineSettings {
+                max_player: engine.max_player,
+                ..settings
+            };
         }
     }
 
@@ -448,6 +473,12 @@ impl Setup {
                 };
                 (format!("{} plays", self.sides[p.index()]), who.to_string())
             }
+            Field::Level(p) => (
+                "  level".into(),
+                level_of(self.game.id, engine(p)).map_or("custom".into(), |level| {
+                    format!("{level} of {}", LEVELS.end())
+                }),
+            ),
             Field::Algorithm(p) => ("  algorithm".into(), engine(p).algorithm.label().into()),
             Field::Additions(p) => (
                 "  adds".into(),
@@ -499,6 +530,7 @@ impl Setup {
                 "Who plays {}: a human at this keyboard, or the computer. With the computer on both sides you watch it play itself (space pauses, n steps, + and - change the speed).",
                 self.sides[p.index()]
             ),
+            Field::Level(_) => "How hard the computer plays, from 1 (looks one move ahead, counts material) to 10 (thinks 3 s a move with the game's best evaluation). A level sets the rows below; change any of them and the level reads custom. `ply list` shows each level's search; the README gives the chess levels' Elo measured against Stockfish.".into(),
             Field::Algorithm(_) => "minimax searches every move to the same depth; alpha-beta (the course's AlphaBeta) stops a node as soon as its value reaches the window and finds the same value with far fewer nodes; engine is alpha-beta with ordering, a table, iterative deepening and the game's extras (quiescence, null move, reductions where the game has them).".into(),
             Field::Additions(_) => "The ideas the course adds to minimax and alpha-beta one at a time: +ordering tries the likely best moves first (more cuts), +tt a transposition table (positions reached by other move orders are searched once), +id iterative deepening (depth 1, 2, 3... so a clock always has a move).".into(),
             Field::Max(_) => "Whose view the explorer's values and windows are in: by default the side to move at the root (MAX); a fixed player reproduces the course's trees where MIN moves first.".into(),
@@ -564,6 +596,31 @@ mod tests {
     }
 
     #[test]
+    fn the_level_row_sets_the_engine_and_reads_custom_after_a_change_by_hand() {
+        let mut setup = Setup::new(find_game("chess").unwrap());
+        while setup.focused() != Field::Level(Player::Second) {
+            press(&mut setup, KeyCode::Down);
+        }
+        // The default engine (1 s a move, strong evaluation) is level 9.
+        assert_eq!(setup.describe(Field::Level(Player::Second)).1, "9 of 10");
+        press(&mut setup, KeyCode::Right);
+        press(&mut setup, KeyCode::Right);
+        assert_eq!(setup.describe(Field::Level(Player::Second)).1, "1 of 10");
+        assert_eq!(setup.engines[1], level_settings("chess", 1).unwrap());
+        press(&mut setup, KeyCode::Down);
+        press(&mut setup, KeyCode::Right); // algorithm: engine -> MCTS
+        assert_eq!(setup.describe(Field::Level(Player::Second)).1, "custom");
+        press(&mut setup, KeyCode::Up);
+        press(&mut setup, KeyCode::Left);
+        assert_eq!(setup.describe(Field::Level(Player::Second)).1, "10 of 10");
+        let Action::Play(play) = press(&mut setup, KeyCode::Enter) else {
+            panic!("Enter should start the game");
+        };
+        let level_10 = level_settings("chess", 10).unwrap();
+        assert_eq!(play.setup().second, Seat::Computer(level_10));
+    }
+
+    #[test]
     fn option_fields_are_typed_and_checked() {
         let mut setup = Setup::new(find_game("grundy").unwrap());
         while setup.focused() != Field::Option(0) {
@@ -608,13 +665,15 @@ mod tests {
     #[test]
     fn computer_rows_appear_with_the_computer_and_cycle_their_values() {
         let mut setup = Setup::new(find_game("tictactoe").unwrap());
-        assert_eq!(setup.fields().len(), 10);
+        assert_eq!(setup.fields().len(), 11);
         press(&mut setup, KeyCode::Right);
-        assert_eq!(setup.fields().len(), 15, "the engine takes no additions");
+        assert_eq!(setup.fields().len(), 17, "the engine takes no additions");
+        press(&mut setup, KeyCode::Down);
+        assert_eq!(setup.focused(), Field::Level(Player::First));
         press(&mut setup, KeyCode::Down);
         press(&mut setup, KeyCode::Left);
         assert_eq!(setup.engines[0].algorithm, Algorithm::AlphaBeta);
-        assert_eq!(setup.fields().len(), 16, "alpha-beta takes additions");
+        assert_eq!(setup.fields().len(), 18, "alpha-beta takes additions");
         assert_eq!(setup.describe(Field::Additions(Player::First)).1, "nothing");
         press(&mut setup, KeyCode::Down);
         press(&mut setup, KeyCode::Right);

@@ -1,0 +1,221 @@
+//! Strength a player understands: levels 1 to 10 instead of algorithms, depths and
+//! times. One table serves every game (a deeper or longer search, then a better
+//! evaluation, is stronger in all of them); a game whose search is of another kind
+//! overrides it (Go plays by Monte Carlo playouts, so its levels count playouts).
+//!
+//! Node budgets rather than time make the middle levels play the same game on a
+//! fast machine and a slow one; only the top two think for a fixed time. Chess
+//! levels carry an Elo measured against Stockfish (see the README and
+//! `scripts/chess_levels_elo.py`).
+
+use std::ops::RangeInclusive;
+use std::time::Duration;
+
+use super::setup::EngineSettings;
+use crate::game::GameError;
+use crate::search::Algorithm;
+
+/// The levels there are, weakest first.
+pub const LEVELS: RangeInclusive<u8> = 1..=10;
+/// The level the arcade's setup screen offers first.
+pub const DEFAULT_LEVEL: u8 = 5;
+
+/// What one level searches with: its evaluation and its limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Level {
+    /// True: the game's `strong` evaluation where it has one; false: the course's `seed`.
+    strong: bool,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    millis: Option<u64>,
+}
+
+const fn by_depth(strong: bool, depth: u32) -> Level {
+    Level {
+        strong,
+        depth: Some(depth),
+        nodes: None,
+        millis: None,
+    }
+}
+
+const fn by_nodes(nodes: u64) -> Level {
+    Level {
+        strong: true,
+        depth: None,
+        nodes: Some(nodes),
+        millis: None,
+    }
+}
+
+const fn by_time(millis: u64) -> Level {
+    Level {
+        strong: true,
+        depth: None,
+        nodes: None,
+        millis: Some(millis),
+    }
+}
+
+/// The table every game uses unless it overrides it: levels 1 to 10 in order.
+const TABLE: [Level; 10] = [
+    by_depth(false, 1),
+    by_depth(false, 2),
+    by_depth(true, 2),
+    by_depth(true, 3),
+    by_depth(true, 4),
+    by_nodes(10_000),
+    by_nodes(40_000),
+    by_nodes(150_000),
+    by_time(1_000),
+    by_time(3_000),
+];
+
+/// The table of a game with only the course's evaluation: where [`TABLE`] would
+/// switch to the strong evaluation, one more ply instead.
+const SEED_ONLY: [Level; 10] = [
+    by_depth(false, 1),
+    by_depth(false, 2),
+    by_depth(false, 3),
+    by_depth(false, 4),
+    by_depth(false, 5),
+    TABLE[5],
+    TABLE[6],
+    TABLE[7],
+    TABLE[8],
+    TABLE[9],
+];
+
+/// Go's levels: Monte Carlo playouts (its alpha-beta has no evaluation worth a
+/// level), doubling or so from level to level, the top two by time.
+const GO_PLAYOUTS: [Level; 10] = [
+    by_nodes(100),
+    by_nodes(300),
+    by_nodes(1_000),
+    by_nodes(3_000),
+    by_nodes(10_000),
+    by_nodes(30_000),
+    by_nodes(100_000),
+    by_nodes(300_000),
+    by_time(1_000),
+    by_time(3_000),
+];
+
+/// The engine a level stands for in a game (`game` as in `ply list`).
+pub fn level_settings(game: &str, level: u8) -> Result<EngineSettings, GameError> {
+    if !LEVELS.contains(&level) {
+        return Err(GameError::new(format!(
+            "level {level}: expected a level from {} to {}",
+            LEVELS.start(),
+            LEVELS.end()
+        )));
+    }
+    let index = usize::from(level - LEVELS.start());
+    let best_eval = EngineSettings::for_game(game).eval;
+    let (algorithm, row) = match game {
+        "go" => (Algorithm::Mcts, GO_PLAYOUTS[index]),
+        _ if best_eval == "seed" => (Algorithm::Engine, SEED_ONLY[index]),
+        _ => (Algorithm::Engine, TABLE[index]),
+    };
+    Ok(EngineSettings {
+        algorithm,
+        eval: if row.strong { best_eval } else { "seed".into() },
+        depth: row.depth,
+        nodes: row.nodes,
+        time: row.millis.map(Duration::from_millis),
+        ..EngineSettings::default()
+    })
+}
+
+/// The level whose engine these settings are, if any: the setup screen shows
+/// `custom` once a player changes a level's search by hand.
+pub fn level_of(game: &str, settings: &EngineSettings) -> Option<u8> {
+    LEVELS.clone().find(|&level| {
+        level_settings(game, level).is_ok_and(|at_level| {
+            // Who is MAX only changes how the explorer shows values, not strength.
+            EngineSettings {
+                max_player: settings.max_player,
+                ..at_level
+            } == *settings
+        })
+    })
+}
+
+/// Reads a level as a command line writes it: `1` to `10`.
+pub fn parse_level(game: &str, text: &str) -> Result<EngineSettings, GameError> {
+    let level = text.trim().parse::<u8>().map_err(|_| {
+        GameError::new(format!(
+            "level '{text}': expected a level from {} to {}",
+            LEVELS.start(),
+            LEVELS.end()
+        ))
+    })?;
+    level_settings(game, level)
+}
+
+/// Reads an engine as `ply match` names it: `level=N`, or a full
+/// `ALGO:EVAL[:LIMIT...]` spec (see [`EngineSettings::parse_spec`]).
+pub fn parse_engine(game: &str, spec: &str) -> Result<EngineSettings, GameError> {
+    match spec.strip_prefix("level=") {
+        Some(level) => parse_level(game, level)
+            .map_err(|e| GameError::new(format!("engine '{spec}': {}", e.0))),
+        None => EngineSettings::parse_spec(spec),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_level_of_every_game_is_an_engine_the_match_accepts() {
+        for game in crate::game::games() {
+            let game = game.id;
+            for level in LEVELS {
+                let settings = level_settings(game, level).unwrap();
+                settings.check().unwrap();
+                assert_eq!(level_of(game, &settings), Some(level), "{game} {level}");
+            }
+        }
+    }
+
+    #[test]
+    fn levels_search_more_as_they_rise_and_take_the_strong_evaluation_from_level_3() {
+        let chess: Vec<_> = LEVELS
+            .map(|l| level_settings("chess", l).unwrap())
+            .collect();
+        assert_eq!(chess[0].eval, "seed");
+        assert_eq!(chess[2].eval, "strong");
+        assert_eq!(level_settings("kalah", 10).unwrap().eval, "seed");
+        assert_eq!(level_settings("kalah", 5).unwrap().depth, Some(5));
+        let depths: Vec<u32> = chess.iter().filter_map(|s| s.depth).collect();
+        assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
+        let nodes: Vec<u64> = chess.iter().filter_map(|s| s.nodes).collect();
+        assert!(nodes.windows(2).all(|w| w[0] < w[1]), "{nodes:?}");
+        assert_eq!(level_settings("go", 1).unwrap().algorithm, Algorithm::Mcts);
+    }
+
+    #[test]
+    fn levels_out_of_range_are_refused_with_the_range() {
+        for bad in ["0", "11", "x", "", "-1"] {
+            let error = parse_level("chess", bad).unwrap_err().0;
+            assert!(error.contains("from 1 to 10"), "{bad}: {error}");
+        }
+        assert_eq!(
+            parse_level("chess", " 7 ").unwrap(),
+            level_settings("chess", 7).unwrap()
+        );
+        assert_eq!(
+            parse_engine("chess", "level=3").unwrap(),
+            level_settings("chess", 3).unwrap()
+        );
+        let error = parse_engine("chess", "level=12").unwrap_err().0;
+        assert!(error.starts_with("engine 'level=12': level 12"), "{error}");
+        assert_eq!(
+            parse_engine("chess", "alphabeta:seed:depth=2")
+                .unwrap()
+                .depth,
+            Some(2)
+        );
+    }
+}

@@ -1,0 +1,67 @@
+//! The arcade driven by keys in a test: an [`App`] on a `TestBackend`, with the
+//! screen as text and a bounded wait for background threads. New key-driven tests
+//! use this one harness rather than a copy of their own.
+
+use std::time::{Duration, Instant};
+
+use ply::tui::app::{App, Screen};
+use ply::tui::theme::Theme;
+use ply::tui::{Launch, PlaySetup};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::screen::lines;
+
+/// How long a test waits for a background thread before it fails: a bound on a
+/// hang, not a speed figure.
+pub const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The arcade on a test terminal.
+pub struct Arcade {
+    /// The app under test.
+    pub app: App,
+    terminal: Terminal<TestBackend>,
+}
+
+impl Arcade {
+    /// The arcade opened on a game, drawn `width` x `height`.
+    pub fn game(setup: PlaySetup, width: u16, height: u16) -> Arcade {
+        Arcade {
+            app: App::new(Launch::Game(setup), Theme::plain()).expect("the setup is valid"),
+            terminal: Terminal::new(TestBackend::new(width, height)).unwrap(),
+        }
+    }
+
+    /// Presses a key with no modifier.
+    pub fn press(&mut self, code: KeyCode) {
+        self.app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+
+    /// Draws a frame and returns the screen as text.
+    pub fn screen(&mut self) -> String {
+        let app = &mut self.app;
+        self.terminal.draw(|frame| app.render(frame)).unwrap();
+        lines(&self.terminal).join("\n")
+    }
+
+    /// Ticks the app until `done`, failing after [`PATIENCE`].
+    pub fn wait_until(&mut self, what: &str, done: impl Fn(&mut Arcade) -> bool) {
+        let start = Instant::now();
+        while !done(self) {
+            assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}");
+            self.app.tick();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// How many moves the game on screen has had.
+    pub fn played(&self) -> usize {
+        self.app.session().map_or(0, |s| s.played().len())
+    }
+
+    /// True while the explorer is in front.
+    pub fn exploring(&self) -> bool {
+        matches!(self.app.screen(), Screen::Explorer { .. })
+    }
+}
