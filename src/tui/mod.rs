@@ -10,6 +10,7 @@
 pub mod app;
 pub mod board;
 pub mod event;
+pub mod move_line;
 pub mod panel;
 pub mod recorded;
 pub mod replay;
