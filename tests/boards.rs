@@ -375,6 +375,14 @@ fn a_typed_iccs_move_is_played_and_w_switches_the_notation() {
     screen.press(KeyCode::Enter);
     // The move list writes WXF until `w` asks for ICCS.
     assert_eq!(screen.played(), ["C2=5"]);
+    // Completion offers the notation on screen and the other one the parser reads.
+    screen.type_text(":h7e");
+    let text = screen.text();
+    assert!(
+        text.contains("move (WXF): h7e") && text.contains("Tab: h7e7"),
+        "{text}"
+    );
+    screen.press(KeyCode::Esc);
     screen.type_text(":C8=5");
     screen.press(KeyCode::Enter);
     assert_eq!(screen.played(), ["C2=5", "C8=5"]);

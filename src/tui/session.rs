@@ -91,7 +91,8 @@ pub trait Session {
     /// The game's styles for its two sides (see [`BoardGame::side_styles`]).
     fn side_styles(&self, theme: &Theme) -> [Style; 2];
     /// The legal moves as the screen writes them (WXF or ICCS for xiangqi, as
-    /// chosen with `w`), for the completion of typed moves.
+    /// chosen with `w`), then in the game's other notations, for the completion of
+    /// typed moves.
     fn move_choices(&self) -> Vec<String>;
     /// The name of the notation in use, when the game offers more than one.
     fn notation_name(&self) -> Option<&'static str>;
@@ -533,8 +534,19 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn move_choices(&self) -> Vec<String> {
         let game = self.game.game();
-        let write = writer::<G>(self.notation);
-        game.moves().into_iter().map(|m| write(game, m)).collect()
+        let moves = game.moves();
+        // The screen's notation first, then the others the parser reads too.
+        let others = G::notations().iter().map(|&(_, write)| write);
+        let mut texts: Vec<String> = Vec::new();
+        for write in std::iter::once(writer::<G>(self.notation)).chain(others) {
+            for &m in &moves {
+                let text = write(game, m);
+                if !texts.contains(&text) {
+                    texts.push(text);
+                }
+            }
+        }
+        texts
     }
 
     fn notation_name(&self) -> Option<&'static str> {
