@@ -815,8 +815,15 @@ fn checkers_human_steps_and_the_computer_replies() {
     });
     let mut h = Harness::new(Launch::Game(game("checkers", Seat::Human, engine)));
     let start = h.screen_text();
-    assert!(start.contains("   b     b     b     b"), "{start}");
-    assert!(start.contains(" 13    14    15    16"), "{start}");
+    // At 100x30 the squares are five columns wide.
+    assert!(
+        start.contains("       b         b         b         b"),
+        "{start}"
+    );
+    assert!(
+        start.contains("  13        14        15        16"),
+        "{start}"
+    );
     // The cursor starts on 9: pick it, go down and right to 14, play 9-14.
     h.press(KeyCode::Enter);
     h.type_char('j');

@@ -314,6 +314,16 @@ impl<G: Playable> Match<G> {
         }
     }
 
+    /// Writes the move list with `notation` from now on, the moves already played
+    /// included (the arcade's switch between WXF and ICCS).
+    pub fn set_notation(&mut self, notation: fn(&G, G::Move) -> String) {
+        self.notation = notation;
+        let texts = super::notation::format_line_with(&self.start, &self.history, notation);
+        for (played, text) in self.played.iter_mut().zip(texts) {
+            played.text = text;
+        }
+    }
+
     /// The position now.
     pub fn game(&self) -> &G {
         &self.game

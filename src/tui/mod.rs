@@ -11,6 +11,7 @@ pub mod app;
 pub mod board;
 pub mod clipboard;
 pub mod event;
+pub mod move_line;
 pub mod panel;
 pub mod recorded;
 pub mod replay;

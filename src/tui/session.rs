@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
+use ratatui::style::Style;
 
 use super::board::{BoardGame, BoardVisitor, Marks, Pick, Steer, visit_board};
 use super::clock::Clocks;
@@ -22,7 +23,7 @@ use super::tree_build::TreeBuilder;
 use super::{PlaySetup, Seat};
 use crate::game::{Evaluator, Game, GameError, GameInfo, Outcome, Player};
 pub use crate::play::PlayedMove;
-use crate::play::notation::format_line;
+use crate::play::notation::{format_line, format_line_with};
 use crate::play::record::{self, RecordFacts};
 use crate::play::{EndReason, Match, MatchEvent, Refusal, SearchStart};
 use crate::search::tree::SearchTree;
@@ -39,6 +40,8 @@ pub const SPEEDS: [Duration; 6] = [
 ];
 /// The speed when the computer plays both sides: slow enough to follow.
 const SPECTATING_SPEED: usize = 2;
+/// The key that switches notations in a game that has several (WXF and ICCS).
+pub const NOTATION_KEY: char = 'W';
 
 /// How a status message reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +87,17 @@ pub trait Session {
     fn human_to_move(&self) -> bool;
     /// The space the board wants (width, height).
     fn board_size(&self) -> (u16, u16);
+    /// The space of the board's largest drawing that fits `room` (see
+    /// [`BoardGame::board_size_within`]).
+    fn board_size_within(&self, room: (u16, u16)) -> (u16, u16);
+    /// The game's styles for its two sides (see [`BoardGame::side_styles`]).
+    fn side_styles(&self, theme: &Theme) -> [Style; 2];
+    /// The legal moves as the screen writes them (WXF or ICCS for xiangqi, as
+    /// chosen with `w`), then in the game's other notations, for the completion of
+    /// typed moves.
+    fn move_choices(&self) -> Vec<String>;
+    /// The name of the notation in use, when the game offers more than one.
+    fn notation_name(&self) -> Option<&'static str>;
     /// The board's word for the status line (see [`BoardGame::status_note`]).
     fn status_note(&self) -> Option<String>;
     /// Draws the board with cursor, last move and hint.
@@ -203,24 +217,46 @@ pub struct GameSession<G: BoardGame> {
     view: Option<SearchView>,
     message: Option<Message>,
     speed: usize,
+    /// The index of the notation chosen among [`BoardGame::notations`].
+    notation: usize,
 }
 
 impl<G: BoardGame> GameSession<G> {
     /// Sets up the game and its engines; an error names what is wrong.
     pub fn new(setup: &PlaySetup) -> anyhow::Result<GameSession<G>> {
-        let mut game = Match::with_notation(setup, G::move_list_text)?;
-        let spectating = setup.seats().iter().all(|s| s.engine().is_some());
+        let mut game = Match::with_notation(setup, writer::<G>(0))?;
+        let seats = setup.seats();
+        let spectating = seats.iter().all(|s| s.engine().is_some());
         let speed = if spectating { SPECTATING_SPEED } else { 0 };
         game.set_move_delay(SPEEDS[speed]);
+        let mut cursor = game.game().initial_cursor();
+        if seats[0].engine().is_some() && seats[1].engine().is_none() {
+            // The human plays the second side: their pieces at the bottom.
+            game.game().face(&mut cursor, Player::Second);
+        }
         Ok(GameSession {
-            cursor: game.game().initial_cursor(),
+            cursor,
             game,
             searched: None,
             recording: None,
             view: None,
             message: None,
             speed,
+            notation: 0,
         })
+    }
+
+    /// Switches to the game's next notation (`w`); false when it has only one.
+    fn toggle_notation(&mut self) -> bool {
+        let count = G::notations().len();
+        if count < 2 {
+            return false;
+        }
+        self.notation = (self.notation + 1) % count;
+        self.game.set_notation(writer::<G>(self.notation));
+        let name = G::notations()[self.notation].0;
+        self.say(Tone::Info, format!("moves written in {name}"));
+        true
     }
 
     /// The match the session shows.
@@ -377,9 +413,10 @@ impl<G: BoardGame> GameSession<G> {
 
     /// A line of moves from the position searched, in the game's notation.
     fn searched_line(&self, moves: &[G::Move]) -> Vec<String> {
+        let write = writer::<G>(self.notation);
         match self.searched.as_ref() {
-            Some(searched) => format_line(&searched.root, moves),
-            None => format_line(self.game.game(), moves),
+            Some(searched) => format_line_with(&searched.root, moves, write),
+            None => format_line_with(self.game.game(), moves, write),
         }
     }
 
@@ -388,7 +425,7 @@ impl<G: BoardGame> GameSession<G> {
         root_moves
             .iter()
             .map(|r| RootMoveView {
-                text: root.format_move(r.mv),
+                text: writer::<G>(self.notation)(root, r.mv),
                 score: r.score,
                 exact: r.exact,
                 nodes: r.nodes,
@@ -461,6 +498,15 @@ impl<G: BoardGame> GameSession<G> {
     }
 }
 
+/// How the move list writes moves in the game's notation number `index`: the
+/// board's move list text when the game has no choice of notations.
+fn writer<G: BoardGame>(index: usize) -> fn(&G, G::Move) -> String {
+    match G::notations().get(index) {
+        Some(&(_, write)) => write,
+        None => G::move_list_text,
+    }
+}
+
 impl<G: BoardGame> Session for GameSession<G> {
     fn info(&self) -> GameInfo {
         G::info()
@@ -518,6 +564,35 @@ impl<G: BoardGame> Session for GameSession<G> {
         self.game.game().status_note()
     }
 
+    fn board_size_within(&self, room: (u16, u16)) -> (u16, u16) {
+        self.game.game().board_size_within(room)
+    }
+
+    fn side_styles(&self, theme: &Theme) -> [Style; 2] {
+        G::side_styles(theme)
+    }
+
+    fn move_choices(&self) -> Vec<String> {
+        let game = self.game.game();
+        let moves = game.moves();
+        // The screen's notation first, then the others the parser reads too.
+        let others = G::notations().iter().map(|&(_, write)| write);
+        let mut texts: Vec<String> = Vec::new();
+        for write in std::iter::once(writer::<G>(self.notation)).chain(others) {
+            for &m in &moves {
+                let text = write(game, m);
+                if !texts.contains(&text) {
+                    texts.push(text);
+                }
+            }
+        }
+        texts
+    }
+
+    fn notation_name(&self) -> Option<&'static str> {
+        G::notations().get(self.notation).map(|&(name, _)| name)
+    }
+
     fn render_board(&self, theme: &Theme, area: Rect, buf: &mut Buffer) {
         let marks = Marks {
             last: self.game.history().last().copied(),
@@ -546,6 +621,9 @@ impl<G: BoardGame> Session for GameSession<G> {
     }
 
     fn board_letter(&mut self, key: char) -> bool {
+        if key == NOTATION_KEY && self.toggle_notation() {
+            return true;
+        }
         self.game.game().letter(&mut self.cursor, key)
     }
 

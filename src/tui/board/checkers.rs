@@ -11,16 +11,28 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 
-use super::{BoardGame, Marks, Pick, Steer, View};
+use super::{BoardGame, CELLS, Cell, Marks, Pick, Steer, View};
 use crate::game::checkers::board::{column_of, row_of, square_at};
 use crate::game::checkers::{Checkers, Move, notation, side_name};
 use crate::game::{Game, Player};
 use crate::tui::theme::Theme;
 
-/// Eight squares of three columns, and room for the line of keys under them.
-const WIDTH: u16 = 26;
-/// Eight rows, a line for the move being built or the forced captures, one of keys.
-const HEIGHT: u16 = 10;
+/// The keys under the board.
+const KEYS_LINE: &str = "f flip a letters s numbers";
+
+/// Eight squares, and room for the line of keys under them; eight rows, a line
+/// for the move being built or the forced captures, one of keys.
+fn drawing_size(cell: Cell) -> (u16, u16) {
+    (
+        (8 * cell.width).max(KEYS_LINE.len() as u16),
+        8 * cell.height + 2,
+    )
+}
+
+/// The largest cell whose board fits `room`.
+fn cell_within(room: (u16, u16)) -> Cell {
+    Cell::within(room, drawing_size)
+}
 
 /// Where the player points and what they have picked so far.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,10 +78,11 @@ fn view_coordinates(square: usize, flipped: bool) -> (u16, u16) {
 }
 
 /// Where the drawing sits inside `area`: centred.
-fn origin(area: Rect) -> Position {
+fn origin(area: Rect, cell: Cell) -> Position {
+    let (width, height) = drawing_size(cell);
     Position::new(
-        area.x + area.width.saturating_sub(WIDTH) / 2,
-        area.y + area.height.saturating_sub(HEIGHT) / 2,
+        area.x + area.width.saturating_sub(width) / 2,
+        area.y + area.height.saturating_sub(height) / 2,
     )
 }
 
@@ -226,7 +239,10 @@ impl Checkers {
         area: Rect,
         buf: &mut Buffer,
     ) {
-        let origin = origin(area);
+        let cell = cell_within((area.width, area.height));
+        let origin = origin(area, cell);
+        let (inset_x, inset_y) = cell.inset();
+        let blank = " ".repeat(cell.width as usize);
         let mut put = |x: u16, y: u16, text: &str, style: Style| {
             if area.contains(Position::new(x, y)) {
                 buf.set_stringn(x, y, text, (area.right() - x) as usize, style);
@@ -241,8 +257,8 @@ impl Checkers {
         for row in 0..8u16 {
             for column in 0..8u16 {
                 let (board_row, board_column) = board_coordinates(row, column, cursor.view.flipped);
-                let x = origin.x + column * 3;
-                let y = origin.y + row;
+                let x = origin.x + column * cell.width;
+                let y = origin.y + row * cell.height;
                 let Some(square) = square_at(board_row, board_column) else {
                     let light =
                         cursor.square().is_none() && (cursor.row, cursor.column) == (row, column);
@@ -251,26 +267,28 @@ impl Checkers {
                     } else {
                         theme.text
                     };
-                    put(x, y, "   ", style);
+                    for dy in 0..cell.height {
+                        put(x, y + dy, &blank, style);
+                    }
                     continue;
                 };
                 let look = self.marks_of(square, cursor, marks, &targets, capturers);
                 let (text, style) = self.square_look(square, cursor, look, theme);
-                put(x, y, &text, style);
+                // A large square is filled, so the cursor and the marks show as blocks.
+                for dy in 0..cell.height {
+                    put(x, y + dy, &blank, style);
+                }
+                put(x + inset_x, y + inset_y, &text, style);
             }
         }
+        let below = origin.y + 8 * cell.height;
         put(
             origin.x,
-            origin.y + 8,
+            below,
             &self.prompt_line(cursor, marks.human_to_move),
             theme.text,
         );
-        put(
-            origin.x,
-            origin.y + 9,
-            "f flip a letters s numbers",
-            theme.dim,
-        );
+        put(origin.x, below + 1, KEYS_LINE, theme.dim);
     }
 
     /// Enter on the cursor's square: pick a piece, or the next square of its move.
@@ -367,6 +385,12 @@ impl BoardGame for Checkers {
         }
     }
 
+    fn face(&self, cursor: &mut CheckersCursor, bottom: Player) {
+        if (bottom == Player::Second) != cursor.view.flipped {
+            self.letter(cursor, 'f');
+        }
+    }
+
     fn board_keys() -> &'static [(&'static str, &'static str)] {
         &[
             ("f", "turn the board round"),
@@ -389,7 +413,11 @@ impl BoardGame for Checkers {
     }
 
     fn board_size(&self) -> (u16, u16) {
-        (WIDTH, HEIGHT)
+        drawing_size(CELLS[0])
+    }
+
+    fn board_size_within(&self, room: (u16, u16)) -> (u16, u16) {
+        drawing_size(cell_within(room))
     }
 
     fn render_board(
@@ -416,9 +444,10 @@ impl BoardGame for Checkers {
     }
 
     fn click(&self, cursor: &mut CheckersCursor, area: Rect, at: Position) -> Pick<Move> {
-        let origin = origin(area);
-        let column = at.x.checked_sub(origin.x).map(|dx| dx / 3);
-        let row = at.y.checked_sub(origin.y);
+        let cell = cell_within((area.width, area.height));
+        let origin = origin(area, cell);
+        let column = at.x.checked_sub(origin.x).map(|dx| dx / cell.width);
+        let row = at.y.checked_sub(origin.y).map(|dy| dy / cell.height);
         match (row, column) {
             (Some(row), Some(column)) if row < 8 && column < 8 => {
                 cursor.row = row;
@@ -445,7 +474,7 @@ mod tests {
     }
 
     fn draw(game: &Checkers, cursor: &CheckersCursor, marks: &Marks<Move>) -> Vec<String> {
-        render_lines(WIDTH, HEIGHT, |area, buf| {
+        render_lines(26, 10, |area, buf| {
             game.draw(cursor, marks, &Theme::plain(), area, buf)
         })
     }
@@ -570,7 +599,7 @@ mod tests {
         assert_eq!(lines[6], "    25    26    x     28");
         assert_eq!(lines[7], " 29    ○     ◉     32");
         let theme = Theme::plain();
-        let area = Rect::new(0, 0, WIDTH, HEIGHT);
+        let area = Rect::new(0, 0, 26, 10);
         let mut buf = Buffer::empty(area);
         game.render_board(&game.initial_cursor(), &marks, &theme, area, &mut buf);
         for pdn in [15, 19, 24, 27, 31] {
@@ -587,10 +616,13 @@ mod tests {
     fn clicks_pick_the_piece_and_the_square() {
         let game = Checkers::new();
         let area = Rect::new(4, 2, 40, 20);
-        let o = origin(area);
+        // Room for squares five columns wide and two rows high.
+        let cell = cell_within((area.width, area.height));
+        assert_eq!(cell, CELLS[1]);
+        let o = origin(area, cell);
         let at = |pdn: usize| {
             let (row, column) = view_coordinates(pdn - 1, false);
-            Position::new(o.x + column * 3 + 1, o.y + row)
+            Position::new(o.x + column * cell.width + 1, o.y + row * cell.height + 1)
         };
         let mut cursor = game.initial_cursor();
         assert_eq!(game.click(&mut cursor, area, at(9)), Pick::Moved);

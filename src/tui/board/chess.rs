@@ -11,15 +11,16 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 
-use super::{BoardGame, Marks, Pick, Steer, View};
+use super::{BoardGame, CELLS, Cell, Marks, Notation, Pick, Steer, View};
 use crate::game::chess::{Chess, notation, player_of};
 use crate::game::{Game, Player};
 use crate::tui::theme::Theme;
 
-/// Rank labels, then eight squares of three columns.
-const WIDTH: u16 = 26;
-/// Eight ranks, file labels, two lines of captures, one of prompt or help, one chart.
-const HEIGHT: u16 = 13;
+/// Lines under the squares: file labels, two lines of captures, one of prompt or
+/// help, one chart.
+const LINES_BELOW: u16 = 5;
+/// The mark each side of a king in check, readable without colour.
+const CHECK_MARK: char = '+';
 /// The chart's label, before one bar per position.
 const CHART_LABEL: &str = "eval ";
 /// Bar heights of the evaluation chart, lowest first.
@@ -42,18 +43,32 @@ pub struct ChessCursor {
     pub view: View,
 }
 
+/// Rank labels and eight squares; eight ranks and the lines below.
+fn drawing_size(cell: Cell) -> (u16, u16) {
+    (2 + 8 * cell.width, 8 * cell.height + LINES_BELOW)
+}
+
+/// The largest cell whose board fits `room`.
+fn cell_within(room: (u16, u16)) -> Cell {
+    Cell::within(room, drawing_size)
+}
+
 /// Where the drawing sits inside `area`: centred.
-fn origin(area: Rect) -> Position {
+fn origin(area: Rect, cell: Cell) -> Position {
+    let (width, height) = drawing_size(cell);
     Position::new(
-        area.x + area.width.saturating_sub(WIDTH) / 2,
-        area.y + area.height.saturating_sub(HEIGHT) / 2,
+        area.x + area.width.saturating_sub(width) / 2,
+        area.y + area.height.saturating_sub(height) / 2,
     )
 }
 
-/// Screen column and row of a square's three-column cell.
-fn cell_position(origin: Position, square: Square, flipped: bool) -> Position {
+/// Screen column and row of a square's top-left corner.
+fn cell_position(origin: Position, square: Square, flipped: bool, cell: Cell) -> Position {
     let (column, row) = view_coordinates(square, flipped);
-    Position::new(origin.x + 2 + column * 3, origin.y + row)
+    Position::new(
+        origin.x + 2 + column * cell.width,
+        origin.y + row * cell.height,
+    )
 }
 
 /// Column from the left and row from the top of a square as drawn.
@@ -97,6 +112,15 @@ fn piece_symbol(piece: Piece, color: Color, letters: bool) -> char {
         Color::White => ['♙', '♘', '♗', '♖', '♕', '♔'][index],
         Color::Black => ['♟', '♞', '♝', '♜', '♛', '♚'][index],
     }
+}
+
+/// The notations a player chooses between with `w`: SAN, which people write,
+/// first; UCI, the engines' coordinates.
+static NOTATIONS: [Notation<Chess>; 2] = [("SAN", <Chess as Game>::format_move), ("UCI", uci)];
+
+/// A move in UCI coordinates (`e2e4`).
+fn uci(game: &Chess, m: Move) -> String {
+    notation::format_uci(game.board(), m)
 }
 
 /// The square a move lands on as people see it (the king's square when castling).
@@ -202,7 +226,10 @@ impl Chess {
             None if (square.file() as usize + square.rank() as usize).is_multiple_of(2) => '.',
             None => ' ',
         };
-        let capture_mark = if targets.contains(&square) && self.piece_at(square).is_some() {
+        let checked = self.in_check() && self.board().king(self.board().side_to_move()) == square;
+        let capture_mark = if checked {
+            (CHECK_MARK, CHECK_MARK)
+        } else if targets.contains(&square) && self.piece_at(square).is_some() {
             ('(', ')')
         } else {
             (' ', ' ')
@@ -240,7 +267,9 @@ impl Chess {
         area: Rect,
         buf: &mut Buffer,
     ) {
-        let origin = origin(area);
+        let cell = cell_within((area.width, area.height));
+        let origin = origin(area, cell);
+        let (inset_x, inset_y) = cell.inset();
         let mut put = |x: u16, y: u16, text: &str, style: Style| {
             if area.contains(Position::new(x, y)) {
                 buf.set_stringn(x, y, text, (area.right() - x) as usize, style);
@@ -259,43 +288,38 @@ impl Chess {
             let rank_square = square_at(0, row, cursor.view.flipped).expect("on the board");
             put(
                 origin.x,
-                origin.y + row,
+                origin.y + row * cell.height + inset_y,
                 &char::from(rank_square.rank()).to_string(),
                 theme.dim,
             );
             for column in 0..8u16 {
                 let square = square_at(column, row, cursor.view.flipped).expect("on the board");
-                let at = cell_position(origin, square, cursor.view.flipped);
+                let at = cell_position(origin, square, cursor.view.flipped, cell);
+                let style = self.square_style(square, cursor, marks, theme);
+                // A large square is filled, so the cursor and the marks show as blocks.
+                let blank = " ".repeat(cell.width as usize);
+                for dy in 0..cell.height {
+                    put(at.x, at.y + dy, &blank, style);
+                }
                 let text = self.square_text(square, cursor, marks, &targets);
-                put(
-                    at.x,
-                    at.y,
-                    &text,
-                    self.square_style(square, cursor, marks, theme),
-                );
+                put(at.x + inset_x, at.y + inset_y, &text, style);
             }
         }
-        let files: String = (0..8u16)
-            .map(|column| {
-                let square = square_at(column, 0, cursor.view.flipped).expect("on the board");
-                format!(" {} ", char::from(square.file()))
-            })
-            .collect();
-        put(origin.x + 2, origin.y + 8, &files, theme.dim);
+        let below = origin.y + 8 * cell.height;
+        for column in 0..8u16 {
+            let square = square_at(column, 0, cursor.view.flipped).expect("on the board");
+            let x = origin.x + 2 + column * cell.width + inset_x + 1;
+            put(x, below, &char::from(square.file()).to_string(), theme.dim);
+        }
         let letters = cursor.view.letters;
         let by_white = format!("White took: {}", captured(self, Color::Black, letters));
         let by_black = format!("Black took: {}", captured(self, Color::White, letters));
-        put(origin.x, origin.y + 9, &by_white, theme.text);
-        put(origin.x, origin.y + 10, &by_black, theme.text);
-        put(
-            origin.x,
-            origin.y + 11,
-            &self.prompt_line(cursor),
-            theme.dim,
-        );
-        let room = (WIDTH as usize).saturating_sub(CHART_LABEL.len());
+        put(origin.x, below + 1, &by_white, theme.text);
+        put(origin.x, below + 2, &by_black, theme.text);
+        put(origin.x, below + 3, &self.prompt_line(cursor), theme.dim);
+        let room = (drawing_size(cell).0 as usize).saturating_sub(CHART_LABEL.len());
         let chart = format!("{CHART_LABEL}{}", self.evaluation_chart(room));
-        put(origin.x, origin.y + 12, &chart, theme.gauge);
+        put(origin.x, below + 4, &chart, theme.gauge);
     }
 
     /// The strong static evaluation of each position of the game from White's side,
@@ -396,6 +420,7 @@ impl BoardGame for Chess {
         &[
             ("f", "turn the board round"),
             ("a", "letters instead of Unicode pieces"),
+            ("W", "write moves in SAN or UCI"),
         ]
     }
 
@@ -404,7 +429,19 @@ impl BoardGame for Chess {
     }
 
     fn board_size(&self) -> (u16, u16) {
-        (WIDTH, HEIGHT)
+        drawing_size(CELLS[0])
+    }
+
+    fn board_size_within(&self, room: (u16, u16)) -> (u16, u16) {
+        drawing_size(cell_within(room))
+    }
+
+    fn face(&self, cursor: &mut ChessCursor, bottom: Player) {
+        cursor.view.flipped = bottom == Player::Second;
+    }
+
+    fn notations() -> &'static [Notation<Chess>] {
+        &NOTATIONS
     }
 
     fn render_board(
@@ -446,8 +483,9 @@ impl BoardGame for Chess {
     }
 
     fn click(&self, cursor: &mut ChessCursor, area: Rect, at: Position) -> Pick<Move> {
-        let origin = origin(area);
-        if cursor.promotion.is_some() && at.y == origin.y + 11 {
+        let cell = cell_within((area.width, area.height));
+        let origin = origin(area, cell);
+        if cursor.promotion.is_some() && at.y == origin.y + 8 * cell.height + 3 {
             let prompt_start = origin.x + "promote:".len() as u16;
             let index = at.x.saturating_sub(prompt_start) / 3;
             if let (Some((_, _, choice)), true) = (
@@ -459,8 +497,8 @@ impl BoardGame for Chess {
             }
             return Pick::Ignored;
         }
-        let column = at.x.checked_sub(origin.x + 2).map(|dx| dx / 3);
-        let row = at.y.checked_sub(origin.y);
+        let column = at.x.checked_sub(origin.x + 2).map(|dx| dx / cell.width);
+        let row = at.y.checked_sub(origin.y).map(|dy| dy / cell.height);
         match (column, row) {
             (Some(column), Some(row)) => match square_at(column, row, cursor.view.flipped) {
                 Some(square) => {
@@ -489,7 +527,7 @@ mod tests {
     use crate::tui::board::render_lines;
 
     fn draw(game: &Chess, cursor: &ChessCursor, marks: &Marks<Move>) -> Vec<String> {
-        render_lines(WIDTH, HEIGHT, |area, buf| {
+        render_lines(26, 13, |area, buf| {
             game.render_board(cursor, marks, &Theme::plain(), area, buf)
         })
     }
@@ -525,7 +563,7 @@ mod tests {
         game.play_moves("e4 d5 exd5").unwrap();
         let mut cursor = game.initial_cursor();
         assert!(game.letter(&mut cursor, 'f'));
-        let lines = render_lines(WIDTH, HEIGHT, |area, buf| {
+        let lines = render_lines(26, 13, |area, buf| {
             game.draw(&cursor, &Marks::default(), &Theme::plain(), area, buf)
         });
         assert_eq!(lines[0], "1  ♖  ♘  ♗  ♔  ♕  ♗  ♘  ♖");
@@ -585,7 +623,8 @@ mod tests {
             .unwrap();
         let area = Rect::new(5, 3, 40, 20);
         let mut cursor = game.initial_cursor();
-        let at = |square| cell_position(origin(area), square, false);
+        let cell = cell_within((area.width, area.height));
+        let at = |square| cell_position(origin(area, cell), square, false, cell);
         assert_eq!(game.click(&mut cursor, area, at(Square::E1)), Pick::Moved);
         let castle = game.parse_move("O-O").unwrap();
         assert_eq!(

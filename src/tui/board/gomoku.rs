@@ -1,6 +1,7 @@
 //! The Gomoku board: a grid of points with rank numbers on the left and file
 //! letters below, stones as ● (Black) and ○ (White), or X and O when colour is off
-//! or after `a`; the last stone in brackets, the winning row highlighted.
+//! or after `a`; the last stone in brackets, the winning five as ★ (`*` in
+//! letters) and highlighted.
 //!
 //! One character per point, with a space between points when the area is wide
 //! enough. A 15x15 board fits an 80x24 terminal; when the area is too low for the
@@ -100,12 +101,14 @@ impl Gomoku {
         theme: &Theme,
         winning: &[usize],
     ) -> (&'static str, Style) {
-        let (symbol, mut style) = match self.board().stone(point) {
+        let (mut symbol, mut style) = match self.board().stone(point) {
             Some(player) => (stone_symbol(player, cursor.letters), theme.side(player)),
             None if marks.hint == Some(point as u16) => (hint_symbol(self.to_move()), theme.hint),
             None => ("·", theme.dim),
         };
         if winning.contains(&point) {
+            // The five show without colour too: a glyph of their own.
+            symbol = if cursor.letters { "*" } else { "★" };
             style = style.patch(theme.good);
         } else if marks.last == Some(point as u16) {
             style = style.patch(theme.last_move);
@@ -304,6 +307,15 @@ mod tests {
             );
         }
         assert!(!style_at(5, 5).contains(theme.good.add_modifier));
+        // Without colour the five still stand out: a glyph of their own.
+        let symbol_at = |file, rank| {
+            let at = grid.position(file, rank).unwrap();
+            buf[(at.x, at.y)].symbol().to_string()
+        };
+        for k in 0..5 {
+            assert_eq!(symbol_at(k, k), "*", "point {k}");
+        }
+        assert_eq!(symbol_at(14, 14), "O");
         assert!(style_at(10, 7).contains(theme.selected.add_modifier));
         assert_eq!(
             buf[(

@@ -21,9 +21,11 @@ pub mod xiangqi;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 
+use ratatui::style::Style;
+
 use super::theme::Theme;
 use crate::dispatch_game;
-use crate::game::{GameError, GameInfo, Playable, Player, find_game, games};
+use crate::game::{Game, GameError, GameInfo, Playable, Player, find_game, games};
 
 /// A cursor step or a choice, from arrows/hjkl, Enter and Esc.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,6 +107,10 @@ impl<M> Default for Marks<M> {
     }
 }
 
+/// A way of writing moves a player may choose on the game screen: its name and
+/// how it writes a move legal in a position.
+pub type Notation<G> = (&'static str, fn(&G, <G as Game>::Move) -> String);
+
 /// A game with a board the arcade can draw and play on.
 pub trait BoardGame: Playable + crate::play::record::Recordable {
     /// Where the player points on the board; kept between frames by the session.
@@ -113,8 +119,16 @@ pub trait BoardGame: Playable + crate::play::record::Recordable {
     /// Where the cursor starts in this position.
     fn initial_cursor(&self) -> Self::Cursor;
 
-    /// The space the whole board needs (width, height), borders excluded.
+    /// The space the whole board needs (width, height), borders excluded: its
+    /// smallest drawing, the one an 80x24 terminal has room for.
     fn board_size(&self) -> (u16, u16);
+
+    /// The space of the largest drawing that fits `room` (width, height), so that
+    /// a large terminal gets larger cells; the smallest drawing when none fits.
+    /// Drawing into an area picks the same way, so the layout and the board agree.
+    fn board_size_within(&self, _room: (u16, u16)) -> (u16, u16) {
+        self.board_size()
+    }
 
     /// Draws the position with the cursor and the marks into `area`.
     fn render_board(
@@ -136,6 +150,22 @@ pub trait BoardGame: Playable + crate::play::record::Recordable {
     /// with view settings (a flipped chess board) carries them over.
     fn next_cursor(&self, _previous: &Self::Cursor) -> Self::Cursor {
         self.initial_cursor()
+    }
+
+    /// Turns the view so that `bottom`'s side is at the bottom (a human playing the
+    /// second side against the computer); boards without sides keep their view.
+    fn face(&self, _cursor: &mut Self::Cursor, _bottom: Player) {}
+
+    /// The notations a player may switch between with `w` on the game screen, the
+    /// default first (WXF and ICCS for xiangqi); empty when the game has one.
+    fn notations() -> &'static [Notation<Self>] {
+        &[]
+    }
+
+    /// The styles of the two sides' pieces and names, when the game has colours of
+    /// its own (xiangqi's Red and Black); the theme's otherwise.
+    fn side_styles(theme: &Theme) -> [Style; 2] {
+        theme.sides
     }
 
     /// A letter key the game screen has no use for (`f` flips the chess board);
@@ -257,6 +287,59 @@ pub fn symbols_for<T>(theme: &Theme, unicode: &'static T, letters: &'static T) -
         letters
     } else {
         unicode
+    }
+}
+
+/// The largest of `options` (smallest first) whose drawing, as `size` gives it,
+/// fits `room`; the first when none does: how a board chooses its cells.
+pub fn largest_fitting<T: Copy>(
+    options: &[T],
+    room: (u16, u16),
+    size: impl Fn(T) -> (u16, u16),
+) -> T {
+    options
+        .iter()
+        .copied()
+        .rev()
+        .find(|&option| {
+            let (width, height) = size(option);
+            width <= room.0 && height <= room.1
+        })
+        .unwrap_or(options[0])
+}
+
+/// The size of one square of a square board, about twice as wide as high since
+/// terminal characters are tall: a board grows through [`CELLS`] with the terminal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// Columns.
+    pub width: u16,
+    /// Rows.
+    pub height: u16,
+}
+
+/// The cells of square boards, from the compact one of an 80x24 terminal up.
+pub const CELLS: [Cell; 4] = [
+    Cell::new(3, 1),
+    Cell::new(5, 2),
+    Cell::new(7, 3),
+    Cell::new(9, 4),
+];
+
+impl Cell {
+    /// A cell of `width` columns and `height` rows.
+    pub const fn new(width: u16, height: u16) -> Cell {
+        Cell { width, height }
+    }
+
+    /// The largest cell whose board, as `board_size` measures it, fits `room`.
+    pub fn within(room: (u16, u16), board_size: impl Fn(Cell) -> (u16, u16)) -> Cell {
+        largest_fitting(&CELLS, room, board_size)
+    }
+
+    /// Where a square's three characters sit within it: the middle.
+    pub fn inset(self) -> (u16, u16) {
+        ((self.width - 3) / 2, (self.height - 1) / 2)
     }
 }
 

@@ -12,8 +12,11 @@ use crate::tui::theme::Theme;
 
 /// Columns per child button: ` 12 ` and a space.
 const BUTTON: u16 = 5;
-/// Rows above the buttons: the path and a blank line.
-const HEADER: u16 = 2;
+/// Rows above the buttons: the path, the depth and the side to move, a blank line.
+const HEADER: u16 = 3;
+/// Buttons per row in the board's own size: six fit the 32 columns an 80-column
+/// terminal leaves it.
+const BUTTONS_PER_ROW: u16 = 6;
 
 /// The board widget; it borrows the node and is rebuilt every frame.
 pub struct SyntheticBoard<'a> {
@@ -49,13 +52,15 @@ impl Widget for SyntheticBoard<'_> {
         } else {
             game.format_position()
         };
-        let header = format!(
-            "at {path}, depth {} of {}, {} to move",
+        let depth = format!(
+            "depth {} of {}, {} to move",
             game.path().len(),
             game.depth(),
             Synthetic::side_name(game.to_move())
         );
-        buf.set_stringn(area.x, area.y, header, area.width as usize, theme.text);
+        let width = area.width as usize;
+        buf.set_stringn(area.x, area.y, format!("at {path},"), width, theme.text);
+        buf.set_stringn(area.x, area.y + 1, depth, width, theme.text);
         let children = game.moves();
         if children.is_empty() {
             let leaf = format!("a leaf worth {:+} to the side to move", game.value());
@@ -90,8 +95,8 @@ impl BoardGame for Synthetic {
     }
 
     fn board_size(&self) -> (u16, u16) {
-        let rows = (self.branching() as u16).div_ceil(8);
-        (8 * BUTTON, HEADER + rows)
+        let rows = (self.branching() as u16).div_ceil(BUTTONS_PER_ROW);
+        (BUTTONS_PER_ROW * BUTTON, HEADER + rows)
     }
 
     fn render_board(
@@ -157,18 +162,18 @@ mod tests {
     fn draws_the_path_and_the_children() {
         let mut game = Synthetic::new(3, 2, 1, Ordering::Random);
         game.play(1);
-        let lines = render_lines(40, 3, |area, buf| {
+        let lines = render_lines(40, 4, |area, buf| {
             game.render_board(&0, &Marks::default(), &Theme::plain(), area, buf)
         });
         assert_eq!(
             lines,
-            ["at 2, depth 1 of 2, MIN to move", "", "  1    2    3"]
+            ["at 2,", "depth 1 of 2, MIN to move", "", "  1    2    3"]
         );
         game.play(0);
-        let leaf = render_lines(40, 3, |area, buf| {
+        let leaf = render_lines(40, 4, |area, buf| {
             game.render_board(&0, &Marks::default(), &Theme::plain(), area, buf)
         });
-        assert!(leaf[2].starts_with("a leaf worth "), "{leaf:?}");
+        assert!(leaf[3].starts_with("a leaf worth "), "{leaf:?}");
     }
 
     #[test]
@@ -179,13 +184,13 @@ mod tests {
         game.steer(&mut cursor, Steer::Right);
         game.steer(&mut cursor, Steer::Right);
         assert_eq!(game.steer(&mut cursor, Steer::Select), Pick::Play(2));
-        let area = Rect::new(0, 0, 40, 3);
+        let area = Rect::new(0, 0, 40, 4);
         assert_eq!(
-            game.click(&mut cursor, area, Position::new(6, 2)),
+            game.click(&mut cursor, area, Position::new(6, 3)),
             Pick::Play(1)
         );
         assert_eq!(
-            game.click(&mut cursor, area, Position::new(30, 2)),
+            game.click(&mut cursor, area, Position::new(30, 3)),
             Pick::Ignored
         );
     }

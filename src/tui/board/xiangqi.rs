@@ -8,25 +8,77 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
-use ratatui::style::{Modifier, Style};
+use ratatui::style::{Color, Modifier, Style};
 
-use super::{BoardGame, Marks, Pick, Steer, View};
+use super::{BoardGame, Marks, Notation, Pick, Steer, View};
 use crate::game::xiangqi::Xiangqi;
 use crate::game::xiangqi::board::{FILES, Kind, Move, Piece, RANKS, file_of, point, rank_of};
 use crate::game::xiangqi::notation::kind_letter;
 use crate::game::{Game, Player};
 use crate::tui::theme::Theme;
 
-/// Columns between two neighbouring files.
-const STEP: u16 = 4;
-/// Rank labels, then nine points a step apart, the last two columns wide.
-const WIDTH: u16 = 2 + STEP * (FILES as u16 - 1) + 2;
-/// Ten point rows with a line row between each two, file labels, one prompt line.
-const HEIGHT: u16 = 2 * RANKS as u16 - 1 + 2;
-/// The line under the file labels.
-const PROMPT_ROW: u16 = HEIGHT - 1;
+/// The notations a player chooses between with `w`: WXF, which people write,
+/// first; ICCS, the engines' coordinates.
+static NOTATIONS: [Notation<Xiangqi>; 2] =
+    [("WXF", Xiangqi::format_wxf), ("ICCS", Xiangqi::format_iccs)];
+
+/// The keys under the board.
+const PROMPT: &str = "f flip a letters w notation";
+/// The mark beside a general in check, readable without colour.
+const CHECK_MARK: &str = "+";
 /// The view row just above the river.
 const RIVER_ROW: u16 = 4;
+
+/// The spacing of the points: the board grows with the terminal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Look {
+    /// Columns between two neighbouring files.
+    step: u16,
+    /// Rows between two neighbouring ranks (1: no line rows, a row for the river).
+    rows: u16,
+}
+
+/// The looks from the compact one of an 80x24 terminal to the largest.
+const LOOKS: [Look; 3] = [
+    Look { step: 3, rows: 1 },
+    Look { step: 4, rows: 2 },
+    Look { step: 6, rows: 3 },
+];
+
+impl Look {
+    /// The largest look that fits `room`.
+    fn within(room: (u16, u16)) -> Look {
+        super::largest_fitting(&LOOKS, room, Look::size)
+    }
+
+    /// Rank labels, then nine points a step apart, the last two columns wide;
+    /// the ranks, the river, file labels and one prompt line.
+    fn size(self) -> (u16, u16) {
+        (
+            2 + self.step * (FILES as u16 - 1) + 2,
+            self.row_y(RANKS as u16 - 1) + 3,
+        )
+    }
+
+    /// The row of view rank `row` from the top of the drawing.
+    fn row_y(self, row: u16) -> u16 {
+        let river = u16::from(self.rows == 1 && row > RIVER_ROW);
+        row * self.rows + river
+    }
+
+    /// The view rank drawn at `dy` rows from the top (a point owns the line rows
+    /// nearest to it), if any.
+    fn row_at(self, dy: u16) -> Option<u16> {
+        if self.rows == 1 {
+            return match dy {
+                5 => None,
+                dy if dy > 5 => Some(dy - 1),
+                dy => Some(dy),
+            };
+        }
+        Some((dy + (self.rows - 1) / 2) / self.rows)
+    }
+}
 
 /// Where the player points, what they picked, and how the board is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,10 +122,11 @@ fn letter(piece: Piece) -> char {
 }
 
 /// Where the drawing sits inside `area`: centred.
-fn origin(area: Rect) -> Position {
+fn origin(area: Rect, look: Look) -> Position {
+    let (width, height) = look.size();
     Position::new(
-        area.x + area.width.saturating_sub(WIDTH) / 2,
-        area.y + area.height.saturating_sub(HEIGHT) / 2,
+        area.x + area.width.saturating_sub(width) / 2,
+        area.y + area.height.saturating_sub(height) / 2,
     )
 }
 
@@ -101,9 +154,12 @@ fn point_at(column: u16, row: u16, flipped: bool) -> Option<u8> {
 }
 
 /// Screen position of a point's first column.
-fn cell_position(origin: Position, at: u8, flipped: bool) -> Position {
+fn cell_position(origin: Position, at: u8, flipped: bool, look: Look) -> Position {
     let (column, row) = view_coordinates(at, flipped);
-    Position::new(origin.x + 2 + column * STEP, origin.y + 2 * row)
+    Position::new(
+        origin.x + 2 + column * look.step,
+        origin.y + look.row_y(row),
+    )
 }
 
 /// The line crossing drawn on an empty point at a view column and row: the board's
@@ -187,37 +243,27 @@ impl Xiangqi {
         style
     }
 
-    /// The line row between view rows `row` and `row + 1` (not the river): the
-    /// files and the palace diagonals.
-    fn line_row(row: u16) -> String {
-        let width = (STEP * (FILES as u16 - 1) + 1) as usize;
+    /// Line row `k` (from 1) of those between view rows `row` and `row + 1` (not
+    /// the river): the files and the palace diagonals.
+    fn line_row(row: u16, k: u16, look: Look) -> String {
+        let step = look.step as usize;
+        let width = step * (FILES - 1) + 1;
         let mut cells: Vec<char> = vec![' '; width];
         for file in 0..FILES {
-            cells[file * STEP as usize] = '│';
+            cells[file * step] = '│';
         }
+        // How far along its step a diagonal is k rows down.
+        let along = step * k as usize / look.rows as usize;
         let diagonals = match row {
-            0 | 7 => Some(('╲', '╱')),
-            1 | 8 => Some(('╱', '╲')),
+            0 | 7 => Some((('╲', 3 * step + along), ('╱', 5 * step - along))),
+            1 | 8 => Some((('╱', 4 * step - along), ('╲', 4 * step + along))),
             _ => None,
         };
-        if let Some((left, right)) = diagonals {
-            cells[3 * STEP as usize + 2] = left;
-            cells[4 * STEP as usize + 2] = right;
+        if let Some(((left, x), (right, y))) = diagonals {
+            cells[x] = left;
+            cells[y] = right;
         }
         cells.into_iter().collect()
-    }
-
-    /// The line under the board: the last move in WXF, then the keys.
-    fn prompt_line(&self) -> String {
-        let keys = "f flip  a letters";
-        match self.last_move() {
-            Some(m) => {
-                let mut before = self.clone();
-                before.undo();
-                format!("last {}  {keys}", before.format_wxf(m))
-            }
-            None => keys.to_string(),
-        }
     }
 
     fn draw(
@@ -228,7 +274,8 @@ impl Xiangqi {
         area: Rect,
         buf: &mut Buffer,
     ) {
-        let origin = origin(area);
+        let look = Look::within((area.width, area.height));
+        let origin = origin(area, look);
         let mut put = |x: u16, y: u16, text: &str, style: Style| {
             if area.contains(Position::new(x, y)) {
                 buf.set_stringn(x, y, text, (area.right() - x) as usize, style);
@@ -240,13 +287,17 @@ impl Xiangqi {
             }
             _ => Vec::new(),
         };
+        let checked = self
+            .in_check()
+            .then(|| self.board().generals[self.to_move().index()]);
+        let last_column = FILES as u16 - 1;
         for row in 0..RANKS as u16 {
-            let y = origin.y + 2 * row;
+            let y = origin.y + look.row_y(row);
             let first = point_at(0, row, cursor.view.flipped).expect("on the board");
             put(origin.x, y, &rank_of(first).to_string(), theme.dim);
             for column in 0..FILES as u16 {
                 let at = point_at(column, row, cursor.view.flipped).expect("on the board");
-                let position = cell_position(origin, at, cursor.view.flipped);
+                let position = cell_position(origin, at, cursor.view.flipped, look);
                 let style = self.point_style(at, cursor, marks, &targets, theme);
                 put(
                     position.x,
@@ -254,8 +305,14 @@ impl Xiangqi {
                     &self.point_text(at, cursor, &targets),
                     style,
                 );
-                if column + 1 < FILES as u16 {
-                    put(position.x + 2, position.y, "──", theme.dim);
+                if column < last_column {
+                    let line = "─".repeat(look.step as usize - 2);
+                    put(position.x + 2, position.y, &line, theme.dim);
+                }
+                if checked == Some(at) {
+                    // Check shows without colour too: a mark after the general.
+                    let after = if cursor.view.letters { 1 } else { 2 };
+                    put(position.x + after, position.y, CHECK_MARK, theme.bad);
                 }
             }
             if row == RIVER_ROW {
@@ -265,32 +322,25 @@ impl Xiangqi {
                     ("楚 河", "漢 界")
                 };
                 let x = origin.x + 2;
+                let step = look.step;
                 put(x, y + 1, "│", theme.dim);
-                put(x + 6, y + 1, left, theme.dim);
-                put(x + 5 * STEP + 2, y + 1, right, theme.dim);
-                put(x + STEP * (FILES as u16 - 1), y + 1, "│", theme.dim);
+                put(x + step + step / 2, y + 1, left, theme.dim);
+                put(x + 5 * step + step / 2, y + 1, right, theme.dim);
+                put(x + step * last_column, y + 1, "│", theme.dim);
             } else if row + 1 < RANKS as u16 {
-                put(origin.x + 2, y + 1, &Xiangqi::line_row(row), theme.dim);
+                for k in 1..look.rows {
+                    let line = Xiangqi::line_row(row, k, look);
+                    put(origin.x + 2, y + k, &line, theme.dim);
+                }
             }
         }
-        let files: String = (0..FILES as u16)
-            .map(|column| {
-                let at = point_at(column, 0, cursor.view.flipped).expect("on the board");
-                format!("{:<4}", (b'a' + file_of(at) as u8) as char)
-            })
-            .collect();
-        put(
-            origin.x + 2,
-            origin.y + PROMPT_ROW - 1,
-            files.trim_end(),
-            theme.dim,
-        );
-        put(
-            origin.x,
-            origin.y + PROMPT_ROW,
-            &self.prompt_line(),
-            theme.dim,
-        );
+        let files_y = origin.y + look.row_y(RANKS as u16 - 1) + 1;
+        for column in 0..FILES as u16 {
+            let at = point_at(column, 0, cursor.view.flipped).expect("on the board");
+            let file = ((b'a' + file_of(at) as u8) as char).to_string();
+            put(origin.x + 2 + column * look.step, files_y, &file, theme.dim);
+        }
+        put(origin.x, files_y + 1, PROMPT, theme.dim);
     }
 
     /// Enter on the cursor's point: pick a piece, or play to its target.
@@ -347,6 +397,7 @@ impl BoardGame for Xiangqi {
         &[
             ("f", "turn the board round"),
             ("a", "letters instead of Unicode pieces"),
+            ("W", "write moves in WXF or ICCS"),
         ]
     }
 
@@ -355,7 +406,29 @@ impl BoardGame for Xiangqi {
     }
 
     fn board_size(&self) -> (u16, u16) {
-        (WIDTH, HEIGHT)
+        LOOKS[0].size()
+    }
+
+    fn board_size_within(&self, room: (u16, u16)) -> (u16, u16) {
+        Look::within(room).size()
+    }
+
+    fn face(&self, cursor: &mut XiangqiCursor, bottom: Player) {
+        cursor.view.flipped = bottom == Player::Second;
+    }
+
+    fn notations() -> &'static [Notation<Xiangqi>] {
+        &NOTATIONS
+    }
+
+    fn side_styles(theme: &Theme) -> [Style; 2] {
+        if *theme == Theme::plain() {
+            return theme.sides;
+        }
+        // Red in red; Black in the terminal's own text colour (black on a light
+        // background, the readable colour on a dark one), both bold.
+        let bold = Style::new().add_modifier(Modifier::BOLD);
+        [bold.fg(Color::Red), bold]
     }
 
     fn render_board(
@@ -385,10 +458,14 @@ impl BoardGame for Xiangqi {
     }
 
     fn click(&self, cursor: &mut XiangqiCursor, area: Rect, at: Position) -> Pick<Move> {
-        let origin = origin(area);
-        // A point owns its two columns and the column on either side.
-        let column = (at.x + 1).checked_sub(origin.x + 2).map(|dx| dx / STEP);
-        let row = at.y.checked_sub(origin.y).map(|dy| dy / 2);
+        let look = Look::within((area.width, area.height));
+        let origin = origin(area, look);
+        // A point owns its two columns and the columns nearest to it either side.
+        let pad = (look.step - 2) / 2;
+        let column = (at.x + pad)
+            .checked_sub(origin.x + 2)
+            .map(|dx| dx / look.step);
+        let row = at.y.checked_sub(origin.y).and_then(|dy| look.row_at(dy));
         match (column, row) {
             (Some(column), Some(row)) => match point_at(column, row, cursor.view.flipped) {
                 Some(target) => {
@@ -418,8 +495,11 @@ mod tests {
     use super::*;
     use crate::tui::board::render_lines;
 
+    /// The size of the look the tests draw first: a point every four columns.
+    const NORMAL: (u16, u16) = (36, 21);
+
     fn draw(game: &Xiangqi, cursor: &XiangqiCursor, marks: &Marks<Move>) -> Vec<String> {
-        render_lines(WIDTH, HEIGHT, |area, buf| {
+        render_lines(NORMAL.0, NORMAL.1, |area, buf| {
             game.draw(cursor, marks, &Theme::plain(), area, buf)
         })
     }
@@ -440,7 +520,7 @@ mod tests {
         assert_eq!(lines[10], "4 ├───┬───┬───┬───┬───┬───┬───┬───┤");
         assert_eq!(lines[18], "0 R───N───B───A───K───A───B───N───R");
         assert_eq!(lines[19], "  a   b   c   d   e   f   g   h   i");
-        assert_eq!(lines[20], "f flip  a letters");
+        assert_eq!(lines[20], PROMPT);
     }
 
     #[test]
@@ -458,7 +538,7 @@ mod tests {
             .collect();
         assert_eq!(black, "車馬象士將士象馬車");
         // Each glyph fills the two columns of its point: the lines stay aligned.
-        let area = Rect::new(0, 0, WIDTH, HEIGHT);
+        let area = Rect::new(0, 0, NORMAL.0, NORMAL.1);
         let mut buf = Buffer::empty(area);
         game.draw(
             &game.initial_cursor(),
@@ -467,7 +547,7 @@ mod tests {
             area,
             &mut buf,
         );
-        let at = cell_position(origin(area), point(4, 0), false);
+        let at = cell_position(origin(area, LOOKS[1]), point(4, 0), false, LOOKS[1]);
         assert_eq!(buf[(at.x, at.y)].symbol(), "帥");
         assert_eq!(buf[(at.x + 2, at.y)].symbol(), "─");
         // The buffer keeps a blank cell behind each wide character.
@@ -504,7 +584,59 @@ mod tests {
     }
 
     #[test]
-    fn the_last_move_shows_in_wxf_and_the_board_flips() {
+    fn the_compact_look_keeps_every_rank_and_file_and_the_large_one_spreads_out() {
+        let game = Xiangqi::new();
+        let mut cursor = game.initial_cursor();
+        cursor.view.letters = true;
+        let (width, height) = game.board_size();
+        assert_eq!((width, height), (28, 13));
+        let lines = render_lines(width, height, |area, buf| {
+            game.draw(&cursor, &Marks::default(), &Theme::plain(), area, buf)
+        });
+        assert_eq!(lines[0], "9 r──n──b──a──k──a──b──n──r");
+        assert_eq!(lines[2], "7 ├──c──┼──┼──┼──┼──┼──c──┤");
+        assert_eq!(lines[4], "5 ├──┴──┴──┴──┴──┴──┴──┴──┤");
+        assert_eq!(lines[5], "  │   river       river   │");
+        assert_eq!(lines[6], "4 ├──┬──┬──┬──┬──┬──┬──┬──┤");
+        assert_eq!(lines[10], "0 R──N──B──A──K──A──B──N──R");
+        assert_eq!(lines[11], "  a  b  c  d  e  f  g  h  i");
+        assert_eq!(lines[12], PROMPT);
+
+        assert_eq!(game.board_size_within((200, 60)), (52, 30));
+        let lines = render_lines(52, 30, |area, buf| {
+            game.draw(&cursor, &Marks::default(), &Theme::plain(), area, buf)
+        });
+        assert_eq!(
+            lines[0],
+            "9 r─────n─────b─────a─────k─────a─────b─────n─────r"
+        );
+        // The palace diagonals cross two line rows between ranks 9 and 8.
+        assert_eq!(
+            lines[1],
+            "  │     │     │     │ ╲   │   ╱ │     │     │     │"
+        );
+        assert_eq!(
+            lines[2],
+            "  │     │     │     │   ╲ │ ╱   │     │     │     │"
+        );
+        assert_eq!(
+            lines[3],
+            "8 ├─────┼─────┼─────┼─────┼─────┼─────┼─────┼─────┤"
+        );
+        assert_eq!(
+            lines[28],
+            "  a     b     c     d     e     f     g     h     i"
+        );
+        // A click on a point of the large board picks it.
+        let area = Rect::new(0, 0, 52, 30);
+        let mut picking = game.initial_cursor();
+        let cannon = cell_position(origin(area, LOOKS[2]), point(7, 2), false, LOOKS[2]);
+        assert_eq!(game.click(&mut picking, area, cannon), Pick::Moved);
+        assert_eq!(picking.selected, Some(point(7, 2)));
+    }
+
+    #[test]
+    fn the_board_flips_with_letters() {
         let mut game = Xiangqi::new();
         game.play_moves("h2e2").unwrap();
         let mut cursor = game.next_cursor(&game.initial_cursor());
@@ -514,14 +646,14 @@ mod tests {
         assert_eq!(lines[0], "0 R───N───B───A───K───A───B───N───R");
         assert_eq!(lines[4], "2 ├───┼───┼───┼───C───┼───┼───C───┤");
         assert_eq!(lines[19], "  i   h   g   f   e   d   c   b   a");
-        assert_eq!(lines[20], "last C2=5  f flip  a letters");
+        assert_eq!(lines[20], PROMPT);
         assert!(game.next_cursor(&cursor).view.flipped);
     }
 
     #[test]
     fn a_general_in_check_is_marked() {
         let game = Xiangqi::from_fen("3k5/4r4/9/9/9/9/9/9/9/3AKR3 w - - 0 1").unwrap();
-        let area = Rect::new(0, 0, WIDTH, HEIGHT);
+        let area = Rect::new(0, 0, NORMAL.0, NORMAL.1);
         let mut buf = Buffer::empty(area);
         let theme = Theme::colored();
         game.draw(
@@ -531,9 +663,9 @@ mod tests {
             area,
             &mut buf,
         );
-        let at = cell_position(origin(area), point(4, 0), false);
+        let at = cell_position(origin(area, LOOKS[1]), point(4, 0), false, LOOKS[1]);
         assert_eq!(buf[(at.x, at.y)].fg, theme.bad.fg.unwrap());
-        let advisor = cell_position(origin(area), point(3, 0), false);
+        let advisor = cell_position(origin(area, LOOKS[1]), point(3, 0), false, LOOKS[1]);
         assert_eq!(
             buf[(advisor.x, advisor.y)].fg,
             theme.side(Player::First).fg.unwrap()
@@ -545,7 +677,8 @@ mod tests {
         let game = Xiangqi::new();
         let area = Rect::new(3, 2, 60, 30);
         let mut cursor = game.initial_cursor();
-        let at = |p| cell_position(origin(area), p, false);
+        let look = Look::within((area.width, area.height));
+        let at = |p| cell_position(origin(area, look), p, false, look);
         assert_eq!(game.click(&mut cursor, area, at(point(1, 0))), Pick::Moved);
         let horse = game.parse_move("b0c2").unwrap();
         let target = at(point(2, 2));

@@ -46,6 +46,7 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
         &[
             ("←→↑↓ / hjkl", "move the cursor on the board"),
             ("Enter / click", "play the move under the cursor"),
+            (": / a-z 0-9", "type a move (a letter or digit no key uses)"),
             ("Esc", "drop a half-chosen move, else back to the menu"),
             (
                 "u  r",

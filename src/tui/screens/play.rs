@@ -20,6 +20,7 @@ use crate::play::record::{self, RecordFacts};
 use crate::play::store::{SavedClock, SavedGame, Store, result_words};
 use crate::tui::clipboard;
 use crate::tui::clock::format_clock;
+use crate::tui::move_line::{LineAction, MoveLine, MoveLineView};
 use crate::tui::panel::SearchPanel;
 use crate::tui::recorded::RecordedSearch;
 use crate::tui::session::{Session, Tone};
@@ -33,6 +34,10 @@ const PANEL_MIN_WIDTH: u16 = 46;
 const BOARD_MIN_HEIGHT: u16 = 10;
 /// The narrowest the left column (board and moves) gets.
 const LEFT_MIN_WIDTH: u16 = 28;
+/// The fewest rows the move list's box gets: one move between its borders.
+const MOVES_MIN_HEIGHT: u16 = 3;
+/// The rows the move list's box keeps when the board grows beyond its smallest.
+const MOVES_ROOM: u16 = 8;
 
 /// What `t` says when the game was set up without recording search trees.
 pub const TREE_RECORDING_OFF: &str = "search tree recording is off: switch on \"record search tree\" in the setup (or play without --no-tree)";
@@ -53,6 +58,8 @@ pub struct Play {
     tree_build: Option<TreeBuild>,
     /// How many tree builds `t` started (repeated presses start no more).
     tree_builds: usize,
+    /// The typed move being written, while the move line is open.
+    move_line: Option<MoveLine>,
 }
 
 /// Where the game is kept in the store, and what was last written.
@@ -88,6 +95,7 @@ impl Play {
             confirm: None,
             tree_build: None,
             tree_builds: 0,
+            move_line: None,
         }
     }
 
@@ -209,6 +217,11 @@ impl Play {
         self.session.tick(now);
     }
 
+    /// The typed move being written, when the move line is open.
+    pub fn move_line(&self) -> Option<&MoveLine> {
+        self.move_line.as_ref()
+    }
+
     /// Answers a key.
     pub fn handle_key(&mut self, key: &KeyEvent) -> Action {
         if let Some(leave) = self.confirm.take() {
@@ -219,6 +232,10 @@ impl Play {
         }
         if key.code == KeyCode::Esc && self.tree_build.take().is_some() {
             self.session.tell(Tone::Info, "tree building cancelled");
+            return Action::Stay;
+        }
+        if self.move_line.is_some() {
+            self.move_line_key(key);
             return Action::Stay;
         }
         let session = self.session.as_mut();
@@ -243,8 +260,10 @@ impl Play {
             KeyCode::Char('t') => return self.explore(),
             KeyCode::Char('w') => self.write_record(),
             KeyCode::Char('y') => self.copy_to_clipboard(),
-            KeyCode::Char(c) => {
-                session.board_letter(c);
+            KeyCode::Char(':') => self.open_move_line(None),
+            // A letter or digit no key and no board uses starts a typed move.
+            KeyCode::Char(c) if !session.board_letter(c) && c.is_ascii_alphanumeric() => {
+                self.open_move_line(Some(c));
             }
             _ => {}
         }
@@ -295,6 +314,35 @@ impl Play {
         PlaySetup {
             moves: None,
             ..self.setup.clone()
+        }
+    }
+
+    /// Opens the move line for a human to move, with `first` typed.
+    fn open_move_line(&mut self, first: Option<char>) {
+        let session = self.session.as_mut();
+        if !session.human_to_move() {
+            if first.is_none() {
+                session.tell(Tone::Refused, "moves are typed when a human is to move");
+            }
+            return;
+        }
+        let choices = session.move_choices();
+        self.move_line = Some(MoveLine::open(first, choices, session.notation_name()));
+    }
+
+    /// A key for the open move line: on Enter the move is played, or the game's
+    /// parser says why not and nothing changes.
+    fn move_line_key(&mut self, key: &KeyEvent) {
+        let Some(line) = self.move_line.as_mut() else {
+            return;
+        };
+        match line.key(key) {
+            LineAction::Editing => {}
+            LineAction::Cancel => self.move_line = None,
+            LineAction::Submit(text) => match self.session.play_text(&text) {
+                Ok(()) => self.move_line = None,
+                Err(error) => line.refuse(error.0),
+            },
         }
     }
 
@@ -392,6 +440,10 @@ impl Play {
 
     /// Draws the whole screen.
     pub fn render(&mut self, frame: &mut Frame, theme: &Theme) {
+        let theme = &Theme {
+            sides: self.session.side_styles(theme),
+            ..*theme
+        };
         let [title, body, status] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(10),
@@ -399,22 +451,14 @@ impl Play {
         ])
         .areas(frame.area());
         frame.render_widget(self.title_line(theme, title.width), title);
-        let (board_width, board_height) = self.session.board_size();
-        // The board gets what it asks for up to half the width; the panel gets the rest.
-        let left_width = (board_width + 2)
-            .min(body.width / 2)
-            .max(LEFT_MIN_WIDTH)
-            .min(body.width.saturating_sub(PANEL_MIN_WIDTH));
-        let [left, right] =
-            Layout::horizontal([Constraint::Length(left_width), Constraint::Min(0)]).areas(body);
-        let board_height = (board_height + 2)
-            .max(BOARD_MIN_HEIGHT)
-            .min(left.height.saturating_sub(5));
         let clock_height = if self.session.clocks().is_some() {
             4
         } else {
             0
         };
+        let (left_width, board_height) = self.board_box(body, clock_height);
+        let [left, right] =
+            Layout::horizontal([Constraint::Length(left_width), Constraint::Min(0)]).areas(body);
         let [board, clocks, moves] = Layout::vertical([
             Constraint::Length(board_height),
             Constraint::Length(clock_height),
@@ -437,7 +481,10 @@ impl Play {
             theme,
         };
         frame.render_widget(panel, right);
-        frame.render_widget(self.status_line(theme), status);
+        match self.move_line.as_ref() {
+            Some(line) => frame.render_widget(MoveLineView { line, theme }, status),
+            None => frame.render_widget(self.status_line(theme), status),
+        }
         if let Some(leave) = self.confirm {
             self.render_confirm(frame, theme, leave);
         }
@@ -471,6 +518,26 @@ impl Play {
             .border_style(theme.bad);
         frame.render_widget(Clear, area);
         frame.render_widget(Paragraph::new(text).block(block), area);
+    }
+
+    /// The width of the left column and the height of the board's box in `body`.
+    /// The board gets up to half the width (the panel the rest) and its largest
+    /// drawing that leaves the moves [`MOVES_ROOM`] rows; its smallest drawing may
+    /// leave them fewer, so that it fits whole in an 80x24 terminal.
+    fn board_box(&self, body: Rect, clock_height: u16) -> (u16, u16) {
+        let widest = (body.width / 2)
+            .max(LEFT_MIN_WIDTH)
+            .min(body.width.saturating_sub(PANEL_MIN_WIDTH));
+        let room = (
+            widest.saturating_sub(2),
+            body.height.saturating_sub(clock_height + MOVES_ROOM + 2),
+        );
+        let (width, height) = self.session.board_size_within(room);
+        let tallest = body.height.saturating_sub(clock_height + MOVES_MIN_HEIGHT);
+        (
+            (width + 2).max(LEFT_MIN_WIDTH).min(widest),
+            (height + 2).max(BOARD_MIN_HEIGHT).min(tallest),
+        )
     }
 
     /// `X: computer (alpha-beta + TT)`, or just `X: computer` when `short`.
