@@ -62,7 +62,7 @@ wait_for "saved games: 1 in progress"
 tmux send-keys -t "$session" s       # the saved games
 wait_for "in progress +Tic-tac-toe +X human · O computer · 2 moves"
 tmux send-keys -t "$session" Enter   # resumed at the same move
-wait_for "2\. O "
+wait_for "1\. b2 +[a-c][1-3]"
 tmux send-keys -t "$session" v       # the review, with the proven values
 wait_for "Review: Tic-tac-toe"
 wait_for "held the draw"
