@@ -12,6 +12,7 @@ use super::Launch;
 use super::screens::Action;
 use super::screens::explorer::Explorer;
 use super::screens::help::{HelpTopic, render_help, render_too_small, too_small};
+use super::screens::mcts_explorer::MctsExplorer;
 use super::screens::menu::Menu;
 use super::screens::play::Play;
 use super::screens::setup::Setup;
@@ -30,6 +31,13 @@ pub enum Screen {
     Explorer {
         /// The explorer in front.
         explorer: Box<Explorer>,
+        /// The game to go back to, still ticking.
+        game: Box<Play>,
+    },
+    /// Exploring a Monte Carlo tree; the game goes on behind it.
+    MctsExplorer {
+        /// The explorer in front.
+        explorer: Box<MctsExplorer>,
         /// The game to go back to, still ticking.
         game: Box<Play>,
     },
@@ -75,7 +83,9 @@ impl App {
     pub fn session(&self) -> Option<&dyn Session> {
         match &self.screen {
             Screen::Play(play) => Some(play.session()),
-            Screen::Explorer { game, .. } => Some(game.session()),
+            Screen::Explorer { game, .. } | Screen::MctsExplorer { game, .. } => {
+                Some(game.session())
+            }
             _ => None,
         }
     }
@@ -113,6 +123,7 @@ impl App {
             Screen::Setup(setup) => setup.handle_key(&key),
             Screen::Play(play) => play.handle_key(&key),
             Screen::Explorer { explorer, .. } => explorer.handle_key(&key),
+            Screen::MctsExplorer { explorer, .. } => explorer.handle_key(&key),
         };
         self.act(action);
     }
@@ -127,6 +138,7 @@ impl App {
             Screen::Setup(setup) => setup.handle_mouse(&mouse),
             Screen::Play(play) => play.handle_mouse(&mouse),
             Screen::Explorer { explorer, .. } => explorer.handle_mouse(&mouse),
+            Screen::MctsExplorer { .. } => Action::Stay,
         };
         self.act(action);
     }
@@ -145,6 +157,7 @@ impl App {
                 game.tick(now);
                 explorer.tick();
             }
+            Screen::MctsExplorer { game, .. } => game.tick(now),
             _ => {}
         }
     }
@@ -161,6 +174,7 @@ impl App {
             Screen::Setup(setup) => setup.render(frame, &theme),
             Screen::Play(play) => play.render(frame, &theme),
             Screen::Explorer { explorer, .. } => explorer.render(frame, &theme),
+            Screen::MctsExplorer { explorer, .. } => explorer.render(frame, &theme),
         }
         if self.help {
             render_help(frame, &theme, self.help_topic());
@@ -173,7 +187,7 @@ impl App {
             Screen::Menu => HelpTopic::Menu,
             Screen::Setup(_) => HelpTopic::Setup,
             Screen::Play(play) => HelpTopic::Game(play.session().board_keys()),
-            Screen::Explorer { .. } => HelpTopic::Explorer,
+            Screen::Explorer { .. } | Screen::MctsExplorer { .. } => HelpTopic::Explorer,
         }
     }
 
@@ -196,8 +210,17 @@ impl App {
                 },
                 other => other,
             }),
+            Action::ExploreMcts(explorer) => self.swap_screen(|screen| match screen {
+                Screen::Play(play) => Screen::MctsExplorer {
+                    explorer,
+                    game: Box::new(play),
+                },
+                other => other,
+            }),
             Action::BackToGame => self.swap_screen(|screen| match screen {
-                Screen::Explorer { game, .. } => Screen::Play(*game),
+                Screen::Explorer { game, .. } | Screen::MctsExplorer { game, .. } => {
+                    Screen::Play(*game)
+                }
                 other => other,
             }),
         }

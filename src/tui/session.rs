@@ -17,6 +17,7 @@ use super::board::{BoardGame, BoardVisitor, Marks, Pick, Steer, visit_board};
 use super::clock::Clocks;
 use super::panel::{Purpose, RootMoveView, SearchView};
 use super::recorded::RecordedSearch;
+use super::screens::mcts_explorer::MctsRecord;
 use super::theme::Theme;
 use super::{PlaySetup, Seat};
 use crate::game::{Evaluator, Game, GameError, GameInfo, Outcome, Player};
@@ -24,7 +25,7 @@ pub use crate::play::PlayedMove;
 use crate::play::notation::format_line;
 use crate::play::{EndReason, Match, MatchEvent, Refusal, SearchStart};
 use crate::search::tree::SearchTree;
-use crate::search::{Algorithm, RootMove, SearchEvent, SearchResult};
+use crate::search::{Algorithm, RootMove, SearchConfig, SearchEvent, SearchResult};
 
 /// The minimum time per computer move, from fastest to slowest: the spectating speed.
 pub const SPEEDS: [Duration; 6] = [
@@ -130,6 +131,8 @@ pub trait Session {
     /// The latest recorded search tree, ready for the explorer: the last search's,
     /// or the last finished iteration of the search still running.
     fn recorded_search(&self) -> Option<RecordedSearch>;
+    /// The last search again, when it was Monte Carlo, ready for its explorer.
+    fn recorded_mcts(&self) -> Option<MctsRecord>;
     /// The game's clocks, when it is played with them.
     fn clocks(&self) -> Option<&Clocks>;
 }
@@ -155,6 +158,8 @@ struct Searched<G: Game> {
     evaluator: Arc<dyn Evaluator<G>>,
     title: String,
     started: Instant,
+    /// The search's settings, for the Monte Carlo explorer to search again.
+    config: SearchConfig,
 }
 
 /// The latest recorded search tree, with the position it was searched from.
@@ -257,6 +262,7 @@ impl<G: BoardGame> GameSession<G> {
             evaluator: start.evaluator,
             title,
             started: now,
+            config: start.settings.config(),
         });
     }
 
@@ -635,6 +641,18 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn tell(&mut self, tone: Tone, text: &str) {
         self.say(tone, text);
+    }
+
+    fn recorded_mcts(&self) -> Option<MctsRecord> {
+        let searched = self.searched.as_ref()?;
+        (searched.algorithm == Algorithm::Mcts).then(|| {
+            MctsRecord::search(
+                &searched.root,
+                searched.evaluator.as_ref(),
+                &searched.config,
+                searched.title.clone(),
+            )
+        })
     }
 
     fn recorded_search(&self) -> Option<RecordedSearch> {

@@ -11,6 +11,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
+use super::mcts_explorer::MctsExplorer;
 use super::{Action, steer_of};
 use crate::game::{Outcome, Player};
 use crate::tui::clock::format_clock;
@@ -97,6 +98,10 @@ impl Play {
 
     /// The explorer on the last recorded search tree, or a word on why there is none.
     fn explore(&mut self) -> Action {
+        if let Some(record) = self.session.recorded_mcts() {
+            let sides = [Player::First, Player::Second].map(|p| self.session.side_name(p));
+            return Action::ExploreMcts(Box::new(MctsExplorer::new(record, sides)));
+        }
         match self.session.recorded_search() {
             Some(record) => Action::Explore(Box::new(record)),
             None if !self.setup.record_tree => {
