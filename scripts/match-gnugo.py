@@ -11,6 +11,7 @@ not a test.
 """
 
 import argparse
+import shutil
 import subprocess
 import sys
 
@@ -86,7 +87,7 @@ def main():
     parser.add_argument("--komi", type=float, default=7.5)
     parser.add_argument("--max-moves", type=int, default=400)
     parser.add_argument("--ply", default="target/release/ply")
-    parser.add_argument("--gnugo", default="gnugo")
+    parser.add_argument("--gnugo", default=shutil.which("gnugo") or "/usr/games/gnugo")
     args = parser.parse_args()
     ply = GtpEngine([args.ply, "gtp", "--time", str(args.time)], "ply")
     gnugo = GtpEngine([args.gnugo, "--mode", "gtp", "--chinese-rules",

@@ -170,12 +170,17 @@ fn random_playouts_end_with_only_eyes_left_and_never_fill_their_own() {
         let result = playout_from(&game, &mut rng, true);
         let board: &Board = &result.board;
         assert!(result.moves < 3 * 81, "the playout ended by two passes");
-        // The side that passed last had no legal move but its own eyes (the one
-        // before it may have been kept out only by a ko, which a pass lifts).
+        // The side that passed last had no legal move but its own eyes and
+        // self-ataris of two stones or more (the one before it may have been kept
+        // out only by a ko, which a pass lifts).
         let (last, m) = *result.record.last().unwrap();
         assert_eq!(m, GoMove::Pass);
         for p in board.points().filter(|&p| board.is_empty(p)) {
-            assert!(!board.is_legal(p, last) || board.is_eye(p, last));
+            assert!(
+                !board.is_legal(p, last)
+                    || board.is_eye(p, last)
+                    || board.is_self_atari(p, last, 2)
+            );
         }
     }
 }

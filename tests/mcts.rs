@@ -141,8 +141,11 @@ fn rave_and_go_playouts_choose_legal_moves_with_a_capture() {
     // Black to move can capture the white stone at E5 in atari by playing E4.
     let game =
         Go::parse_position("E6 E5 D5 A1 F5 A2", &GameOptions::default()).expect("a valid position");
-    let mut config = mcts_config(4_000, 3);
+    let mut config = mcts_config(20_000, 3);
     config.mcts.rave = true;
+    // The little exploration `ply gtp` plays Go with: Go's priors and RAVE already
+    // spread the playouts over its many moves.
+    config.mcts.exploration_centi = 20;
     let evaluator = Go::evaluators()[0].evaluator.clone();
     let result = search::search(&game, evaluator.as_ref(), &config, None, &mut ());
     let chosen = result.best_move.expect("a move");

@@ -15,13 +15,17 @@ use clap::Args;
 use crate::game::go::board::{MAX_SIZE, MIN_SIZE};
 use crate::game::go::{DEFAULT_KOMI_HALVES, DEFAULT_SIZE, Go, GoMove, parse_komi};
 use crate::game::{Game, Player};
-use crate::search::{Limits, SearchConfig, search};
+use crate::search::mcts::{MctsTree, search_reusing};
+use crate::search::{Limits, MctsConfig, SearchConfig};
 
 #[derive(Args, Debug)]
 pub struct GtpArgs {
     /// Seconds per move for `genmove` when the controller sets no time.
     #[arg(long, value_name = "SECS", default_value_t = 1.0)]
     time: f64,
+    /// Playouts per move instead of a time (the same game on every machine).
+    #[arg(long, value_name = "N")]
+    playouts: Option<u64>,
 }
 
 /// The commands this engine answers, in `list_commands` order.
@@ -77,6 +81,10 @@ pub struct GtpSession {
     game: Go,
     clock: Clock,
     seconds_per_move: f64,
+    /// Playouts per `genmove` instead of a time, when set.
+    playouts: Option<u64>,
+    /// The search tree of the last `genmove`, reused below the moves played since.
+    tree: Option<MctsTree<GoMove>>,
     /// Set by `quit`: the loop stops after answering.
     pub finished: bool,
 }
@@ -91,7 +99,17 @@ impl GtpSession {
             game: Go::new(DEFAULT_SIZE, DEFAULT_KOMI_HALVES),
             clock: Clock::default(),
             seconds_per_move,
+            playouts: None,
+            tree: None,
             finished: false,
+        }
+    }
+
+    /// A session whose `genmove` runs `playouts` playouts whatever the clock says.
+    pub fn with_playouts(playouts: u64) -> GtpSession {
+        GtpSession {
+            playouts: Some(playouts.max(1)),
+            ..GtpSession::new(1.0)
         }
     }
 
@@ -204,29 +222,52 @@ impl GtpSession {
         };
         let player = read_colour(colour)?;
         let seconds = self.clock.budget(player).unwrap_or(self.seconds_per_move);
-        let m = self.choose_move(player, Duration::from_secs_f64(seconds.max(0.001)));
+        let Some(m) = self.choose_move(player, Duration::from_secs_f64(seconds.max(0.001))) else {
+            return Ok("resign".to_string());
+        };
         self.game.play_as(player, m);
         Ok(self.game.format_move(m))
     }
 
-    /// Monte Carlo tree search (light playouts) for `player`, within `time`; a pass
-    /// when the game is over or the search finds nothing.
-    fn choose_move(&self, player: Player, time: Duration) -> GoMove {
+    /// Monte Carlo tree search (light playouts, priors, RAVE, the tree of the last
+    /// search reused) for `player`, within `time`; a pass when the game is over or
+    /// the search finds nothing, `None` (resign) when the search is sure to lose.
+    fn choose_move(&mut self, player: Player, time: Duration) -> Option<GoMove> {
         let mut position = self.game.clone();
         position.set_to_move(player);
         if position.passes() >= 2 {
-            return GoMove::Pass;
+            return Some(GoMove::Pass);
         }
         let evaluator = crate::game::go::seed;
-        let config = SearchConfig::mcts(Limits {
-            time: Some(time),
-            ..Limits::default()
-        });
-        let result = search(&position, &evaluator, &config, None, &mut ());
-        result
-            .best_move
-            .filter(|&m| self.game.is_legal(player, m))
-            .unwrap_or(GoMove::Pass)
+        let limits = match self.playouts {
+            Some(playouts) => Limits {
+                nodes: Some(playouts),
+                ..Limits::default()
+            },
+            None => Limits {
+                time: Some(time),
+                ..Limits::default()
+            },
+        };
+        let mut config = SearchConfig::mcts(limits);
+        config.mcts = go_settings();
+        let result = search_reusing(
+            &position,
+            &evaluator,
+            &config,
+            None,
+            &mut (),
+            &mut self.tree,
+        );
+        if should_resign(&result) {
+            return None;
+        }
+        Some(
+            result
+                .best_move
+                .filter(|&m| self.game.is_legal(player, m))
+                .unwrap_or(GoMove::Pass),
+        )
     }
 
     fn time_settings(&mut self, args: &[&str]) -> Answer {
@@ -255,6 +296,37 @@ impl GtpSession {
         self.clock.left[player.index()] = Some((seconds, stones));
         Ok(String::new())
     }
+}
+
+/// Monte Carlo settings that play Go well: RAVE on, and little exploration since
+/// RAVE and the priors already spread the playouts.
+pub fn go_settings() -> MctsConfig {
+    MctsConfig {
+        exploration_centi: GO_EXPLORATION_CENTI,
+        rave: true,
+        ..MctsConfig::default()
+    }
+}
+
+/// The exploration constant for Go, in hundredths.
+const GO_EXPLORATION_CENTI: u32 = 20;
+
+/// Resign below this win rate of the best move...
+const RESIGN_WIN_RATE: f64 = 0.1;
+/// ...once the root's estimates rest on this many playouts.
+const RESIGN_MIN_PLAYOUTS: u64 = 3000;
+
+/// True when the most visited root move wins less than [`RESIGN_WIN_RATE`] of
+/// its playouts, and the root has had enough of them: playing on would only
+/// prolong a lost game.
+pub fn should_resign<M>(result: &crate::search::SearchResult<M>) -> bool {
+    let playouts: u64 = result.root_moves.iter().map(|m| m.nodes).sum();
+    let best = result.root_moves.first();
+    playouts >= RESIGN_MIN_PLAYOUTS
+        && best.is_some_and(|m| {
+            m.score
+                .is_some_and(|s| s < crate::search::mcts::win_rate_score(RESIGN_WIN_RATE))
+        })
 }
 
 /// GTP's preprocessing: control characters other than tab and newline dropped,
@@ -293,7 +365,10 @@ pub fn run(args: &GtpArgs) -> anyhow::Result<()> {
     if !(args.time.is_finite() && args.time > 0.0 && args.time <= 3600.0) {
         anyhow::bail!("--time {} must be between 0 and 3600 seconds", args.time);
     }
-    let mut session = GtpSession::new(args.time);
+    let mut session = match args.playouts {
+        Some(playouts) => GtpSession::with_playouts(playouts),
+        None => GtpSession::new(args.time),
+    };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut stdout = std::io::stdout();
@@ -342,6 +417,55 @@ mod tests {
         assert!((session.clock.budget(Player::First).unwrap() - 1.6).abs() < 1e-9);
         session.execute("time_left white 30 0");
         assert!((session.clock.budget(Player::Second).unwrap() - 0.8).abs() < 1e-9);
+    }
+
+    #[test]
+    fn genmove_resigns_a_lost_game_and_plays_on_a_won_one() {
+        // Komi 100 on 9x9: Black cannot win whatever happens, White cannot lose.
+        let mut session = GtpSession::with_playouts(4000);
+        session.execute("komi 100");
+        assert_eq!(session.execute("genmove b"), Some("= resign\n\n".into()));
+        assert_eq!(
+            session.game.history().len(),
+            0,
+            "a resignation plays nothing"
+        );
+        let answer = session.execute("genmove w").unwrap();
+        assert!(
+            answer.starts_with("= ") && !answer.contains("resign"),
+            "{answer}"
+        );
+        // An even game is no reason to resign.
+        let mut even = GtpSession::with_playouts(4000);
+        let answer = even.execute("genmove b").unwrap();
+        assert!(!answer.contains("resign"), "{answer}");
+    }
+
+    #[test]
+    fn genmove_keeps_the_tree_of_the_moves_played() {
+        let mut session = GtpSession::with_playouts(3000);
+        session.execute("boardsize 7");
+        session.execute("genmove b");
+        let tree = session.tree.as_ref().unwrap();
+        // The reply the tree expects, and its visits.
+        let best = tree
+            .children(0)
+            .iter()
+            .copied()
+            .max_by_key(|&c| tree.node(c).visits)
+            .unwrap();
+        let reply = tree
+            .children(best)
+            .iter()
+            .copied()
+            .max_by_key(|&c| tree.node(c).visits)
+            .unwrap();
+        let kept = tree.node(reply).visits;
+        let reply_move = tree.node(reply).mv.unwrap();
+        let vertex = session.game.format_move(reply_move);
+        session.execute(&format!("play w {vertex}"));
+        session.execute("genmove b");
+        assert_eq!(session.tree.as_ref().unwrap().node(0).visits, kept + 3000);
     }
 
     proptest::proptest! {

@@ -193,6 +193,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         0
     }
 
+    /// Prior knowledge for Monte Carlo search: `Some((visits, wins))` starts the
+    /// move with that many virtual playouts won by its mover, so the tree tries
+    /// promising moves first (Go programs' even-game prior and pattern bonuses). A
+    /// game that gives priors gets all of a node's moves expanded at once.
+    fn mcts_prior(&self, _m: Self::Move) -> Option<(u32, u32)> {
+        None
+    }
+
     /// True for moves that change the material balance or are otherwise forcing
     /// (captures, promotions): the moves quiescence search keeps looking at past
     /// the depth limit, and the ones late-move reductions never reduce.

@@ -19,6 +19,8 @@ use crate::game::{Evaluator, Game};
 pub struct SearchTables<M> {
     tt: Option<TranspositionTable<M>>,
     orderer: MoveOrderer<M>,
+    /// Monte Carlo search's tree, reused below the moves played since.
+    pub(super) mcts_tree: Option<super::mcts::MctsTree<M>>,
 }
 
 impl<M: Copy + Eq + std::hash::Hash> SearchTables<M> {
@@ -26,6 +28,7 @@ impl<M: Copy + Eq + std::hash::Hash> SearchTables<M> {
         SearchTables {
             tt: (config.tt_mib > 0).then(|| TranspositionTable::new(config.tt_mib)),
             orderer: MoveOrderer::new(config),
+            mcts_tree: None,
         }
     }
 
@@ -70,6 +73,7 @@ impl<G: Game> Engine<G> {
                 tt.clear();
             }
             tables.orderer.clear();
+            tables.mcts_tree = None;
         }
     }
 

@@ -15,6 +15,7 @@
 //! and playout limit.
 
 use std::collections::HashSet;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -68,22 +69,50 @@ pub fn win_rate_score(win_rate: f64) -> Score {
 }
 
 /// One node of the tree: the move that led to it and its statistics.
+#[derive(Clone, Debug)]
 struct Node<M> {
     /// The move into this node (`None` at the root).
     mv: Option<M>,
     /// The side that made `mv`: the one whose wins `wins` counts.
     mover: Player,
+    /// The position's [`Game::hash`], known once the node has been visited: how a
+    /// reused tree finds the position reached after the moves played.
+    hash: Option<u64>,
     children: Vec<usize>,
     /// Legal moves not yet expanded into children.
     untried: Vec<M>,
+    /// False until the node's legal moves have been generated (on its first visit
+    /// through it), so that leaves cost nothing.
+    moves_known: bool,
     visits: u32,
     /// Results for `mover`: 1 a win, 0.5 a draw.
     wins: f64,
+    /// Virtual playouts and wins from the game's prior knowledge ([`Game::mcts_prior`]).
+    prior_visits: u32,
+    prior_wins: f64,
     amaf_visits: u32,
     amaf_wins: f64,
 }
 
 impl<M> Node<M> {
+    fn new(mv: Option<M>, mover: Player, prior: Option<(u32, u32)>) -> Node<M> {
+        let (prior_visits, prior_wins) = prior.unwrap_or((0, 0));
+        Node {
+            mv,
+            mover,
+            hash: None,
+            children: Vec::new(),
+            untried: Vec::new(),
+            moves_known: false,
+            visits: 0,
+            wins: 0.0,
+            prior_visits,
+            prior_wins: f64::from(prior_wins),
+            amaf_visits: 0,
+            amaf_wins: 0.0,
+        }
+    }
+
     fn win_rate(&self) -> f64 {
         if self.visits == 0 {
             0.5
@@ -91,6 +120,147 @@ impl<M> Node<M> {
             self.wins / f64::from(self.visits)
         }
     }
+}
+
+/// A search tree kept between searches, so that the playouts spent below the
+/// moves that were then played still count (tree reuse): hand the same tree to
+/// [`search_reusing`] for the next position.
+#[derive(Clone, Debug)]
+pub struct MctsTree<M> {
+    nodes: Vec<Node<M>>,
+}
+
+/// What the explorer shows of one node.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NodeView<M> {
+    /// The move into the node (`None` at the root).
+    pub mv: Option<M>,
+    /// Who made that move: the win rate is theirs.
+    pub mover: Player,
+    /// Real playouts through the node.
+    pub visits: u32,
+    /// Their results for `mover` (1 a win, 0.5 a draw).
+    pub wins: f64,
+    /// Virtual playouts and wins the game's prior knowledge gave the move.
+    pub prior: Option<(u32, f64)>,
+    /// All-moves-as-first playouts and wins (RAVE), when any.
+    pub amaf: Option<(u32, f64)>,
+    /// Legal moves not yet expanded.
+    pub untried: usize,
+}
+
+impl<M> NodeView<M> {
+    /// Wins over visits (0.5 before the first visit).
+    pub fn win_rate(&self) -> f64 {
+        if self.visits == 0 {
+            0.5
+        } else {
+            self.wins / f64::from(self.visits)
+        }
+    }
+}
+
+impl<M: Copy> MctsTree<M> {
+    /// Nodes in the tree (the root is node 0).
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// True before the first search.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The statistics of node `index`.
+    pub fn node(&self, index: usize) -> NodeView<M> {
+        let node = &self.nodes[index];
+        NodeView {
+            mv: node.mv,
+            mover: node.mover,
+            visits: node.visits,
+            wins: node.wins,
+            prior: (node.prior_visits > 0).then_some((node.prior_visits, node.prior_wins)),
+            amaf: (node.amaf_visits > 0).then_some((node.amaf_visits, node.amaf_wins)),
+            untried: node.untried.len(),
+        }
+    }
+
+    /// The children of node `index`, in the order they were expanded.
+    pub fn children(&self, index: usize) -> &[usize] {
+        &self.nodes[index].children
+    }
+
+    /// The value by which the search picks `child` of `parent` under `settings`:
+    /// win rate (blended with priors and RAVE) plus the exploration bonus.
+    pub fn uct_value(&self, parent: usize, child: usize, settings: &MctsConfig) -> f64 {
+        let exploration = f64::from(settings.exploration_centi) / 100.0;
+        let log_parent = f64::from(self.nodes[parent].visits.max(1)).ln();
+        uct_value(&self.nodes[child], log_parent, exploration, settings.rave)
+    }
+
+    /// The subtree under the node of position `hash` reached with `mover` having
+    /// just moved, searched a few plies down from the root (the moves played since
+    /// the last search), as a tree of its own; `None` when it is not there.
+    fn reroot(&self, hash: u64, mover: Player) -> Option<MctsTree<M>> {
+        let mut level = vec![0];
+        for _ in 0..=REUSE_DEPTH {
+            if let Some(&found) = level.iter().find(|&&n| {
+                let node = &self.nodes[n];
+                node.hash == Some(hash) && node.mover == mover && node.visits > 0
+            }) {
+                return Some(self.subtree(found));
+            }
+            level = level
+                .iter()
+                .flat_map(|&n| self.nodes[n].children.iter().copied())
+                .collect();
+        }
+        None
+    }
+
+    /// A copy of the subtree under `top`, renumbered from 0.
+    fn subtree(&self, top: usize) -> MctsTree<M> {
+        let mut order = vec![top];
+        let mut next = 0;
+        while next < order.len() {
+            order.extend(self.nodes[order[next]].children.iter().copied());
+            next += 1;
+        }
+        let mut new_index = std::collections::HashMap::with_capacity(order.len());
+        for (i, &old) in order.iter().enumerate() {
+            new_index.insert(old, i);
+        }
+        let nodes = order
+            .iter()
+            .map(|&old| {
+                let mut node = self.nodes[old].clone();
+                node.children = node.children.iter().map(|c| new_index[c]).collect();
+                node
+            })
+            .collect();
+        let mut tree = MctsTree { nodes };
+        tree.nodes[0].mv = None;
+        tree
+    }
+}
+
+/// How many plies below the old root a reused tree looks for the new position.
+const REUSE_DEPTH: usize = 4;
+
+/// The UCT value of `node` given the log of its parent's visits.
+fn uct_value<M>(node: &Node<M>, log_parent: f64, exploration: f64, rave: bool) -> f64 {
+    let visits = f64::from(node.visits + node.prior_visits);
+    let mut q = if visits > 0.0 {
+        (node.wins + node.prior_wins) / visits
+    } else {
+        0.5
+    };
+    if rave && node.amaf_visits > 0 {
+        let beta = (RAVE_EQUIVALENCE / (3.0 * visits + RAVE_EQUIVALENCE)).sqrt();
+        let amaf = node.amaf_wins / f64::from(node.amaf_visits);
+        q = (1.0 - beta) * q + beta * amaf;
+    }
+    q + exploration * (log_parent / visits.max(1.0)).sqrt()
 }
 
 /// The result of a playout for `player`.
@@ -116,6 +286,32 @@ struct Mcts<'a, G: Game> {
     playouts: u64,
     deepest: u32,
     buffer: Vec<G::Move>,
+    /// When recording (the explorer's replay), the steps of each iteration.
+    steps: Option<Vec<Step<G::Move>>>,
+}
+
+/// One phase of one iteration, as the explorer replays it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step<M> {
+    /// The walk down the tree by UCT: the nodes passed, root first.
+    Selection(Vec<usize>),
+    /// The node added to the tree.
+    Expansion(usize),
+    /// The moves of the random game from the leaf, and how it ended.
+    Playout(Vec<M>, Outcome),
+    /// The nodes whose statistics took the result, root first.
+    Backup(Vec<usize>),
+}
+
+/// One recorded iteration: the tree before it, its steps, and the tree after.
+#[derive(Clone, Debug)]
+pub struct RecordedIteration<M> {
+    /// The tree as the iteration found it.
+    pub before: MctsTree<M>,
+    /// Selection, expansion (when a node was added), playout and backup.
+    pub steps: Vec<Step<M>>,
+    /// The tree once the result was backed up.
+    pub after: MctsTree<M>,
 }
 
 /// Runs Monte Carlo tree search on `game` as `config` asks (its `mcts` settings,
@@ -127,24 +323,68 @@ pub fn search<G: Game>(
     stop: Option<&AtomicBool>,
     observer: &mut dyn Observer<G::Move>,
 ) -> SearchResult<G::Move> {
-    let mut mcts = Mcts {
-        game: game.clone(),
-        evaluator,
-        config,
-        settings: config.mcts,
-        stop,
-        observer,
-        nodes: Vec::new(),
-        rng: SmallRng::seed_from_u64(config.mcts.seed),
-        start: Instant::now(),
-        playouts: 0,
-        deepest: 0,
-        buffer: Vec::new(),
-    };
+    search_reusing(game, evaluator, config, stop, observer, &mut None)
+}
+
+/// Like [`search`], but starting from the part of `tree` (the tree of an earlier
+/// search) below the current position when it is there, and leaving the grown
+/// tree in `tree` for the next search: the playouts spent on the moves that were
+/// then played are kept.
+pub fn search_reusing<G: Game>(
+    game: &G,
+    evaluator: &dyn Evaluator<G>,
+    config: &SearchConfig,
+    stop: Option<&AtomicBool>,
+    observer: &mut dyn Observer<G::Move>,
+    tree: &mut Option<MctsTree<G::Move>>,
+) -> SearchResult<G::Move> {
     if let Some(outcome) = game.outcome() {
         return finished_root(game.to_move(), outcome);
     }
-    mcts.run()
+    let root_mover = game.to_move().other();
+    let kept = tree
+        .take()
+        .and_then(|old| old.reroot(game.hash(), root_mover))
+        .map_or_else(Vec::new, |t| t.nodes);
+    let mut mcts = Mcts::new(game, evaluator, config, stop, observer, kept);
+    let result = mcts.run();
+    *tree = Some(MctsTree { nodes: mcts.nodes });
+    result
+}
+
+/// Runs `iterations` single iterations on `game` from an empty tree and records
+/// each one, for the explorer to replay selection, expansion, playout and backup.
+pub fn record_iterations<G: Game>(
+    game: &G,
+    evaluator: &dyn Evaluator<G>,
+    config: &SearchConfig,
+    iterations: usize,
+) -> Vec<RecordedIteration<G::Move>> {
+    let mut observer = ();
+    let mut mcts = Mcts::new(game, evaluator, config, None, &mut observer, Vec::new());
+    let mut recorded = Vec::new();
+    if game.outcome().is_some() {
+        return recorded;
+    }
+    mcts.ensure_moves(0);
+    for _ in 0..iterations {
+        if mcts.nodes[0].untried.is_empty() && mcts.nodes[0].children.is_empty() {
+            break;
+        }
+        let before = MctsTree {
+            nodes: mcts.nodes.clone(),
+        };
+        mcts.steps = Some(Vec::new());
+        mcts.iterate();
+        recorded.push(RecordedIteration {
+            before,
+            steps: mcts.steps.take().unwrap_or_default(),
+            after: MctsTree {
+                nodes: mcts.nodes.clone(),
+            },
+        });
+    }
+    recorded
 }
 
 /// The result at a finished position: no move, the game's value.
@@ -168,11 +408,42 @@ fn finished_root<M>(to_move: Player, outcome: Outcome) -> SearchResult<M> {
     }
 }
 
-impl<G: Game> Mcts<'_, G> {
+impl<'a, G: Game> Mcts<'a, G> {
+    /// A search of `game` starting from `nodes` (a reused tree whose root is this
+    /// position, or nothing).
+    fn new(
+        game: &G,
+        evaluator: &'a dyn Evaluator<G>,
+        config: &'a SearchConfig,
+        stop: Option<&'a AtomicBool>,
+        observer: &'a mut dyn Observer<G::Move>,
+        mut nodes: Vec<Node<G::Move>>,
+    ) -> Mcts<'a, G> {
+        if nodes.is_empty() {
+            let mut root = Node::new(None, game.to_move().other(), None);
+            root.hash = Some(game.hash());
+            nodes.push(root);
+        }
+        Mcts {
+            game: game.clone(),
+            evaluator,
+            config,
+            settings: config.mcts,
+            stop,
+            observer,
+            nodes,
+            rng: SmallRng::seed_from_u64(config.mcts.seed),
+            start: Instant::now(),
+            playouts: 0,
+            deepest: 0,
+            buffer: Vec::new(),
+            steps: None,
+        }
+    }
+
     fn run(&mut self) -> SearchResult<G::Move> {
-        let root_mover = self.game.to_move().other();
-        self.add_node(None, root_mover);
-        if self.nodes[0].untried.is_empty() {
+        self.ensure_moves(0);
+        if self.nodes[0].untried.is_empty() && self.nodes[0].children.is_empty() {
             // No move but no outcome (a written tree's leaf): nothing to choose.
             return self.result(false);
         }
@@ -224,23 +495,43 @@ impl<G: Game> Mcts<'_, G> {
                     .is_some_and(|t| self.start.elapsed() >= t))
     }
 
-    /// Adds a node for the current position of `self.game`, reached by `mv` made by `mover`.
-    fn add_node(&mut self, mv: Option<G::Move>, mover: Player) -> usize {
-        let mut untried = Vec::new();
-        if self.game.outcome().is_none() {
-            self.game.legal_moves(&mut untried);
+    /// Generates the legal moves of `node` (whose position `self.game` is) the
+    /// first time the search passes through it. A game with prior knowledge
+    /// gets every move as a child at once, each with its prior, so that the
+    /// search tries the promising ones first; other games keep them untried.
+    fn ensure_moves(&mut self, node: usize) {
+        if self.nodes[node].moves_known {
+            return;
         }
-        self.nodes.push(Node {
-            mv,
-            mover,
-            children: Vec::new(),
-            untried,
-            visits: 0,
-            wins: 0.0,
-            amaf_visits: 0,
-            amaf_wins: 0.0,
-        });
-        self.nodes.len() - 1
+        self.nodes[node].moves_known = true;
+        let mut moves = Vec::new();
+        if self.game.outcome().is_none() {
+            self.game.legal_moves(&mut moves);
+        }
+        let mover = self.game.to_move();
+        if moves
+            .first()
+            .is_some_and(|&m| self.game.mcts_prior(m).is_some())
+        {
+            for m in moves {
+                let child = self.nodes.len();
+                self.nodes
+                    .push(Node::new(Some(m), mover, self.game.mcts_prior(m)));
+                self.nodes[node].children.push(child);
+            }
+        } else {
+            self.nodes[node].untried = moves;
+        }
+    }
+
+    /// Moves the search into `child` of the current node: plays its move and
+    /// notes its position's hash.
+    fn enter(&mut self, child: usize, line: &mut Vec<(Player, G::Move)>, path: &mut Vec<usize>) {
+        let mv = self.nodes[child].mv.expect("only the root has no move");
+        line.push((self.nodes[child].mover, mv));
+        self.game.play(mv);
+        self.nodes[child].hash = Some(self.game.hash());
+        path.push(child);
     }
 
     /// One iteration: selection, expansion, playout, backup.
@@ -248,33 +539,50 @@ impl<G: Game> Mcts<'_, G> {
         let mut path = vec![0];
         let mut line: Vec<(Player, G::Move)> = Vec::new();
         let mut node = 0;
-        // Selection: down through fully expanded nodes.
-        while self.nodes[node].untried.is_empty() && !self.nodes[node].children.is_empty() {
+        let mut expanded = None;
+        loop {
+            self.ensure_moves(node);
+            let untried = self.nodes[node].untried.len();
+            if untried > 0 {
+                // Expansion: one new child, picked at random among the untried moves.
+                let m = self.nodes[node]
+                    .untried
+                    .swap_remove(self.rng.random_range(0..untried));
+                let child = self.nodes.len();
+                self.nodes
+                    .push(Node::new(Some(m), self.game.to_move(), None));
+                self.nodes[node].children.push(child);
+                self.enter(child, &mut line, &mut path);
+                expanded = Some(child);
+                break;
+            }
+            if self.nodes[node].children.is_empty() {
+                break;
+            }
+            // Selection: down by UCT; an unvisited child (given by priors) is a leaf.
             node = self.select_child(node);
-            let mv = self.nodes[node].mv.expect("only the root has no move");
-            line.push((self.nodes[node].mover, mv));
-            self.game.play(mv);
-            path.push(node);
-        }
-        // Expansion: one new child, picked at random among the untried moves.
-        let untried = self.nodes[node].untried.len();
-        if untried > 0 {
-            let m = self.nodes[node]
-                .untried
-                .swap_remove(self.rng.random_range(0..untried));
-            let mover = self.game.to_move();
-            self.game.play(m);
-            line.push((mover, m));
-            let child = self.add_node(Some(m), mover);
-            self.nodes[node].children.push(child);
-            path.push(child);
+            self.enter(node, &mut line, &mut path);
+            if self.nodes[node].visits == 0 {
+                expanded = Some(node);
+                break;
+            }
         }
         self.deepest = self.deepest.max(path.len() as u32 - 1);
+        if let Some(steps) = self.steps.as_mut() {
+            let walked = path.len() - usize::from(expanded.is_some());
+            steps.push(Step::Selection(path[..walked].to_vec()));
+            steps.extend(expanded.map(Step::Expansion));
+        }
         // Playout.
         let tree_moves = line.len();
         let outcome = self.simulate(&mut line);
         for _ in 0..tree_moves {
             self.game.undo();
+        }
+        if let Some(steps) = self.steps.as_mut() {
+            let playout = line[tree_moves..].iter().map(|&(_, m)| m).collect();
+            steps.push(Step::Playout(playout, outcome));
+            steps.push(Step::Backup(path.clone()));
         }
         self.backup(&path, &line, outcome);
         self.playouts += 1;
@@ -292,7 +600,7 @@ impl<G: Game> Mcts<'_, G> {
             let value = self.evaluator.evaluate(&self.game);
             return crate::game::judge_by_sign(self.game.to_move(), value);
         }
-        let record = self.settings.rave.then_some(line);
+        let record = (self.settings.rave || self.steps.is_some()).then_some(line);
         self.game.playout(
             &mut self.rng,
             self.settings.playout_cap,
@@ -304,18 +612,14 @@ impl<G: Game> Mcts<'_, G> {
     /// The child of `parent` with the highest UCT value (RAVE-blended when on).
     fn select_child(&self, parent: usize) -> usize {
         let exploration = f64::from(self.settings.exploration_centi) / 100.0;
-        let parent_visits = f64::from(self.nodes[parent].visits.max(1));
-        let log_parent = parent_visits.ln();
+        let log_parent = f64::from(self.nodes[parent].visits.max(1)).ln();
         let value = |index: usize| {
-            let child = &self.nodes[index];
-            let visits = f64::from(child.visits.max(1));
-            let mut q = child.win_rate();
-            if self.settings.rave && child.amaf_visits > 0 {
-                let beta = (RAVE_EQUIVALENCE / (3.0 * visits + RAVE_EQUIVALENCE)).sqrt();
-                let amaf = child.amaf_wins / f64::from(child.amaf_visits);
-                q = (1.0 - beta) * q + beta * amaf;
-            }
-            q + exploration * (log_parent / visits).sqrt()
+            uct_value(
+                &self.nodes[index],
+                log_parent,
+                exploration,
+                self.settings.rave,
+            )
         };
         let children = &self.nodes[parent].children;
         let mut best = children[0];

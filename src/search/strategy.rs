@@ -59,9 +59,19 @@ impl<G: Game> Strategy<G> for MonteCarlo {
         config: &SearchConfig,
         stop: Option<&AtomicBool>,
         observer: &mut dyn Observer<G::Move>,
-        _tables: Option<&mut SearchTables<G::Move>>,
+        tables: Option<&mut SearchTables<G::Move>>,
     ) -> SearchResult<G::Move> {
-        super::mcts::search(game, evaluator, config, stop, observer)
+        match tables {
+            Some(tables) => super::mcts::search_reusing(
+                game,
+                evaluator,
+                config,
+                stop,
+                observer,
+                &mut tables.mcts_tree,
+            ),
+            None => super::mcts::search(game, evaluator, config, stop, observer),
+        }
     }
 }
 

@@ -12,6 +12,7 @@ use super::Launch;
 use super::screens::Action;
 use super::screens::explorer::Explorer;
 use super::screens::help::{HelpTopic, render_help, render_too_small, too_small};
+use super::screens::mcts_explorer::MctsExplorer;
 use super::screens::menu::Menu;
 use super::screens::play::Play;
 use super::screens::review::Review;
@@ -45,6 +46,13 @@ pub enum Screen {
         /// The game it was opened from, still ticking; none when it came from
         /// the saved games.
         game: Option<Box<Play>>,
+    },
+    /// Exploring a Monte Carlo tree; the game goes on behind it.
+    MctsExplorer {
+        /// The explorer in front.
+        explorer: Box<MctsExplorer>,
+        /// The game to go back to, still ticking.
+        game: Box<Play>,
     },
 }
 
@@ -130,7 +138,9 @@ impl App {
     pub fn session(&self) -> Option<&dyn Session> {
         match &self.screen {
             Screen::Play(play) => Some(play.session()),
-            Screen::Explorer { game, .. } => Some(game.session()),
+            Screen::Explorer { game, .. } | Screen::MctsExplorer { game, .. } => {
+                Some(game.session())
+            }
             Screen::Review {
                 game: Some(game), ..
             } => Some(game.session()),
@@ -142,7 +152,9 @@ impl App {
     pub fn session_mut(&mut self) -> Option<&mut dyn Session> {
         match &mut self.screen {
             Screen::Play(play) => Some(play.session_mut()),
-            Screen::Explorer { game, .. } => Some(game.session_mut()),
+            Screen::Explorer { game, .. } | Screen::MctsExplorer { game, .. } => {
+                Some(game.session_mut())
+            }
             _ => None,
         }
     }
@@ -182,6 +194,7 @@ impl App {
             Screen::Explorer { explorer, .. } => explorer.handle_key(&key),
             Screen::Saved(saved) => saved.handle_key(&key),
             Screen::Review { review, .. } => review.handle_key(&key),
+            Screen::MctsExplorer { explorer, .. } => explorer.handle_key(&key),
         };
         self.act(action);
         self.keep(false);
@@ -197,7 +210,7 @@ impl App {
             Screen::Setup(setup) => setup.handle_mouse(&mouse),
             Screen::Play(play) => play.handle_mouse(&mouse),
             Screen::Explorer { explorer, .. } => explorer.handle_mouse(&mouse),
-            Screen::Saved(_) | Screen::Review { .. } => Action::Stay,
+            Screen::Saved(_) | Screen::Review { .. } | Screen::MctsExplorer { .. } => Action::Stay,
         };
         self.act(action);
         self.keep(false);
@@ -228,6 +241,10 @@ impl App {
                 review.tick();
                 None
             }
+            Screen::MctsExplorer { game, .. } => {
+                game.tick(now);
+                None
+            }
             _ => None,
         };
         if let Some(record) = built {
@@ -250,6 +267,7 @@ impl App {
             Screen::Explorer { explorer, .. } => explorer.render(frame, &theme),
             Screen::Saved(saved) => saved.render(frame, &theme),
             Screen::Review { review, .. } => review.render(frame, &theme),
+            Screen::MctsExplorer { explorer, .. } => explorer.render(frame, &theme),
         }
         if self.help {
             render_help(frame, &theme, self.help_topic());
@@ -262,7 +280,7 @@ impl App {
             Screen::Menu => HelpTopic::Menu,
             Screen::Setup(_) => HelpTopic::Setup,
             Screen::Play(play) => HelpTopic::Game(play.session().board_keys()),
-            Screen::Explorer { .. } => HelpTopic::Explorer,
+            Screen::Explorer { .. } | Screen::MctsExplorer { .. } => HelpTopic::Explorer,
             Screen::Saved(_) => HelpTopic::Saved,
             Screen::Review { .. } => HelpTopic::Review,
         }
@@ -290,8 +308,17 @@ impl App {
                 },
                 other => other,
             }),
+            Action::ExploreMcts(explorer) => self.swap_screen(|screen| match screen {
+                Screen::Play(play) => Screen::MctsExplorer {
+                    explorer,
+                    game: Box::new(play),
+                },
+                other => other,
+            }),
             Action::BackToGame => self.swap_screen(|screen| match screen {
-                Screen::Explorer { game, .. } => Screen::Play(*game),
+                Screen::Explorer { game, .. } | Screen::MctsExplorer { game, .. } => {
+                    Screen::Play(*game)
+                }
                 other => other,
             }),
             Action::Saved => self.open_saved(),

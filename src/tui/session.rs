@@ -18,6 +18,7 @@ use super::board::{BoardGame, BoardVisitor, Marks, Pick, Steer, visit_board};
 use super::clock::Clocks;
 use super::panel::{Purpose, RootMoveView, SearchView};
 use super::recorded::RecordedSearch;
+use super::screens::mcts_explorer::MctsRecord;
 use super::theme::Theme;
 use super::tree_build::TreeBuilder;
 use super::{PlaySetup, Seat};
@@ -27,7 +28,7 @@ use crate::play::notation::{format_line, format_line_with};
 use crate::play::record::{self, RecordFacts};
 use crate::play::{EndReason, Match, MatchEvent, Refusal, SearchStart};
 use crate::search::tree::SearchTree;
-use crate::search::{Algorithm, RootMove, SearchEvent, SearchResult};
+use crate::search::{Algorithm, RootMove, SearchConfig, SearchEvent, SearchResult};
 
 /// The minimum time per computer move, from fastest to slowest: the spectating speed.
 pub const SPEEDS: [Duration; 6] = [
@@ -155,6 +156,8 @@ pub trait Session {
     /// for a search that panics, so tests can check that the arcade notices.
     #[doc(hidden)]
     fn fail_next_search(&mut self);
+    /// The last search again, when it was Monte Carlo, ready for its explorer.
+    fn recorded_mcts(&self) -> Option<MctsRecord>;
     /// The game's clocks, when it is played with them.
     fn clocks(&self) -> Option<&Clocks>;
     /// How the game ended in words that follow the result (`by checkmate`,
@@ -195,6 +198,8 @@ struct Searched<G: Game> {
     evaluator: Arc<dyn Evaluator<G>>,
     title: String,
     started: Instant,
+    /// The search's settings, for the Monte Carlo explorer to search again.
+    config: SearchConfig,
 }
 
 /// The latest recorded search tree, with the position it was searched from.
@@ -320,6 +325,7 @@ impl<G: BoardGame> GameSession<G> {
             evaluator: start.evaluator,
             title,
             started: now,
+            config: start.settings.config(),
         });
     }
 
@@ -753,6 +759,18 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn tell(&mut self, tone: Tone, text: &str) {
         self.say(tone, text);
+    }
+
+    fn recorded_mcts(&self) -> Option<MctsRecord> {
+        let searched = self.searched.as_ref()?;
+        (searched.algorithm == Algorithm::Mcts).then(|| {
+            MctsRecord::search(
+                &searched.root,
+                searched.evaluator.as_ref(),
+                &searched.config,
+                searched.title.clone(),
+            )
+        })
     }
 
     fn tree_builder(&self) -> Option<(usize, TreeBuilder)> {

@@ -236,6 +236,88 @@ impl Board {
         true
     }
 
+    /// The eight cells around `point` as two bits each (empty, black, white,
+    /// border), north-west first, row by row: the key of the 3x3 pattern tables.
+    pub fn surroundings(&self, point: Point) -> u16 {
+        let s = self.stride as Point;
+        let around = [
+            point + s - 1,
+            point + s,
+            point + s + 1,
+            point - 1,
+            point + 1,
+            point - s - 1,
+            point - s,
+            point - s + 1,
+        ];
+        around.iter().fold(0, |code, &p| {
+            (code << 2) | u16::from(self.cells[p as usize])
+        })
+    }
+
+    /// The eight neighbours of `point`, orthogonal and diagonal (some may be border).
+    pub fn around(&self, point: Point) -> [Point; 8] {
+        let [a, b, c, d] = self.neighbours(point);
+        let [e, f, g, h] = self.diagonals(point);
+        [a, b, c, d, e, f, g, h]
+    }
+
+    /// True when a stone of `player` on the empty `point` would leave its group
+    /// (with `min_stones` stones or more) in atari without capturing anything: the
+    /// blunder that light playouts avoid. Walks only the groups that touch `point`,
+    /// stopping at the second liberty found.
+    pub fn is_self_atari(&self, point: Point, player: Player, min_stones: usize) -> bool {
+        let mine = colour_code(player);
+        let mut liberties: [Point; 2] = [0; 2];
+        let mut found = 0;
+        let mut note = |p: Point, found: &mut usize| {
+            if p != point && !liberties[..*found].contains(&p) && *found < 2 {
+                liberties[*found] = p;
+                *found += 1;
+            }
+        };
+        let mut stones = 1;
+        let mut friends: [Point; 4] = [0; 4];
+        let mut friend_count = 0;
+        for n in self.neighbours(point) {
+            match self.cells[n as usize] {
+                EMPTY => note(n, &mut found),
+                BORDER => {}
+                c if c == mine => {
+                    let root = self.root[n as usize];
+                    if !friends[..friend_count].contains(&root) {
+                        friends[friend_count] = root;
+                        friend_count += 1;
+                        stones += self.stones[root as usize] as usize;
+                    }
+                }
+                _ => {
+                    if self.in_atari(self.root[n as usize]) {
+                        return false;
+                    }
+                }
+            }
+        }
+        for &root in &friends[..friend_count] {
+            let mut stone = root;
+            loop {
+                for n in self.neighbours(stone) {
+                    if self.cells[n as usize] == EMPTY {
+                        note(n, &mut found);
+                    }
+                }
+                if found >= 2 {
+                    return false;
+                }
+                stone = self.next[stone as usize];
+                if stone == root {
+                    break;
+                }
+            }
+        }
+        found < 2 && stones >= min_stones
+    }
+
     /// The hash of the stones after `player` plays the legal `point`, without
     /// playing it: the new stone's key and the keys of the groups it captures.
     pub fn hash_after(&self, point: Point, player: Player) -> u64 {

@@ -12,7 +12,9 @@
 //! positions are SGF ([`sgf`]), and [`Go::diagram`] draws the board as text.
 
 pub mod board;
+pub mod patterns;
 pub mod playout;
+pub mod prior;
 pub mod sgf;
 
 use std::sync::Arc;
@@ -454,6 +456,11 @@ impl Game for Go {
             Player::First,
             2 * (black as i32 - white as i32) - self.komi_halves,
         )
+    }
+
+    /// Go knowledge as virtual playouts: see [`prior`].
+    fn mcts_prior(&self, m: GoMove) -> Option<(u32, u32)> {
+        Some(prior::prior(self, m))
     }
 
     fn move_priority(&self, m: GoMove) -> i32 {

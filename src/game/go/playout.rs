@@ -1,9 +1,11 @@
 //! Random playouts, the raw material of Monte Carlo search: from a position, both
-//! sides play random legal moves, never filling one of their own eyes, until
+//! sides play random legal moves, never filling one of their own eyes nor putting
+//! a group of two stones or more in atari (a single stone may be thrown in), until
 //! neither has such a move; the finished board is then scored by area. The light
 //! policy first answers the last move when that is cheap to see: it captures a
 //! group left in atari next to it, else saves its own group that the move put in
-//! atari (when the escape point has room to breathe).
+//! atari (when the escape point has room to breathe), else plays one of MoGo's
+//! 3x3 patterns around it ([`super::patterns`]).
 //!
 //! Playouts run on a bare [`Board`] (no history, simple ko instead of superko) so
 //! that each move costs a few array updates.
@@ -67,8 +69,27 @@ fn answer_to(board: &Board, player: Player, last: Point) -> Option<Point> {
     })
 }
 
-/// A random move for `player` that is legal on `board` (simple ko) and does not
-/// fill one of their eyes, or `None` when there is none. `empties` is a scratch
+/// A random one of the points around `last` where a 3x3 pattern
+/// ([`super::patterns`]) matches and `player` may sensibly play.
+fn pattern_move(board: &Board, player: Player, last: Point, rng: &mut PlayoutRng) -> Option<Point> {
+    let mut found = [0; 8];
+    let mut count = 0;
+    for p in board.around(last) {
+        if board.is_empty(p)
+            && super::patterns::matches(board.surroundings(p))
+            && board.is_legal(p, player)
+            && !board.is_eye(p, player)
+            && !board.is_self_atari(p, player, 1)
+        {
+            found[count] = p;
+            count += 1;
+        }
+    }
+    (count > 0).then(|| found[rng.below(count)])
+}
+
+/// A random move for `player` that is legal on `board` (simple ko), does not
+/// fill one of their eyes and does not put a group of two stones or more in atari, or `None` when there is none. `empties` is a scratch
 /// list of the empty points, kept in no particular order.
 fn random_move(
     board: &Board,
@@ -82,7 +103,10 @@ fn random_move(
     while untried > 0 {
         let i = rng.below(untried);
         let p = empties[i];
-        if board.is_legal(p, player) && !board.is_eye(p, player) {
+        if board.is_legal(p, player)
+            && !board.is_eye(p, player)
+            && !board.is_self_atari(p, player, 2)
+        {
             return Some(p);
         }
         untried -= 1;
@@ -107,7 +131,9 @@ pub fn playout(
     let mut moves = 0;
     let mut last = None;
     while passes < 2 && moves < max_moves {
-        let answer = last.and_then(|p| answer_to(&board, player, p));
+        let answer = last.and_then(|p| {
+            answer_to(&board, player, p).or_else(|| pattern_move(&board, player, p, rng))
+        });
         let chosen = answer.or_else(|| random_move(&board, player, &mut empties, rng));
         last = chosen;
         let m = match chosen {

@@ -3,6 +3,7 @@
 
 pub mod explorer;
 pub mod help;
+pub mod mcts_explorer;
 pub mod menu;
 pub mod play;
 pub mod review;
@@ -29,6 +30,8 @@ pub enum Action {
     Play(Box<play::Play>),
     /// Open the explorer on a recorded search, the game staying behind it.
     Explore(Box<crate::tui::recorded::RecordedSearch>),
+    /// Open the Monte Carlo tree explorer, the game staying behind it.
+    ExploreMcts(Box<mcts_explorer::MctsExplorer>),
     /// Close the explorer: back to the game behind it.
     BackToGame,
     /// Open the list of saved games.

@@ -12,6 +12,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use super::mcts_explorer::MctsExplorer;
 use super::review::Review;
 use super::{Action, centered, steer_of};
 use crate::game::tag_pairs::turns;
@@ -351,6 +352,10 @@ impl Play {
         if self.tree_build.is_some() {
             // Repeated presses join the build under way.
             return Action::Stay;
+        }
+        if let Some(record) = self.session.recorded_mcts() {
+            let sides = [Player::First, Player::Second].map(|p| self.session.side_name(p));
+            return Action::ExploreMcts(Box::new(MctsExplorer::new(record, sides)));
         }
         match self.session.tree_builder() {
             Some((nodes, build)) if nodes <= INLINE_BUILD_NODES => {
