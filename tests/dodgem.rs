@@ -356,3 +356,14 @@ fn alpha_beta_equals_minimax_on_random_positions() {
     let larger = common::random_positions::<Dodgem>(&["size=4", "rule=winning-ways"], 40, 14);
     common::alpha_beta_matches_minimax(&larger, &[1, 3, 4], false);
 }
+
+#[test]
+fn the_retrograde_solver_feeds_the_live_progress_line() {
+    // `ply solve`'s live line reads these counters; before this solve nothing in this
+    // test binary writes them, and the solver counts the positions it analyses.
+    use ply::game::progress::SOLVE_PROGRESS;
+    game(&[]).solve_exactly(None).unwrap();
+    let progress = SOLVE_PROGRESS.snapshot();
+    assert!(progress.nodes > 0, "positions counted");
+    assert_eq!(progress.probes, 0, "retrograde analysis makes no probes");
+}

@@ -275,3 +275,87 @@ fn an_extra_turn_keeps_the_side_to_move_in_the_search() {
     assert_eq!(solved_margin(&game), 13 - 3);
     assert_eq!(game.solve_exactly(None).unwrap().pv, [5, 4, 5]);
 }
+
+/// The position with these pits (South's row, then North's), empty stores, South to move.
+fn pits_position(cells: &[u8], capture: &str) -> Kalah {
+    let half = cells.len() / 2;
+    let row = |pits: &[u8]| {
+        let pits: Vec<String> = pits.iter().map(|s| s.to_string()).collect();
+        format!("{}:0", pits.join(","))
+    };
+    let text = format!("{}/{} s", row(&cells[..half]), row(&cells[half..]));
+    at(&text, &[&format!("capture={capture}")])
+}
+
+/// Every way to put `seeds` seeds in `cells` pits, calling `f` on each.
+fn each_filling(cells: &mut Vec<u8>, pits: usize, seeds: u8, f: &mut dyn FnMut(&[u8])) {
+    if cells.len() + 1 == pits {
+        cells.push(seeds);
+        f(cells);
+        cells.pop();
+        return;
+    }
+    for here in 0..=seeds {
+        cells.push(here);
+        each_filling(cells, pits, seeds - here, f);
+        cells.pop();
+    }
+}
+
+#[test]
+fn the_endgame_database_agrees_with_brute_force_on_every_position() {
+    use ply::game::kalah::endgame::{Endgame, EndgameConfig};
+    // Kalah(4, n) under both rules: every position with at most 7 seeds in the pits
+    // (6,435 of them) is looked up in the database and searched by plain negamax.
+    for (rule, capture) in [
+        ("empty", ply::game::kalah::CaptureRule::Empty),
+        ("standard", ply::game::kalah::CaptureRule::Standard),
+    ] {
+        let db = Endgame::obtain(4, capture, 7, &EndgameConfig::in_memory(7)).unwrap();
+        assert_eq!(db.levels(), 7);
+        let mut memo = HashMap::new();
+        let mut checked = 0;
+        for seeds in 0..=7 {
+            each_filling(&mut Vec::new(), 8, seeds, &mut |cells| {
+                let mut game = pits_position(cells, rule);
+                if game.outcome().is_none() {
+                    let expected = brute_force_margin(&mut game, &mut memo);
+                    assert_eq!(
+                        db.value(game.board(), Player::First),
+                        expected,
+                        "{rule}: {}",
+                        game.format_position()
+                    );
+                    checked += 1;
+                }
+            });
+        }
+        assert!(checked > 5000, "{checked} positions");
+    }
+}
+
+#[test]
+fn the_solver_with_an_endgame_database_agrees_with_brute_force() {
+    use ply::game::kalah::endgame::EndgameConfig;
+    use ply::game::kalah::solver::solve_with;
+    // Positions with more than 8 seeds in play are searched, the rest looked up.
+    for pairs in [
+        &["pits=3", "seeds=3"][..],
+        &["pits=4", "seeds=2"],
+        &["pits=4", "seeds=2", "capture=standard"],
+    ] {
+        let mut memo = HashMap::new();
+        for mut game in common::random_positions::<Kalah>(pairs, 30, 8) {
+            let expected = brute_force_margin(&mut game, &mut memo);
+            let solution = solve_with(
+                game.board(),
+                game.to_move(),
+                game.capture_rule(),
+                None,
+                &EndgameConfig::in_memory(8),
+            )
+            .unwrap();
+            assert_eq!(solution.score, expected, "{}", game.format_position());
+        }
+    }
+}

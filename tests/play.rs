@@ -348,3 +348,60 @@ fn engine_against_engine_plays_out_the_published_values() {
         assert_eq!(game.outcome(), Some(Outcome::Win(winner)), "heap {heap}");
     }
 }
+
+/// The results of the searches (or exact solves) that finished among `events`.
+fn finished_searches<G: Playable>(
+    events: Vec<MatchEvent<G>>,
+) -> Vec<ply::search::SearchResult<G::Move>> {
+    events
+        .into_iter()
+        .filter_map(|e| match e {
+            MatchEvent::Search(_, SearchEvent::Finished(result)) => Some(result),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn grundys_game_is_played_and_hinted_by_its_exact_solver() {
+    // A heap of 100 is won by the first player (it is not among OEIS A002188's zeros:
+    // 50, 53, then 270), far beyond what a one-second search proves. The arcade's
+    // default engine plays second and answers every move by the Sprague-Grundy
+    // solver; the human takes every hint, also from it, and so beats perfect play.
+    let mut grundy = setup(
+        "grundy",
+        Seat::Human,
+        Seat::Computer(EngineSettings::for_game("grundy")),
+    );
+    grundy.options = GameOptions::parse(&["heap=100".to_string()]).unwrap();
+    let mut game = Match::<Grundy>::new(&grundy).unwrap();
+    let mut results = Vec::new();
+    while !game.is_over() {
+        game.ask_hint(Instant::now()).unwrap();
+        results.extend(finished_searches(play_until(&mut game, |g| {
+            g.hint().is_some()
+        })));
+        game.play(game.hint().unwrap()).unwrap();
+        results.extend(finished_searches(play_until(&mut game, |g| {
+            g.human_to_move() || g.is_over()
+        })));
+    }
+    assert_eq!(game.outcome(), Some(Outcome::Win(Player::First)));
+    assert!(
+        results.len() >= game.history().len(),
+        "a hint and a reply a move"
+    );
+    for result in &results {
+        assert!(
+            result.proven && result.tree.is_none(),
+            "solved, not searched"
+        );
+    }
+    // Minimax and alpha-beta still search (and so still have trees to explore).
+    let alpha_beta = EngineSettings {
+        algorithm: ply::search::Algorithm::AlphaBeta,
+        ..EngineSettings::for_game("grundy")
+    };
+    assert!(!alpha_beta.plays_by_solver());
+    assert!(EngineSettings::for_game("grundy").plays_by_solver());
+}

@@ -70,13 +70,14 @@ pub fn describe(progress: ProgressSnapshot, elapsed: Duration) -> String {
     if progress.probes == 0 && progress.nodes == 0 {
         return format!("solving... {seconds}");
     }
+    let speed = nodes_per_second(progress.nodes, elapsed);
+    if progress.probes == 0 {
+        // A solver without null-window probes (retrograde analysis) counts positions.
+        return format!("positions {}  {speed} /s  {seconds}", progress.nodes);
+    }
     format!(
         "probe {}  nodes {}  {} nodes/s  {seconds}  score in {}..={}",
-        progress.probes,
-        progress.nodes,
-        nodes_per_second(progress.nodes, elapsed),
-        progress.lower,
-        progress.upper
+        progress.probes, progress.nodes, speed, progress.lower, progress.upper
     )
 }
 
@@ -99,6 +100,14 @@ mod tests {
         assert_eq!(
             describe(ProgressSnapshot::default(), Duration::from_millis(500)),
             "solving... 0.5 s"
+        );
+        let retrograde = ProgressSnapshot {
+            nodes: 5000,
+            ..ProgressSnapshot::default()
+        };
+        assert_eq!(
+            describe(retrograde, Duration::from_secs(1)),
+            "positions 5000  5000 /s  1.0 s"
         );
     }
 }

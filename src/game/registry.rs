@@ -47,6 +47,13 @@ pub trait Playable: Game {
         None
     }
 
+    /// True when [`Playable::solve_exactly`] answers this position in a blink
+    /// (a table look-up, a small retrograde analysis), so the arcade's computer and
+    /// hint play by it instead of searching. False by default.
+    fn solves_quickly(&self) -> bool {
+        false
+    }
+
     /// [`Playable::solve_exactly`] with a transposition table of about `table_mib`
     /// MiB (`ply solve --tt-mib`), for solvers that keep one; the others ignore it.
     fn solve_exactly_with_table(

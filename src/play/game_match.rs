@@ -18,7 +18,9 @@ use crate::game::{Evaluator, GameError, Outcome, Playable, Player};
 use crate::search::engine::{self, SharedEngine};
 use crate::search::score::Score;
 use crate::search::tree::DEFAULT_NODE_CAP;
-use crate::search::{SearchConfig, SearchEvent, SearchHandle, spawn_engine_search};
+use crate::search::{
+    SearchConfig, SearchEvent, SearchHandle, spawn_engine_search, spawn_exact_solve,
+};
 
 /// Why a search runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -809,17 +811,22 @@ impl<G: Playable> Match<G> {
         let Some(computer) = computer else {
             return;
         };
-        let config = self.config(computer, purpose);
-        let evaluator = match sabotage {
-            true => Arc::new(Sabotage),
-            false => computer.evaluator.clone(),
-        };
-        let handle = spawn_engine_search(
-            computer.engine.clone(),
-            self.game.clone(),
-            evaluator,
-            config,
-        );
+        let handle =
+            if computer.settings.plays_by_solver() && self.game.solves_quickly() && !sabotage {
+                let game = self.game.clone();
+                spawn_exact_solve(move |stop| game.solve_exactly(Some(stop)))
+            } else {
+                let evaluator = match sabotage {
+                    true => Arc::new(Sabotage),
+                    false => computer.evaluator.clone(),
+                };
+                spawn_engine_search(
+                    computer.engine.clone(),
+                    self.game.clone(),
+                    evaluator,
+                    self.config(computer, purpose),
+                )
+            };
         let start = SearchStart {
             purpose,
             side,

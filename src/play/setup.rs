@@ -129,6 +129,14 @@ impl EngineSettings {
         }
     }
 
+    /// True when these settings ask for the strongest play (the engine, held back by
+    /// no depth or node limit): where the game's exact solver answers at once, the
+    /// computer and the hint play by it. Minimax and alpha-beta always search, so
+    /// their trees stay there to explore.
+    pub fn plays_by_solver(&self) -> bool {
+        self.algorithm == Algorithm::Engine && self.depth.is_none() && self.nodes.is_none()
+    }
+
     /// The search configuration these settings stand for.
     pub fn config(&self) -> SearchConfig {
         self.config_for(false)

@@ -26,7 +26,7 @@ pub use iterative::search;
 pub use limits::{Additions, Algorithm, Limits, SearchConfig};
 pub use mcts::MctsConfig;
 pub use report::{Iteration, Observer, Progress, RootMove, SearchResult};
-pub use runner::{SearchEvent, SearchHandle, spawn_search};
+pub use runner::{SearchEvent, SearchHandle, spawn_exact_solve, spawn_search};
 pub use score::{GameValue, Score};
 pub use stats::Stats;
 pub use strategy::Strategy;

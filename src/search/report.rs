@@ -4,10 +4,12 @@
 //! so the arcade's panel, `ply solve` and the protocols read any of them alike.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use super::score::{self, GameValue, Score};
 use super::stats::Stats;
 use super::tree::SearchTree;
+use crate::game::ExactSolution;
 
 /// A root move with what the search knows of it so far.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,6 +95,55 @@ pub struct SearchResult<M> {
 }
 
 impl<M> SearchResult<M> {
+    /// A game's exact solution told as a search that proved its value: a win or
+    /// loss at the end of the solver's line, a draw at 0; `None` (a stopped solve)
+    /// becomes a stopped search with no move.
+    pub fn from_exact(solution: Option<ExactSolution<M>>, elapsed: Duration) -> SearchResult<M> {
+        let Some(solution) = solution else {
+            return SearchResult {
+                best_move: None,
+                score: 0,
+                pv: Vec::new(),
+                depth: 0,
+                proven: false,
+                static_leaves: false,
+                stopped: true,
+                stats: Stats {
+                    elapsed,
+                    ..Stats::default()
+                },
+                root_moves: Vec::new(),
+                tree: None,
+            };
+        };
+        let plies = solution.pv.len() as u32;
+        let score = match solution.value {
+            GameValue::Win => score::win_in(plies),
+            GameValue::Loss => score::loss_in(plies),
+            GameValue::Draw | GameValue::Exact => 0,
+        };
+        SearchResult {
+            best_move: solution.best_move,
+            score,
+            pv: solution.pv,
+            depth: plies,
+            proven: true,
+            static_leaves: false,
+            stopped: false,
+            stats: Stats {
+                nodes: solution.nodes,
+                leaves: solution.leaves,
+                cutoffs: solution.cutoffs,
+                tt_hits: solution.tt_hits,
+                nodes_all_passes: solution.nodes,
+                elapsed,
+                ..Stats::default()
+            },
+            root_moves: Vec::new(),
+            tree: None,
+        }
+    }
+
     /// Win, loss or draw for the side to move, when the search proved it.
     pub fn value(&self) -> Option<GameValue> {
         if score::is_win(self.score) {

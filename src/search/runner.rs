@@ -5,11 +5,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
+use std::time::Instant;
 
 use super::iterative::search;
 use super::limits::SearchConfig;
 use super::report::{Iteration, Observer, Progress, SearchResult};
-use crate::game::{Evaluator, Game};
+use crate::game::{Evaluator, ExactSolution, Game};
 
 /// What a background search reports.
 #[derive(Clone, Debug)]
@@ -87,6 +88,18 @@ pub fn spawn_search<G: Game>(
 ) -> SearchHandle<G::Move> {
     spawn_job(move |stop, observer| {
         search(&game, evaluator.as_ref(), &config, Some(stop), observer)
+    })
+}
+
+/// Runs a game's exact solver (given the stop flag) on a new thread, and reports
+/// its answer as a search result ([`SearchResult::from_exact`]).
+pub fn spawn_exact_solve<M: Clone + Send + Sync + 'static>(
+    solve: impl FnOnce(&AtomicBool) -> Option<ExactSolution<M>> + Send + 'static,
+) -> SearchHandle<M> {
+    spawn_job(move |stop, _observer| {
+        let start = Instant::now();
+        let solution = solve(stop);
+        SearchResult::from_exact(solution, start.elapsed())
     })
 }
 

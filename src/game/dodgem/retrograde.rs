@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 
 use super::board::{Drive, MAX_SIZE, Position, Side, Target};
 use super::{NoMoveRule, Rules};
+use crate::game::progress::SOLVE_PROGRESS;
 use crate::game::{ExactSolution, GameValue};
 
 /// How often (in positions) the stop flag is read.
@@ -290,8 +291,11 @@ impl Retrograde {
         let mut moves = Vec::new();
         let mut blocked = 0;
         for (index, position) in self.layer_positions(left, bottom).enumerate() {
-            if (index as u64).is_multiple_of(POLL_INTERVAL) && stopped() {
-                return None;
+            if (index as u64).is_multiple_of(POLL_INTERVAL) {
+                SOLVE_PROGRESS.record_nodes(self.positions + index as u64);
+                if stopped() {
+                    return None;
+                }
             }
             moves.clear();
             position.moves(self.rules.size, &mut moves);
@@ -299,6 +303,7 @@ impl Retrograde {
         }
         self.positions += len as u64;
         self.blocked += blocked;
+        SOLVE_PROGRESS.record_nodes(self.positions);
         let mut predecessors = Vec::new();
         let mut distance = 0;
         let mut done = 0u64;

@@ -6,6 +6,7 @@
 //! the mover's store is followed by another move of the same side: `to_move` stays.
 
 mod board;
+pub mod endgame;
 pub mod solver;
 
 use std::sync::Arc;
