@@ -11,6 +11,7 @@ pub mod app;
 pub mod board;
 pub mod event;
 pub mod panel;
+pub mod position_pane;
 pub mod recorded;
 pub mod replay;
 pub mod screens;
