@@ -553,6 +553,11 @@ fn pane_text(screen: &[String]) -> String {
         .join("\n")
 }
 
+/// Grundy's heap of 7 with MAX moving second, as on the course's slide.
+fn grundy_seven(config: SearchConfig) -> Explorer {
+    recorded_for(&grundy(7), Player::Second, config)
+}
+
 fn grundy(heap: u32) -> Grundy {
     Grundy::start(&GameOptions::parse(&[&format!("heap={heap}")]).unwrap()).unwrap()
 }
@@ -599,11 +604,7 @@ fn the_position_pane_draws_the_courses_tic_tac_toe_example_with_its_terms() {
 
 #[test]
 fn the_position_pane_draws_grundys_heaps_and_says_who_won_a_finished_game() {
-    let mut explorer = recorded_for(
-        &grundy(7),
-        Player::Second,
-        SearchConfig::minimax(Limits::default()),
-    );
+    let mut explorer = grundy_seven(SearchConfig::minimax(Limits::default()));
     press(&mut explorer, KeyCode::Char('*'));
     let screen = select_label(&mut explorer, "7=4+3");
     let pane = pane_text(&screen);
@@ -704,25 +705,18 @@ fn grundy_7_marks_maxs_winning_moves_as_the_sprague_grundy_values_say() {
     // The course's Grundy slide: MIN splits 7 first and MAX wins. MAX's moves that
     // keep the win lead exactly to positions lost for MIN, whose XOR of Grundy values
     // (OEIS A002188) is 0; at a position MAX has already lost nothing is marked.
-    let mut explorer = recorded_for(
-        &grundy(7),
-        Player::Second,
-        SearchConfig::minimax(Limits::default()),
-    );
+    let mut explorer = grundy_seven(SearchConfig::minimax(Limits::default()));
     let rows = strategy_rows(&mut explorer);
     assert_eq!(rows.len(), 24, "the whole minimax tree of 7: {rows:?}");
     let mut marked = 0;
     for (k, (indent, state, max, mark)) in rows.iter().enumerate() {
         let parent = rows[..k].iter().rev().find(|(i, ..)| i < indent);
-        let expected = match parent {
-            Some((_, parent, true, _)) if !lost_for_mover(parent) => {
-                if lost_for_mover(state) {
-                    '★'
-                } else {
-                    ' '
-                }
-            }
-            _ => ' ',
+        // A move of MAX from a won position to one lost for MIN keeps the win.
+        let won_by_max = matches!(parent, Some((_, p, true, _)) if !lost_for_mover(p));
+        let expected = if won_by_max && lost_for_mover(state) {
+            '★'
+        } else {
+            ' '
         };
         assert!(!max || *mark == ' ', "{state}: MIN's moves are not marked");
         assert_eq!(*mark, expected, "{state} under {parent:?}");
@@ -740,11 +734,7 @@ fn grundy_7_marks_maxs_winning_moves_as_the_sprague_grundy_values_say() {
 
 #[test]
 fn alpha_beta_marks_only_proven_moves_and_calls_bounds_undecided() {
-    let mut explorer = recorded_for(
-        &grundy(7),
-        Player::Second,
-        SearchConfig::plain_alpha_beta(Limits::default()),
-    );
+    let mut explorer = grundy_seven(SearchConfig::plain_alpha_beta(Limits::default()));
     let rows = strategy_rows(&mut explorer);
     for (_, state, _, mark) in &rows {
         if *mark == '★' {
@@ -756,11 +746,7 @@ fn alpha_beta_marks_only_proven_moves_and_calls_bounds_undecided() {
 
 #[test]
 fn a_depth_limited_search_has_no_strategy_marks() {
-    let mut explorer = recorded_for(
-        &grundy(7),
-        Player::Second,
-        SearchConfig::minimax(at_depth(2)),
-    );
+    let mut explorer = grundy_seven(SearchConfig::minimax(at_depth(2)));
     let screen = draw_at(&mut explorer, (120, 40)).join("\n");
     assert!(!screen.contains('★'), "{screen}");
 }
@@ -875,11 +861,7 @@ fn every_view_fits_80x24_and_120x40_without_cut_off_text() {
     );
 
     // Plain minimax has no window to show; Grundy's rows can show states.
-    let mut explorer = recorded_for(
-        &grundy(7),
-        Player::Second,
-        SearchConfig::minimax(Limits::default()),
-    );
+    let mut explorer = grundy_seven(SearchConfig::minimax(Limits::default()));
     press(&mut explorer, KeyCode::Char('*'));
     press(&mut explorer, KeyCode::Char('x'));
     assert_fits(
@@ -896,11 +878,7 @@ fn every_view_fits_80x24_and_120x40_without_cut_off_text() {
 fn e_writes_the_tree_as_dot_json_and_svg_and_names_the_files() {
     let dir = std::env::temp_dir().join(format!("ply-explorer-export-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut explorer = recorded_for(
-        &grundy(7),
-        Player::Second,
-        SearchConfig::minimax(Limits::default()),
-    );
+    let mut explorer = grundy_seven(SearchConfig::minimax(Limits::default()));
     explorer.set_export_dir(dir.clone());
     press(&mut explorer, KeyCode::Char('x'));
     press(&mut explorer, KeyCode::Char('e'));

@@ -1044,6 +1044,8 @@ impl Explorer {
             (Some(Keeps::Undecided), Some(proven)) => {
                 format!(", ? only a bound: keeps {proven} or not, undecided")
             }
+            // Plain minimax has no window to speak of.
+            _ if self.record.algorithm == Algorithm::Minimax => String::new(),
             _ => format!(
                 ", window {}",
                 replay::window_text(node, root, (node.alpha, node.beta))
