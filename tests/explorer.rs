@@ -864,10 +864,11 @@ fn every_view_fits_80x24_and_120x40_without_cut_off_text() {
     let mut explorer = grundy_seven(SearchConfig::minimax(Limits::default()));
     press(&mut explorer, KeyCode::Char('*'));
     press(&mut explorer, KeyCode::Char('x'));
+    press(&mut explorer, KeyCode::Down);
     assert_fits(
         &mut explorer,
         "minimax with states",
-        &["▲▼ ★", "· 2,2,1,1,1", "★"],
+        &["▲▼ ★", "· 2,2,1,1,1", "★", "PV game over"],
     );
     let screen = draw_at(&mut explorer, (80, 24)).join("\n");
     assert!(!screen.contains("window"), "{screen}");

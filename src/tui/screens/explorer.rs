@@ -48,7 +48,7 @@ const PANE_MIN_WIDTH: u16 = 26;
 /// See [`PANE_MIN_WIDTH`].
 const PANE_WIDTH: u16 = 36;
 /// See [`PANE_MIN_WIDTH`].
-const PANE_MAX_WIDTH: u16 = 40;
+const PANE_MAX_WIDTH: u16 = 42;
 /// The tree keeps at least this width beside the position pane.
 const TREE_TABLE_MIN_WIDTH: u16 = 52;
 /// Deeper plies stop indenting, so deep lines keep their moves on screen.
@@ -126,6 +126,7 @@ impl Columns {
         self.tree
             + 3
             + if self.marks { 2 } else { 0 }
+            + 1
             + self.value
             + self.window.map_or(0, |w| w + 2)
             + self.nodes.map_or(0, |w| w + 1)
