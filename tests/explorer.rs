@@ -733,7 +733,7 @@ fn grundy_7_marks_maxs_winning_moves_as_the_sprague_grundy_values_say() {
 }
 
 #[test]
-fn alpha_beta_marks_only_proven_moves_and_calls_bounds_undecided() {
+fn alpha_beta_marks_only_moves_it_proved_to_keep_the_win() {
     let mut explorer = grundy_seven(SearchConfig::plain_alpha_beta(Limits::default()));
     let rows = strategy_rows(&mut explorer);
     for (_, state, _, mark) in &rows {
@@ -741,7 +741,19 @@ fn alpha_beta_marks_only_proven_moves_and_calls_bounds_undecided() {
             assert!(lost_for_mover(state), "{state} is marked but wins for MIN");
         }
     }
-    assert!(rows.iter().any(|(.., mark)| *mark == '★'), "{rows:?}");
+    // 5,2 and 4,3 failed high (at least a win, so a win): their moves to 4,2,1
+    // and 3,3,1, lost for MIN, are marked too.
+    let marked: Vec<&str> = rows
+        .iter()
+        .filter(|(.., mark)| *mark == '★')
+        .map(|(_, state, ..)| state.as_str())
+        .collect();
+    assert!(marked.contains(&"3,3,1"), "{rows:?}");
+    assert_eq!(
+        marked.iter().filter(|s| **s == "4,2,1").count(),
+        2,
+        "{rows:?}"
+    );
 }
 
 #[test]

@@ -31,10 +31,16 @@ pub fn strategy_marks(tree: &SearchTree<String>) -> Result<Vec<Option<Keeps>>, &
     let max = tree.max_player;
     let mut marks = vec![None; tree.nodes.len()];
     for node in &tree.nodes {
-        if node.side != max || node.bound_for(max) != ValueBound::Exact {
+        if node.side != max {
             continue;
         }
         let proven = outcome_class(node.value_for(max));
+        // A bound proves the value only when nothing lies beyond it: at least a win.
+        match node.bound_for(max) {
+            ValueBound::Exact => {}
+            ValueBound::Lower if proven == WIN => {}
+            ValueBound::Lower | ValueBound::Upper => continue,
+        }
         // A lost node has nothing to keep: every move loses.
         if proven == -WIN {
             continue;
