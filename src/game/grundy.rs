@@ -21,6 +21,9 @@ pub const MAX_HEAP: u16 = 1000;
 pub const MAX_HEAPS: usize = 1000;
 const HEAP_TABLE: u64 = 2;
 
+/// The longest heap list the explorer shows as a node's state.
+const SHORT_STATE_LENGTH: usize = 20;
+
 /// Splitting a heap of `heap` into `larger` and `heap - larger`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Split {
@@ -202,6 +205,11 @@ impl Game for Grundy {
 }
 
 impl Playable for Grundy {
+    /// The heaps, `6,1`, while they are few enough to read at a glance.
+    fn short_state(&self) -> Option<String> {
+        Some(self.format_position()).filter(|text| text.len() <= SHORT_STATE_LENGTH)
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "grundy",

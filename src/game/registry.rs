@@ -71,6 +71,13 @@ pub trait Playable: Game {
         None
     }
 
+    /// The position in a few characters (Grundy's heaps `6,1`, tic-tac-toe's grid
+    /// `x../.o./...`), for the explorer's rows, which can show states instead of
+    /// moves as the course's trees do; `None` where no short text says it all.
+    fn short_state(&self) -> Option<String> {
+        None
+    }
+
     /// For a uniform tree (every node has the same number of moves to a fixed depth,
     /// the synthetic game without a written tree): that number, so `ply compare` can
     /// set the counts beside b^d and Knuth and Moore's minimum.

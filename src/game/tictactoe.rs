@@ -203,6 +203,11 @@ impl Game for TicTacToe {
 }
 
 impl Playable for TicTacToe {
+    /// The grid in one line, ranks 3 to 1: `x../.o./...`.
+    fn short_state(&self) -> Option<String> {
+        Some(self.format_position())
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "tictactoe",

@@ -183,7 +183,9 @@ impl App {
             self.help = false;
             return;
         }
-        if key.code == KeyCode::Char('?') && !self.typing() {
+        // The explorer answers `?` itself, with its legend and glossary.
+        let explorer = matches!(self.screen, Screen::Explorer { .. });
+        if key.code == KeyCode::Char('?') && !self.typing() && !explorer {
             self.help = true;
             return;
         }

@@ -13,6 +13,7 @@ pub mod clipboard;
 pub mod event;
 pub mod move_line;
 pub mod panel;
+pub mod position_pane;
 pub mod recorded;
 pub mod replay;
 pub mod screens;

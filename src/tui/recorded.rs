@@ -1,7 +1,8 @@
 //! A recorded search tree as the explorer reads it. The moves are already written in
 //! the game's notation, so the explorer needs no game; the position and the
 //! evaluation stay behind a closure, so the explorer can still ask for the same
-//! position searched by plain minimax, to show what alpha-beta saved.
+//! position searched by plain minimax, to show what alpha-beta saved, and behind
+//! [`NodePositions`], so it can draw the position at any node.
 
 use std::sync::Arc;
 
@@ -9,6 +10,9 @@ use crate::game::{Evaluator, Game, Player};
 use crate::search::export::tree_labels;
 use crate::search::tree::{Cut, SearchTree, TreeNode};
 use crate::search::{Algorithm, Limits, SearchConfig, SearchEvent, SearchHandle, spawn_search};
+use crate::tui::board::BoardGame;
+use crate::tui::position_pane::{GamePositions, NodePositions, NodeView};
+use crate::tui::theme::Theme;
 
 /// How many nodes the minimax comparison may visit before it gives up.
 pub const MINIMAX_BUDGET: u64 = 5_000_000;
@@ -29,13 +33,16 @@ pub struct RecordedSearch {
     pub algorithm: Algorithm,
     /// The game's names of the two sides, in player order.
     pub sides: [&'static str; 2],
+    /// Each node's position as the game's short state text, for games that have one.
+    pub states: Option<Vec<String>>,
     start_minimax: MinimaxStarter,
+    positions: Box<dyn NodePositions>,
 }
 
 impl RecordedSearch {
     /// Writes the tree's moves out by replaying them from `root`, and keeps what a
     /// minimax comparison needs.
-    pub fn new<G: Game>(
+    pub fn new<G: BoardGame>(
         tree: &SearchTree<G::Move>,
         root: &G,
         evaluator: Arc<dyn Evaluator<G>>,
@@ -44,6 +51,12 @@ impl RecordedSearch {
         running: bool,
         sides: [&'static str; 2],
     ) -> RecordedSearch {
+        let positions = GamePositions::new(
+            Arc::new(tree.clone()),
+            root.clone(),
+            evaluator.clone(),
+            sides,
+        );
         let position = root.clone();
         let start_minimax: MinimaxStarter = Box::new(move |depth, budget| {
             let limits = Limits {
@@ -64,8 +77,25 @@ impl RecordedSearch {
             running,
             algorithm,
             sides,
+            states: positions.state_labels(),
             start_minimax,
+            positions: Box::new(positions),
         }
+    }
+
+    /// The position at `node` drawn by the game's board and evaluated.
+    pub fn node_view(&self, node: usize, theme: &Theme) -> Option<NodeView> {
+        self.positions.view(node, theme)
+    }
+
+    /// The tree as DOT (nodes labelled with their states when asked and known) and JSON.
+    pub fn exports(&self, states: bool) -> (String, String) {
+        self.positions.exports(states)
+    }
+
+    /// The game's id, for the names of exported files.
+    pub fn game_id(&self) -> &'static str {
+        self.positions.game_id()
     }
 
     /// MAX, whose view values and windows are shown in: the player the search was

@@ -7,7 +7,7 @@
 //! only: the real search is never paused or repeated.
 
 use crate::game::Player;
-use crate::search::score::Score;
+use crate::search::score::{INFINITY, Score};
 use crate::search::tree::{SearchTree, Step, TreeNode, show};
 
 /// The most steps a replay takes on: enough for every textbook example and small
@@ -167,6 +167,48 @@ pub fn window_text(node: &TreeNode<String>, root: Player, (alpha, beta): (Score,
 /// A value in the node's own view, shown in MAX's.
 pub fn max_view(node: &TreeNode<String>, root: Player, value: Score) -> String {
     show(if node.side == root { value } else { -value })
+}
+
+/// The best value a node still being searched has so far, in MAX's view, as the
+/// course's MaxVal/MinVal keep it in `v`: `≥-inf` (MAX) or `≤+inf` (MIN) before any
+/// child has returned, then the best of the children's values returned so far, a
+/// bound on what the node will return (at least this for MAX, at most for MIN).
+pub fn running_best(tree: &SearchTree<String>, replay: &Replay, index: usize) -> String {
+    let node = &tree.nodes[index];
+    let progress = replay.progress();
+    let best = node
+        .children
+        .iter()
+        .filter(|&&c| progress.get(c).is_some_and(|p| p.returned))
+        .filter_map(|&c| progress[c].value.map(|v| -v))
+        .max()
+        .unwrap_or(-INFINITY);
+    let bound = if node.side == tree.max_player {
+        "≥"
+    } else {
+        "≤"
+    };
+    format!("{bound}{}", max_view(node, tree.max_player, best))
+}
+
+/// The rule a cutoff applied, in the course's words and MAX's view: `MIN node: beta
+/// +2 <= alpha +3 of a MAX ancestor: alpha cutoff` (the MIN node's best so far is
+/// its beta), `MAX node: alpha +5 >= beta +3 of a MIN ancestor: beta cutoff`.
+pub fn cut_rule(node: &TreeNode<String>, root: Player) -> Option<String> {
+    let cut = node.cut.as_ref()?;
+    Some(if node.side == root {
+        format!(
+            "MAX node: alpha {} >= beta {} of a MIN ancestor: beta cutoff",
+            show(cut.score),
+            show(cut.beta)
+        )
+    } else {
+        format!(
+            "MIN node: beta {} <= alpha {} of a MAX ancestor: alpha cutoff",
+            show(-cut.score),
+            show(-cut.beta)
+        )
+    })
 }
 
 /// The step in words, in MAX's view: `enter 2 (MIN) with window [+3, +inf]`,

@@ -5,8 +5,19 @@
 //! counts the tree and, on demand, compares it with plain minimax on the same
 //! position; `s` replays the search step by step.
 //!
+//! As a lesson: a pane beside the tree draws the selected node's position with the
+//! game's own board and its evaluation's terms; every row says MAX (▲) or MIN (▼);
+//! a game searched to the end marks the winning strategy (★); `?` opens a legend and
+//! glossary; `e` writes the tree out as DOT, JSON and SVG.
+//!
 //! The tree is shown as a list of visible rows, rebuilt whenever a node opens or
 //! closes, so that keys, mouse clicks and scrolling all work on plain row indices.
+
+mod export;
+mod legend;
+mod winning;
+
+use std::path::PathBuf;
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
@@ -16,19 +27,30 @@ use ratatui::widgets::{Block, Paragraph};
 
 use super::Action;
 use crate::game::Player;
+use crate::search::Algorithm;
 use crate::search::tree::{NodeKind, SearchTree, TreeNode, ValueBound, show};
 use crate::tui::panel::count;
+use crate::tui::position_pane::{NodeView, render_position_pane};
 use crate::tui::recorded::{MINIMAX_BUDGET, MinimaxRun, MinimaxState, RecordedSearch};
 use crate::tui::replay::{self, Replay};
 use crate::tui::theme::Theme;
+use winning::{Keeps, strategy_marks};
 
-/// Columns right of the tree: value, window, nodes, notes (with their gaps).
-const VALUE_WIDTH: usize = 11;
-const WINDOW_WIDTH: usize = 17;
-const NODES_WIDTH: usize = 8;
-const NOTES_WIDTH: usize = 14;
+/// The value column is at least as wide as its heading.
+const VALUE_WIDTH: usize = 5;
+/// The notes column keeps this much room before the nodes column is dropped.
+const NOTES_WIDTH: usize = 12;
 /// The tree column never gets narrower than this.
 const TREE_MIN_WIDTH: usize = 12;
+/// The position pane is at least this wide, at most [`PANE_MAX_WIDTH`], and this
+/// wide (or as wide as its board) when there is room, so its text wraps less.
+const PANE_MIN_WIDTH: u16 = 26;
+/// See [`PANE_MIN_WIDTH`].
+const PANE_WIDTH: u16 = 36;
+/// See [`PANE_MIN_WIDTH`].
+const PANE_MAX_WIDTH: u16 = 42;
+/// The tree keeps at least this width beside the position pane.
+const TREE_TABLE_MIN_WIDTH: u16 = 52;
 /// Deeper plies stop indenting, so deep lines keep their moves on screen.
 const MAX_INDENT: u32 = 12;
 /// Text before a bar in the comparison.
@@ -54,7 +76,75 @@ pub struct Explorer {
     list_area: Rect,
     replay: Option<Replay>,
     minimax: Option<MinimaxRun>,
-    notice: Option<String>,
+    notice: Option<Notice>,
+    /// The position pane beside the tree is on (`v`).
+    show_position: bool,
+    /// Rows name the node's state instead of its move (`x`), where the game has states.
+    show_states: bool,
+    /// The legend (`?`) in front, scrolled this many lines.
+    legend: Option<usize>,
+    /// The winning-strategy mark of each node, or why the tree has none.
+    strategy: Result<Vec<Option<Keeps>>, &'static str>,
+    /// The selected node's position, drawn for the theme it was drawn with.
+    view: Option<(usize, Theme, Option<NodeView>)>,
+    /// Where `e` writes its files.
+    export_dir: PathBuf,
+}
+
+/// A line for the user under the tree: an error, or news such as the files written.
+struct Notice {
+    text: String,
+    error: bool,
+}
+
+impl Notice {
+    fn error(text: impl Into<String>) -> Option<Notice> {
+        Some(Notice {
+            text: text.into(),
+            error: true,
+        })
+    }
+}
+
+/// Which columns the tree shows and how wide, worked out for each frame.
+#[derive(Clone, Copy, Debug)]
+struct Columns {
+    tree: usize,
+    value: usize,
+    /// `None` when hidden (plain minimax has no window).
+    window: Option<usize>,
+    /// `None` when there is no room for it.
+    nodes: Option<usize>,
+    /// The strategy column, when the tree has marks.
+    marks: bool,
+    notes: usize,
+}
+
+impl Columns {
+    /// The width of every column but the notes, with the gaps.
+    fn fixed(&self) -> usize {
+        self.tree
+            + 3
+            + if self.marks { 2 } else { 0 }
+            + 1
+            + self.value
+            + self.window.map_or(0, |w| w + 2)
+            + self.nodes.map_or(0, |w| w + 1)
+            + 2
+    }
+}
+
+/// One node row's cells, before they are laid out.
+struct NodeCells {
+    tree: String,
+    side: &'static str,
+    mark: &'static str,
+    value: String,
+    window: String,
+    nodes: String,
+    notes: String,
+    pv: bool,
+    current: bool,
 }
 
 impl Explorer {
@@ -64,6 +154,7 @@ impl Explorer {
         if let Some(root) = expanded.first_mut() {
             *root = true;
         }
+        let strategy = strategy_marks(&record.tree);
         let mut explorer = Explorer {
             record,
             expanded,
@@ -74,6 +165,12 @@ impl Explorer {
             replay: None,
             minimax: None,
             notice: None,
+            show_position: true,
+            show_states: false,
+            legend: None,
+            strategy,
+            view: None,
+            export_dir: PathBuf::from("."),
         };
         explorer.rebuild_rows();
         explorer
@@ -101,10 +198,34 @@ impl Explorer {
         }
     }
 
+    /// Where `e` writes the tree (the current directory unless told otherwise).
+    pub fn set_export_dir(&mut self, dir: PathBuf) {
+        self.export_dir = dir;
+    }
+
+    /// True while the legend and glossary are in front.
+    pub fn showing_legend(&self) -> bool {
+        self.legend.is_some()
+    }
+
     /// Answers a key; `BackToGame` when the user leaves.
     pub fn handle_key(&mut self, key: &KeyEvent) -> Action {
         self.notice = None;
+        if let Some(scroll) = self.legend {
+            self.legend = match key.code {
+                KeyCode::Down | KeyCode::Char('j') => Some(scroll + 1),
+                KeyCode::Up | KeyCode::Char('k') => Some(scroll.saturating_sub(1)),
+                KeyCode::PageDown | KeyCode::Char(' ') => Some(scroll + 10),
+                KeyCode::PageUp => Some(scroll.saturating_sub(10)),
+                _ => None,
+            };
+            return Action::Stay;
+        }
         match key.code {
+            KeyCode::Char('?') => self.legend = Some(0),
+            KeyCode::Char('v') => self.show_position = !self.show_position,
+            KeyCode::Char('x') => self.toggle_states(),
+            KeyCode::Char('e') => self.export(),
             KeyCode::Char('q') | KeyCode::Char('t') => return Action::BackToGame,
             KeyCode::Esc if self.replay.is_some() => self.stop_replay(),
             KeyCode::Esc => return Action::BackToGame,
@@ -164,6 +285,7 @@ impl Explorer {
             KeyCode::Enter => self.toggle(),
             KeyCode::Char('p') => self.next_on_pv(),
             KeyCode::Char('P') => self.open_pv(),
+            KeyCode::Char('*') => self.open_subtree(),
             _ => {}
         }
     }
@@ -176,7 +298,7 @@ impl Explorer {
         match code {
             KeyCode::Char('n') | KeyCode::Char(' ') | KeyCode::Right | KeyCode::Char('l') => {
                 if !replay.forward(tree) {
-                    self.notice = Some("the last step: s or Esc ends the replay".to_string());
+                    self.notice = Notice::error("the last step: s or Esc ends the replay");
                 }
             }
             KeyCode::Char('b') | KeyCode::Left | KeyCode::Char('h') => {
@@ -197,7 +319,7 @@ impl Explorer {
                 self.rebuild_rows();
                 self.follow_replay();
             }
-            Err(why) => self.notice = Some(why),
+            Err(why) => self.notice = Notice::error(why),
         }
     }
 
@@ -223,10 +345,30 @@ impl Explorer {
 
     fn run_minimax(&mut self) {
         if matches!(self.minimax(), Some(MinimaxState::Running { .. })) {
-            self.notice = Some("minimax is already running".to_string());
+            self.notice = Notice::error("minimax is already running");
             return;
         }
         self.minimax = Some(self.record.start_minimax(MINIMAX_BUDGET));
+    }
+
+    /// Rows name states instead of moves, and back; only for games with short states.
+    fn toggle_states(&mut self) {
+        if self.record.states.is_some() {
+            self.show_states = !self.show_states;
+        } else {
+            self.notice = Notice::error("this game has no short state text: rows show moves");
+        }
+    }
+
+    /// Writes the tree to files and names them.
+    fn export(&mut self) {
+        self.notice = match export::export_tree(&self.record, &self.export_dir, self.show_states) {
+            Ok(done) => Some(Notice {
+                text: done.summary(&self.export_dir),
+                error: false,
+            }),
+            Err(why) => Notice::error(why),
+        };
     }
 
     fn move_selection(&mut self, by: isize) {
@@ -327,6 +469,20 @@ impl Explorer {
         }
     }
 
+    /// Opens the selected node and everything below it, to read a small tree whole.
+    fn open_subtree(&mut self) {
+        let Some(Row::Node(top)) = self.rows.get(self.selected).copied() else {
+            return;
+        };
+        let mut stack = vec![top];
+        while let Some(node) = stack.pop() {
+            self.expanded[node] = true;
+            stack.extend(self.tree().nodes[node].children.iter().copied());
+        }
+        self.rebuild_rows();
+        self.select(Row::Node(top));
+    }
+
     /// Opens the node's ancestors and selects it.
     fn reveal(&mut self, node: usize) {
         let mut at = self.tree().nodes.get(node).and_then(|n| n.parent);
@@ -379,9 +535,10 @@ impl Explorer {
         self.selected = self.selected.min(self.rows.len().saturating_sub(1));
     }
 
-    /// Draws the summary, the tree, the selected node's details and the keys.
+    /// Draws the summary, the tree (with the position pane beside it, or the legend
+    /// instead), the selected node's details and the keys.
     pub fn render(&mut self, frame: &mut Frame, theme: &Theme) {
-        let [summary, tree, detail, keys] = Layout::vertical([
+        let [summary, body, detail, keys] = Layout::vertical([
             Constraint::Length(6),
             Constraint::Min(5),
             Constraint::Length(1),
@@ -389,9 +546,74 @@ impl Explorer {
         ])
         .areas(frame.area());
         self.render_summary(frame, theme, summary);
-        self.render_tree(frame, theme, tree);
-        frame.render_widget(self.detail_line(theme), detail);
+        if self.legend.is_some() {
+            self.render_legend(frame, theme, body);
+        } else {
+            let (tree, pane) = self.split_for_pane(body, theme);
+            self.render_tree(frame, theme, tree);
+            if let Some(pane) = pane {
+                self.render_pane(frame, theme, pane);
+            }
+        }
+        frame.render_widget(self.detail_line(theme, detail.width as usize), detail);
         frame.render_widget(self.keys_line(theme), keys);
+    }
+
+    /// The tree's area and the position pane's, when it is on and there is room.
+    fn split_for_pane(&mut self, area: Rect, theme: &Theme) -> (Rect, Option<Rect>) {
+        if !self.show_position {
+            return (area, None);
+        }
+        let board_width = self
+            .selected_node()
+            .and_then(|node| self.node_view(node, theme))
+            .map_or(0, |view| view.board.area.width + 2);
+        // The tree keeps the room its visible rows need (with its borders).
+        let table = self.table_width(area.height.saturating_sub(3) as usize) + 2;
+        let room = area
+            .width
+            .saturating_sub(table.max(TREE_TABLE_MIN_WIDTH as usize) as u16);
+        if room < PANE_MIN_WIDTH {
+            return (area, None);
+        }
+        // A board too big for the room left is replaced by a line saying so.
+        let width = board_width.clamp(PANE_WIDTH, PANE_MAX_WIDTH).min(room);
+        let [tree, pane] =
+            Layout::horizontal([Constraint::Min(1), Constraint::Length(width)]).areas(area);
+        (tree, Some(pane))
+    }
+
+    /// The selected node's position, drawn once per node and theme.
+    fn node_view(&mut self, node: usize, theme: &Theme) -> Option<&NodeView> {
+        let stale = !matches!(&self.view, Some((n, t, _)) if *n == node && t == theme);
+        if stale {
+            self.view = Some((node, *theme, self.record.node_view(node, theme)));
+        }
+        self.view.as_ref().and_then(|(_, _, view)| view.as_ref())
+    }
+
+    fn render_pane(&mut self, frame: &mut Frame, theme: &Theme, area: Rect) {
+        let Some(node) = self.selected_node() else {
+            return;
+        };
+        let title = format!("Position · {}", self.node_label(node));
+        let title = shorten(&title, area.width.saturating_sub(4) as usize);
+        if let Some(view) = self.node_view(node, theme) {
+            render_position_pane(view, &title, theme, area, frame.buffer_mut());
+        }
+    }
+
+    fn render_legend(&mut self, frame: &mut Frame, theme: &Theme, area: Rect) {
+        let block = Block::bordered()
+            .title(Span::styled(" Legend and glossary ", theme.title))
+            .border_style(theme.border);
+        let inner = block.inner(area);
+        let lines = legend::legend_lines(theme, inner.width as usize);
+        let last = lines.len().saturating_sub(inner.height as usize);
+        let scroll = self.legend.unwrap_or(0).min(last);
+        self.legend = Some(scroll);
+        let shown: Vec<Line> = lines.into_iter().skip(scroll).collect();
+        frame.render_widget(Paragraph::new(shown).block(block), area);
     }
 
     fn render_summary(&self, frame: &mut Frame, theme: &Theme, area: Rect) {
@@ -525,10 +747,14 @@ impl Explorer {
                 self.tree().steps.len()
             ),
             None if self.record.running => {
-                " Tree · last finished iteration, the search still runs · MAX's view ".to_string()
+                " Tree · last finished iteration, still searching ".to_string()
+            }
+            None if self.record.algorithm == Algorithm::Minimax => {
+                " Tree · values from MAX's view ".to_string()
             }
             None => " Tree · values and windows from MAX's view ".to_string(),
         };
+        let title = shorten(&title, area.width.saturating_sub(2) as usize);
         let block = Block::bordered()
             .title(Span::styled(title, theme.title))
             .border_style(theme.border);
@@ -538,25 +764,28 @@ impl Explorer {
             Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(inner);
         self.list_area = list;
         let height = list.height.max(1) as usize;
-        if self.selected < self.offset {
-            self.offset = self.selected;
-        } else if self.selected >= self.offset + height {
-            self.offset = self.selected + 1 - height;
-        }
-        let tree_width = self.tree_width(inner.width as usize);
-        let heading = format!(
-            "{:<tree_width$} {:>VALUE_WIDTH$} {:<WINDOW_WIDTH$} {:>NODES_WIDTH$}  notes",
-            "move", "value", " window [α, β]", "nodes"
-        );
-        frame.render_widget(Line::from(Span::styled(heading, theme.dim)), header);
-        let lines: Vec<Line> = self
-            .rows
+        let visible = self.visible_rows(height);
+        let cells: Vec<Option<NodeCells>> = visible
             .iter()
-            .enumerate()
-            .skip(self.offset)
-            .take(height)
-            .map(|(index, &row)| {
-                let line = self.row_line(row, tree_width, theme);
+            .map(|&(_, row)| match row {
+                Row::Node(node) => Some(self.node_cells(node)),
+                Row::Pruned(_) => None,
+            })
+            .collect();
+        let columns = self.columns(cells.iter().flatten(), inner.width as usize);
+        frame.render_widget(
+            Line::from(Span::styled(heading(&columns), theme.dim)),
+            header,
+        );
+        let lines: Vec<Line> = visible
+            .iter()
+            .zip(&cells)
+            .map(|(&(index, row), cells)| {
+                let line = match (row, cells) {
+                    (Row::Node(_), Some(cells)) => node_line(cells, &columns, theme),
+                    (Row::Pruned(node), _) => self.pruned_line(node, inner.width as usize, theme),
+                    _ => Line::default(),
+                };
                 if index == self.selected {
                     line.style(theme.selected)
                 } else {
@@ -567,30 +796,91 @@ impl Explorer {
         frame.render_widget(Paragraph::new(lines), list);
     }
 
-    /// The tree column's width: what the visible moves need, leaving the other
-    /// columns their room.
-    fn tree_width(&self, width: usize) -> usize {
-        let needed = self
-            .rows
+    /// The rows a list `height` rows high shows, with their indices, scrolled so
+    /// that the selected row is among them.
+    fn visible_rows(&mut self, height: usize) -> Vec<(usize, Row)> {
+        let height = height.max(1);
+        if self.selected < self.offset {
+            self.offset = self.selected;
+        } else if self.selected >= self.offset + height {
+            self.offset = self.selected + 1 - height;
+        }
+        self.rows
             .iter()
-            .filter_map(|&row| match row {
-                Row::Node(n) => Some(self.tree_cell(n).chars().count()),
+            .copied()
+            .enumerate()
+            .skip(self.offset)
+            .take(height)
+            .collect()
+    }
+
+    /// The width the rows a list `height` rows high shows need, every column and
+    /// note whole (the nodes column excepted, which gives way first).
+    fn table_width(&mut self, height: usize) -> usize {
+        let visible = self.visible_rows(height);
+        let cells: Vec<NodeCells> = visible
+            .iter()
+            .filter_map(|&(_, row)| match row {
+                Row::Node(node) => Some(self.node_cells(node)),
                 Row::Pruned(_) => None,
             })
+            .collect();
+        let columns = self.columns(cells.iter(), usize::MAX);
+        let notes = cells
+            .iter()
+            .map(|c| c.notes.chars().count())
             .max()
             .unwrap_or(0);
-        let others = VALUE_WIDTH + WINDOW_WIDTH + NODES_WIDTH + NOTES_WIDTH + 5;
-        needed
-            .max(TREE_MIN_WIDTH)
-            .min(width.saturating_sub(others).max(TREE_MIN_WIDTH))
+        columns.fixed() - columns.nodes.map_or(0, |w| w + 1) + notes
+    }
+
+    /// The columns for these rows in `width`: each as wide as its widest cell; the
+    /// nodes column goes first when room is short, then the tree column narrows.
+    fn columns<'a>(&self, rows: impl Iterator<Item = &'a NodeCells>, width: usize) -> Columns {
+        let mut columns = Columns {
+            tree: TREE_MIN_WIDTH,
+            value: VALUE_WIDTH,
+            window: (self.record.algorithm != Algorithm::Minimax).then_some(WINDOW_HEADING.len()),
+            nodes: Some(NODES_HEADING.len()),
+            marks: self.strategy.is_ok(),
+            notes: 0,
+        };
+        let mut notes = 0;
+        for cells in rows {
+            columns.tree = columns.tree.max(cells.tree.chars().count());
+            columns.value = columns.value.max(cells.value.chars().count());
+            columns.window = columns.window.map(|w| w.max(cells.window.chars().count()));
+            columns.nodes = columns.nodes.map(|w| w.max(cells.nodes.chars().count()));
+            notes = notes.max(cells.notes.chars().count());
+        }
+        let fixed = Columns::fixed;
+        if fixed(&columns) + notes.max(NOTES_WIDTH) > width {
+            columns.nodes = None;
+        }
+        let room = width.saturating_sub(fixed(&Columns { tree: 0, ..columns }) + notes);
+        columns.tree = columns.tree.min(room.max(TREE_MIN_WIDTH));
+        columns.notes = width.saturating_sub(fixed(&columns));
+        columns
     }
 
     fn indent(node: &TreeNode<String>) -> String {
         "  ".repeat(node.ply.min(MAX_INDENT) as usize)
     }
 
+    /// What a row calls its node: the move (`root` at the root) or, with states on,
+    /// the position's short state.
+    fn node_label(&self, index: usize) -> String {
+        if self.show_states
+            && let Some(state) = self.record.states.as_ref().and_then(|s| s.get(index))
+        {
+            return state.clone();
+        }
+        let node = &self.tree().nodes[index];
+        node.mv.clone().unwrap_or_else(|| "root".to_string())
+    }
+
     /// The tree column of a node: indent, marker (open, closed, or a dot where
-    /// there is nothing to open), move.
+    /// there is nothing to open), label.
     fn tree_cell(&self, index: usize) -> String {
         let node = &self.tree().nodes[index];
         let marker = if self.replay.is_some() || !self.openable(index) {
@@ -600,27 +890,15 @@ impl Explorer {
         } else {
             "▸ "
         };
-        let name = node.mv.as_deref().unwrap_or("root");
-        format!("{}{marker}{name}", Self::indent(node))
+        format!("{}{marker}{}", Self::indent(node), self.node_label(index))
     }
 
-    fn row_line(&self, row: Row, tree_width: usize, theme: &Theme) -> Line<'static> {
-        match row {
-            Row::Node(index) => self.node_line(index, tree_width, theme),
-            Row::Pruned(index) => {
-                let node = &self.tree().nodes[index];
-                let reason = node.cut_reason(self.root()).unwrap_or_default();
-                let text = format!(
-                    "{}  ╌ pruned {}  ({reason})",
-                    Self::indent(node),
-                    node.pruned.join(" ")
-                );
-                Line::from(Span::styled(text, theme.dim))
-            }
-        }
+    /// The strategy mark of a node: `★` keeps the proven value, `?` undecided.
+    fn mark(&self, index: usize) -> Option<Keeps> {
+        self.strategy.as_ref().ok()?.get(index).copied().flatten()
     }
 
-    fn node_line(&self, index: usize, tree_width: usize, theme: &Theme) -> Line<'static> {
+    fn node_cells(&self, index: usize) -> NodeCells {
         let node = &self.tree().nodes[index];
         let root = self.root();
         let (value, window, nodes) = match &self.replay {
@@ -629,7 +907,7 @@ impl Explorer {
                 let value = match shown.value {
                     Some(_) if shown.returned => value_text(node, root),
                     Some(v) => replay::max_view(node, root, v),
-                    None => "…".to_string(),
+                    None => replay::running_best(self.tree(), replay, index),
                 };
                 let nodes = if shown.returned {
                     count(node.subtree_nodes)
@@ -644,17 +922,9 @@ impl Explorer {
                 count(node.subtree_nodes),
             ),
         };
-        let mut cell = self.tree_cell(index);
-        if cell.chars().count() > tree_width {
-            cell = cell
-                .chars()
-                .take(tree_width.saturating_sub(1))
-                .collect::<String>()
-                + "…";
-        }
-        // A replay tells the principal variation only once it is over.
-        let pv = node.on_pv && self.replay.as_ref().is_none_or(|r| r.finished(self.tree()));
-        let style = if pv { theme.good } else { theme.text };
+        // A replay tells the principal variation and the strategy only once it is over.
+        let over = self.replay.as_ref().is_none_or(|r| r.finished(self.tree()));
+        let pv = node.on_pv && over;
         let mut notes = Vec::new();
         if pv {
             notes.push("PV");
@@ -662,23 +932,57 @@ impl Explorer {
         notes.extend(kind_note(node.kind));
         // The engine's extras name their visits: scout, re-search, null move...
         notes.extend(Some(node.visit.label()).filter(|l| !l.is_empty()));
-        let current = self.replay_node() == Some(index);
-        Line::from(vec![
-            Span::styled(format!("{cell:<tree_width$} "), style),
-            Span::styled(format!("{value:>VALUE_WIDTH$} "), theme.text),
-            Span::styled(
-                format!(" {window:<w$}", w = WINDOW_WIDTH - 1),
-                if current { theme.hint } else { theme.dim },
-            ),
-            Span::styled(format!(" {nodes:>NODES_WIDTH$}  "), theme.dim),
-            Span::styled(notes.join(" "), theme.dim),
-        ])
+        let mark = match self.mark(index).filter(|_| over) {
+            Some(Keeps::Yes) => "★",
+            Some(Keeps::Undecided) => "?",
+            None => " ",
+        };
+        NodeCells {
+            tree: self.tree_cell(index),
+            side: if node.side == root { "▲" } else { "▼" },
+            mark,
+            value,
+            window,
+            nodes,
+            notes: notes.join(" "),
+            pv,
+            current: self.replay_node() == Some(index),
+        }
     }
 
-    /// The selected node in a sentence, the replay's step, or a notice.
-    fn detail_line(&self, theme: &Theme) -> Line<'static> {
+    /// The moves a cutoff pruned, with the reason, cut to whole moves that fit.
+    fn pruned_line(&self, index: usize, width: usize, theme: &Theme) -> Line<'static> {
+        let node = &self.tree().nodes[index];
+        let reason = node.cut_reason(self.root()).unwrap_or_default();
+        let indent = Self::indent(node);
+        let all = format!("{indent}  ╌ pruned {}  ({reason})", node.pruned.join(" "));
+        let text = if all.chars().count() <= width {
+            all
+        } else {
+            let head = format!("{indent}  ╌ pruned {} moves:", node.pruned.len());
+            let tail = format!("  ({reason})");
+            let room = width.saturating_sub(head.chars().count() + tail.chars().count() + 2);
+            let mut moves = String::new();
+            for mv in &node.pruned {
+                if moves.chars().count() + mv.chars().count() + 1 > room {
+                    moves += " …";
+                    break;
+                }
+                moves += &format!(" {mv}");
+            }
+            shorten(&format!("{head}{moves}{tail}"), width)
+        };
+        Line::from(Span::styled(text, theme.dim))
+    }
+
+    /// The selected node in a sentence, the replay's step, or a notice, cut to `width`.
+    fn detail_line(&self, theme: &Theme, width: usize) -> Line<'static> {
         if let Some(notice) = &self.notice {
-            return Line::from(Span::styled(format!(" {notice}"), theme.bad));
+            let style = if notice.error { theme.bad } else { theme.hint };
+            return Line::from(Span::styled(
+                shorten(&format!(" {}", notice.text), width),
+                style,
+            ));
         }
         let tree = self.tree();
         if let Some(replay) = &self.replay {
@@ -686,33 +990,39 @@ impl Explorer {
                 .current_step(tree)
                 .map(|s| replay::describe(tree, s))
                 .unwrap_or_default();
+            let head = format!(" step {}/{}: ", replay.applied(), tree.steps.len());
+            let room = width.saturating_sub(head.chars().count());
             return Line::from(vec![
-                Span::styled(
-                    format!(" step {}/{}: ", replay.applied(), tree.steps.len()),
-                    theme.dim,
-                ),
-                Span::styled(step, theme.title),
+                Span::styled(head, theme.dim),
+                Span::styled(shorten(&step, room), theme.title),
             ]);
         }
         let text = match self.rows.get(self.selected) {
-            Some(&Row::Node(index)) => self.node_sentence(index),
+            Some(&Row::Node(index)) => self.node_sentence(index, width),
             Some(&Row::Pruned(index)) => {
+                // The rule in the course's words, or the shorter reason if it is too long.
                 let node = &tree.nodes[index];
-                format!(
-                    "pruned at {}: {} ({})",
-                    replay::node_name(node),
-                    node.pruned.join(" "),
-                    node.cut_reason(self.root()).unwrap_or_default()
-                )
+                let name = replay::node_name(node);
+                let rule = replay::cut_rule(node, self.root()).unwrap_or_default();
+                let full = format!("pruned at {name}: {rule}");
+                if full.chars().count() < width {
+                    full
+                } else {
+                    let reason = node.cut_reason(self.root()).unwrap_or_default();
+                    format!("pruned at {name}: {reason}")
+                }
             }
             None => "nothing was recorded".to_string(),
         };
-        Line::from(Span::styled(format!(" {text}"), theme.text))
+        Line::from(Span::styled(
+            shorten(&format!(" {text}"), width),
+            theme.text,
+        ))
     }
 
     /// `b2: MIN (O to move), 1 ply left, value ≤+3, window [+3, +inf]` (the row
-    /// has the node count).
-    fn node_sentence(&self, index: usize) -> String {
+    /// has the node count); a strategy mark says what it means instead of the window.
+    fn node_sentence(&self, index: usize, width: usize) -> String {
         let node = &self.tree().nodes[index];
         let root = self.root();
         let role = replay::role(node, root);
@@ -723,24 +1033,112 @@ impl Explorer {
             format!("{role} ({side} to move)")
         };
         let plies = if node.depth == 1 { "ply" } else { "plies" };
-        format!(
-            "{}: {who}, {} {plies} left, value {}, window {}",
+        let head = format!(
+            "{}: {who}, {} {plies} left, value {}",
             replay::node_name(node),
             node.depth,
             value_text(node, root),
-            replay::window_text(node, root, (node.alpha, node.beta)),
-        )
+        );
+        let proven = node.parent.map(|p| value_text(&self.tree().nodes[p], root));
+        let tail = match (self.mark(index), proven) {
+            (Some(Keeps::Yes), Some(proven)) => format!(", ★ keeps MAX's proven {proven}"),
+            (Some(Keeps::Undecided), Some(proven)) => {
+                format!(", ? only a bound: keeps {proven} or not, undecided")
+            }
+            // Plain minimax has no window to speak of.
+            _ if self.record.algorithm == Algorithm::Minimax => String::new(),
+            _ => format!(
+                ", window {}",
+                replay::window_text(node, root, (node.alpha, node.beta))
+            ),
+        };
+        if head.chars().count() + tail.chars().count() < width {
+            head + &tail
+        } else {
+            head
+        }
     }
 
     fn keys_line(&self, theme: &Theme) -> Line<'static> {
-        let keys = if self.replay.is_some() {
-            " n/→ next step  b/← back  Home/End first/last  s/Esc end replay  ? keys  q game"
+        let keys = if self.legend.is_some() {
+            " ↑↓ PgUp PgDn scroll  any other key closes the legend"
+        } else if self.replay.is_some() {
+            " n/→ next  b/← back  Home/End  s/Esc end replay  v board  x states  ? legend"
         } else {
-            " ↑↓ select  →← open/close  p/P PV  m minimax  s replay  ? keys  q game"
+            " ↑↓ →← move  p/P PV  m minimax  s replay  v board  x states  e export  ? legend"
         };
         Line::from(Span::styled(keys, theme.dim))
     }
 }
+
+/// The column headings.
+fn heading(columns: &Columns) -> String {
+    let mut text = format!("{:<w$} ▲▼", "move", w = columns.tree);
+    if columns.marks {
+        text += " ★";
+    }
+    text += &format!(" {:>w$}", "value", w = columns.value);
+    if let Some(w) = columns.window {
+        text += &format!("  {WINDOW_HEADING:<w$}");
+    }
+    if let Some(w) = columns.nodes {
+        text += &format!(" {NODES_HEADING:>w$}");
+    }
+    text + "  notes"
+}
+
+/// A node's row laid out in the columns.
+fn node_line(cells: &NodeCells, columns: &Columns, theme: &Theme) -> Line<'static> {
+    let style = if cells.pv { theme.good } else { theme.text };
+    let tree = if cells.tree.chars().count() > columns.tree {
+        shorten(&cells.tree, columns.tree)
+    } else {
+        cells.tree.clone()
+    };
+    let mut spans = vec![
+        Span::styled(format!("{tree:<w$} ", w = columns.tree), style),
+        Span::styled(format!(" {}", cells.side), theme.text),
+    ];
+    if columns.marks {
+        spans.push(Span::styled(format!(" {}", cells.mark), theme.good));
+    }
+    spans.push(Span::styled(
+        format!(" {:>w$}", cells.value, w = columns.value),
+        theme.text,
+    ));
+    if let Some(w) = columns.window {
+        let window_style = if cells.current { theme.hint } else { theme.dim };
+        spans.push(Span::styled(
+            format!("  {:<w$}", cells.window),
+            window_style,
+        ));
+    }
+    if let Some(w) = columns.nodes {
+        spans.push(Span::styled(format!(" {:>w$}", cells.nodes), theme.dim));
+    }
+    spans.push(Span::styled(
+        format!("  {}", shorten(&cells.notes, columns.notes)),
+        theme.dim,
+    ));
+    Line::from(spans)
+}
+
+/// `text` in at most `width` characters, ending in `…` where it was cut.
+fn shorten(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        text.to_string()
+    } else {
+        text.chars()
+            .take(width.saturating_sub(1))
+            .collect::<String>()
+            + "…"
+    }
+}
+
+/// The window column's heading.
+const WINDOW_HEADING: &str = "window [α, β]";
+/// The nodes column's heading.
+const NODES_HEADING: &str = "nodes";
 
 /// The value in MAX's view with its bound: `+3`, `≥+3`, `≤+3`; `?` if unfinished.
 fn value_text(node: &TreeNode<String>, root: Player) -> String {
