@@ -90,6 +90,11 @@ pub struct PlayArgs {
     /// slows a timed search, so without it the computer sees more positions.
     #[arg(long)]
     pub no_tree: bool,
+    /// Open the exercise instead of a game: cross out the nodes alpha-beta never
+    /// visits and give the root's value (synthetic only: the tree of -o tree=...,
+    /// else a built-in one; in any game, x in the explorer does the same).
+    #[arg(long)]
+    pub exercise: bool,
 }
 
 impl PlayArgs {
@@ -135,6 +140,9 @@ impl PlayArgs {
 
     /// The arcade launch the arguments ask for.
     pub fn launch(&self) -> anyhow::Result<Launch> {
+        if self.exercise {
+            return self.exercise_launch();
+        }
         let engine = self.engine()?;
         let seat = |arg: SeatArg| match arg {
             SeatArg::Human => Seat::Human,
@@ -150,6 +158,28 @@ impl PlayArgs {
             clock: self.clock.as_deref().map(TimeControl::parse).transpose()?,
             record_tree: !self.no_tree,
         }))
+    }
+}
+
+impl PlayArgs {
+    /// The exercise launch: the synthetic game's written tree, if any.
+    fn exercise_launch(&self) -> anyhow::Result<Launch> {
+        if self.game != "synthetic" {
+            anyhow::bail!(
+                "--exercise: only for the synthetic game's written trees (-o tree=...); in a game, press x in the explorer (t)"
+            );
+        }
+        let options = GameOptions::parse(&self.options)?;
+        if let Some(other) = options
+            .to_strings()
+            .iter()
+            .find(|o| !o.starts_with("tree="))
+        {
+            anyhow::bail!(
+                "--exercise: the option {other:?} does not apply; give -o tree=... or nothing"
+            );
+        }
+        Ok(Launch::Exercise(options.get("tree").map(str::to_string)))
     }
 }
 

@@ -12,6 +12,7 @@ use super::Launch;
 use super::screens::Action;
 use super::screens::explorer::Explorer;
 use super::screens::help::{HelpTopic, render_help, render_too_small, too_small};
+use super::screens::lesson::Lesson;
 use super::screens::menu::Menu;
 use super::screens::play::Play;
 use super::screens::setup::Setup;
@@ -33,6 +34,13 @@ pub enum Screen {
         /// The game to go back to, still ticking.
         game: Box<Play>,
     },
+    /// A lesson (exercise, breadth-first replay), over the screen it came from.
+    Lesson {
+        /// The lesson in front.
+        lesson: Box<Lesson>,
+        /// The screen to go back to; `None` when the command line opened the lesson.
+        behind: Option<Box<Screen>>,
+    },
 }
 
 /// The whole arcade.
@@ -51,6 +59,10 @@ impl App {
         let screen = match launch {
             Launch::Menu => Screen::Menu,
             Launch::Game(setup) => Screen::Play(Play::new(session::open(&setup)?, setup)),
+            Launch::Exercise(tree) => Screen::Lesson {
+                lesson: Box::new(super::open_exercise(tree.as_deref())?),
+                behind: None,
+            },
         };
         Ok(App {
             theme,
@@ -113,6 +125,7 @@ impl App {
             Screen::Setup(setup) => setup.handle_key(&key),
             Screen::Play(play) => play.handle_key(&key),
             Screen::Explorer { explorer, .. } => explorer.handle_key(&key),
+            Screen::Lesson { lesson, .. } => lesson.handle_key(&key),
         };
         self.act(action);
     }
@@ -127,6 +140,7 @@ impl App {
             Screen::Setup(setup) => setup.handle_mouse(&mouse),
             Screen::Play(play) => play.handle_mouse(&mouse),
             Screen::Explorer { explorer, .. } => explorer.handle_mouse(&mouse),
+            Screen::Lesson { .. } => Action::Stay,
         };
         self.act(action);
     }
@@ -139,14 +153,7 @@ impl App {
 
     /// [`App::tick`] at a given instant, so tests can run the clocks on made-up time.
     pub fn tick_at(&mut self, now: Instant) {
-        match &mut self.screen {
-            Screen::Play(play) => play.tick(now),
-            Screen::Explorer { explorer, game } => {
-                game.tick(now);
-                explorer.tick();
-            }
-            _ => {}
-        }
+        tick_screen(&mut self.screen, now);
     }
 
     /// Draws the screen in front, the help over it, or the too-small message.
@@ -161,6 +168,7 @@ impl App {
             Screen::Setup(setup) => setup.render(frame, &theme),
             Screen::Play(play) => play.render(frame, &theme),
             Screen::Explorer { explorer, .. } => explorer.render(frame, &theme),
+            Screen::Lesson { lesson, .. } => lesson.render(frame, &theme),
         }
         if self.help {
             render_help(frame, &theme, self.help_topic());
@@ -174,6 +182,7 @@ impl App {
             Screen::Setup(_) => HelpTopic::Setup,
             Screen::Play(play) => HelpTopic::Game(play.session().board_keys()),
             Screen::Explorer { .. } => HelpTopic::Explorer,
+            Screen::Lesson { .. } => HelpTopic::Lesson,
         }
     }
 
@@ -196,6 +205,18 @@ impl App {
                 },
                 other => other,
             }),
+            Action::Lesson(lesson) => self.swap_screen(|screen| Screen::Lesson {
+                lesson,
+                behind: Some(Box::new(screen)),
+            }),
+            Action::CloseLesson => match std::mem::replace(&mut self.screen, Screen::Menu) {
+                Screen::Lesson {
+                    behind: Some(behind),
+                    ..
+                } => self.screen = *behind,
+                Screen::Lesson { behind: None, .. } => self.quit = true,
+                other => self.screen = other,
+            },
             Action::BackToGame => self.swap_screen(|screen| match screen {
                 Screen::Explorer { game, .. } => Screen::Play(*game),
                 other => other,
@@ -207,5 +228,21 @@ impl App {
     fn swap_screen(&mut self, change: impl FnOnce(Screen) -> Screen) {
         let screen = std::mem::replace(&mut self.screen, Screen::Menu);
         self.screen = change(screen);
+    }
+}
+
+/// Lets running games catch up, also behind the explorer and behind a lesson.
+fn tick_screen(screen: &mut Screen, now: Instant) {
+    match screen {
+        Screen::Play(play) => play.tick(now),
+        Screen::Explorer { explorer, game } => {
+            game.tick(now);
+            explorer.tick();
+        }
+        Screen::Lesson {
+            behind: Some(behind),
+            ..
+        } => tick_screen(behind, now),
+        _ => {}
     }
 }

@@ -6,7 +6,9 @@
 use std::sync::Arc;
 
 use crate::game::{Evaluator, Game, Player};
+use crate::search::breadth_first::{BreadthFirst, breadth_first_minimax};
 use crate::search::export::tree_labels;
+use crate::search::figure::{Figure, MAX_FIGURE_NODES};
 use crate::search::tree::{Cut, SearchTree, TreeNode};
 use crate::search::{Algorithm, Limits, SearchConfig, SearchEvent, SearchHandle, spawn_search};
 
@@ -29,6 +31,10 @@ pub struct RecordedSearch {
     pub algorithm: Algorithm,
     /// The game's names of the two sides, in player order.
     pub sides: [&'static str; 2],
+    /// The whole tree to draw, pruned moves included, or why it is too big.
+    pub figure: Result<Figure, String>,
+    /// Breadth-first minimax on the same position and depth, or why it is too big.
+    pub breadth_first: Result<BreadthFirst, String>,
     start_minimax: MinimaxStarter,
 }
 
@@ -45,6 +51,7 @@ impl RecordedSearch {
         sides: [&'static str; 2],
     ) -> RecordedSearch {
         let position = root.clone();
+        let evaluator_for_figures = evaluator.clone();
         let start_minimax: MinimaxStarter = Box::new(move |depth, budget| {
             let limits = Limits {
                 depth: Some(depth),
@@ -64,6 +71,13 @@ impl RecordedSearch {
             running,
             algorithm,
             sides,
+            figure: Figure::build(tree, root, evaluator_for_figures.as_ref()),
+            breadth_first: breadth_first_minimax(
+                root,
+                evaluator_for_figures.as_ref(),
+                tree.depth,
+                MAX_FIGURE_NODES,
+            ),
             start_minimax,
         }
     }

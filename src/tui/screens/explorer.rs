@@ -15,6 +15,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use super::Action;
+use super::lesson::Lesson;
+use super::tree_drawing;
 use crate::game::Player;
 use crate::search::tree::{NodeKind, SearchTree, TreeNode, ValueBound, show};
 use crate::tui::panel::count;
@@ -55,6 +57,8 @@ pub struct Explorer {
     replay: Option<Replay>,
     minimax: Option<MinimaxRun>,
     notice: Option<String>,
+    /// The tree drawn as the course's figures instead of listed (`d`).
+    drawn: bool,
 }
 
 impl Explorer {
@@ -74,6 +78,7 @@ impl Explorer {
             replay: None,
             minimax: None,
             notice: None,
+            drawn: false,
         };
         explorer.rebuild_rows();
         explorer
@@ -111,6 +116,9 @@ impl Explorer {
             KeyCode::Char('s') if self.replay.is_some() => self.stop_replay(),
             KeyCode::Char('s') => self.start_replay(),
             KeyCode::Char('m') => self.run_minimax(),
+            KeyCode::Char('d') => self.drawn = !self.drawn,
+            KeyCode::Char('x') => return self.open_lesson(Lesson::exercise_on),
+            KeyCode::Char('B') => return self.open_lesson(Lesson::breadth_first_on),
             code if self.replay.is_some() => self.replay_key(code),
             code => self.browse_key(code),
         }
@@ -140,6 +148,16 @@ impl Explorer {
             _ => {}
         }
         Action::Stay
+    }
+
+    fn open_lesson(&mut self, open: fn(&RecordedSearch) -> Result<Lesson, String>) -> Action {
+        match open(&self.record) {
+            Ok(lesson) => Action::Lesson(Box::new(lesson)),
+            Err(why) => {
+                self.notice = Some(why);
+                Action::Stay
+            }
+        }
     }
 
     fn tree(&self) -> &SearchTree<String> {
@@ -389,7 +407,11 @@ impl Explorer {
         ])
         .areas(frame.area());
         self.render_summary(frame, theme, summary);
-        self.render_tree(frame, theme, tree);
+        if self.drawn {
+            tree_drawing::render_search(frame, tree, theme, &self.record, self.replay.as_ref());
+        } else {
+            self.render_tree(frame, theme, tree);
+        }
         frame.render_widget(self.detail_line(theme), detail);
         frame.render_widget(self.keys_line(theme), keys);
     }
@@ -736,7 +758,7 @@ impl Explorer {
         let keys = if self.replay.is_some() {
             " n/→ next step  b/← back  Home/End first/last  s/Esc end replay  ? keys  q game"
         } else {
-            " ↑↓ select  →← open/close  p/P PV  m minimax  s replay  ? keys  q game"
+            " ↑↓ select  →← open/close  p/P PV  m minimax  s replay  d draw  ? keys  q game"
         };
         Line::from(Span::styled(keys, theme.dim))
     }

@@ -69,6 +69,11 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
             ("p  P", "next node on the principal variation; open it all"),
             ("m", "search the same position with plain minimax"),
             ("s", "replay the search step by step"),
+            ("d", "draw the tree as the course's figures (small trees)"),
+            (
+                "x  B",
+                "exercise on this tree; breadth-first minimax replay",
+            ),
             ("q / Esc / t", "back to the game"),
         ],
     ),
@@ -79,6 +84,24 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
             ("b / ←", "step back"),
             ("Home  End", "first / last step"),
             ("s / Esc", "end the replay"),
+        ],
+    ),
+    (
+        "Lesson",
+        &[
+            ("←→↑↓ / hjkl", "exercise: move over the nodes"),
+            (
+                "space / x",
+                "exercise: cross the node's branch out (again: undo)",
+            ),
+            ("0-9 -  Enter", "exercise: type the root's value; grade"),
+            ("r  n", "exercise: start again; next built-in tree"),
+            (
+                "n b Home End",
+                "breadth-first: next, back, first, last step",
+            ),
+            ("a", "breadth-first: show the depth-first search's drawing"),
+            ("q / Esc", "close the lesson"),
         ],
     ),
 ];
@@ -94,6 +117,8 @@ pub enum HelpTopic {
     Game(&'static [(&'static str, &'static str)]),
     /// The search tree explorer and its replay.
     Explorer,
+    /// The exercise and the breadth-first replay.
+    Lesson,
 }
 
 impl HelpTopic {
@@ -104,6 +129,7 @@ impl HelpTopic {
             HelpTopic::Setup => &["Everywhere", "Setup"],
             HelpTopic::Game(_) => &["Everywhere", "Game"],
             HelpTopic::Explorer => &["Everywhere", "Search tree", "Replay"],
+            HelpTopic::Lesson => &["Everywhere", "Lesson"],
         }
     }
 }

@@ -1,11 +1,15 @@
 //! The arcade's screens, one file each: the menu of games, the setup of one game,
 //! the game itself, the explorer of the computer's search tree, and the overlays (help, terminal too small).
 
+pub mod breadth_replay;
+pub mod exercise;
 pub mod explorer;
 pub mod help;
+pub mod lesson;
 pub mod menu;
 pub mod play;
 pub mod setup;
+pub mod tree_drawing;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
@@ -29,6 +33,10 @@ pub enum Action {
     Explore(Box<crate::tui::recorded::RecordedSearch>),
     /// Close the explorer: back to the game behind it.
     BackToGame,
+    /// Open a lesson (exercise, breadth-first replay) over the screen in front.
+    Lesson(Box<lesson::Lesson>),
+    /// Close the lesson: back to the screen behind it, or quit if there is none.
+    CloseLesson,
 }
 
 /// The cursor meaning of a key: arrows, vi keys, Enter and Esc.
