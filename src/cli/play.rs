@@ -104,6 +104,11 @@ pub struct PlayArgs {
     /// slows a timed search, so without it the computer sees more positions.
     #[arg(long)]
     pub no_tree: bool,
+    /// Open the exercise instead of a game: cross out the nodes alpha-beta never
+    /// visits and give the root's value (synthetic only: the tree of -o tree=...,
+    /// else a built-in one; in any game, x in the explorer does the same).
+    #[arg(long)]
+    pub exercise: bool,
 }
 
 impl PlayArgs {
@@ -155,6 +160,9 @@ impl PlayArgs {
 
     /// The arcade launch the arguments ask for.
     pub fn launch(&self) -> anyhow::Result<Launch> {
+        if self.exercise {
+            return self.exercise_launch();
+        }
         let (game, options, position, moves) = match &self.load {
             Some(path) => self.loaded(path)?,
             None => {
@@ -201,6 +209,26 @@ impl PlayArgs {
         let options = GameOptions::parse(&record.options)?;
         let moves = (!record.moves.is_empty()).then(|| record.moves.join(" "));
         Ok((record.game, options, Some(record.position), moves))
+    }
+
+    /// The exercise launch: the synthetic game's written tree, if any.
+    fn exercise_launch(&self) -> anyhow::Result<Launch> {
+        if self.game.as_deref() != Some("synthetic") {
+            anyhow::bail!(
+                "--exercise: only for the synthetic game's written trees (-o tree=...); in a game, press X in the explorer (t)"
+            );
+        }
+        let options = GameOptions::parse(&self.options)?;
+        if let Some(other) = options
+            .to_strings()
+            .iter()
+            .find(|o| !o.starts_with("tree="))
+        {
+            anyhow::bail!(
+                "--exercise: the option {other:?} does not apply; give -o tree=... or nothing"
+            );
+        }
+        Ok(Launch::Exercise(options.get("tree").map(str::to_string)))
     }
 }
 

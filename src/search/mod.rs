@@ -4,8 +4,10 @@
 //! and the command line watch a search through [`Observer`] or [`runner`].
 
 mod alphabeta;
+pub mod breadth_first;
 pub mod engine;
 pub mod export;
+pub mod figure;
 mod iterative;
 pub mod limits;
 pub mod mcts;

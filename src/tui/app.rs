@@ -9,9 +9,11 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
 
 use super::Launch;
+use super::recorded::RecordedSearch;
 use super::screens::Action;
 use super::screens::explorer::Explorer;
 use super::screens::help::{HelpTopic, render_help, render_too_small, too_small};
+use super::screens::lesson::Lesson;
 use super::screens::mcts_explorer::MctsExplorer;
 use super::screens::menu::Menu;
 use super::screens::play::Play;
@@ -54,6 +56,13 @@ pub enum Screen {
         /// The game to go back to, still ticking.
         game: Box<Play>,
     },
+    /// A lesson (exercise, breadth-first replay), over the screen it came from.
+    Lesson {
+        /// The lesson in front.
+        lesson: Box<Lesson>,
+        /// The screen to go back to; `None` when the command line opened the lesson.
+        behind: Option<Box<Screen>>,
+    },
 }
 
 /// The whole arcade.
@@ -75,6 +84,10 @@ impl App {
         let screen = match launch {
             Launch::Menu => Screen::Menu,
             Launch::Game(setup) => Screen::Play(Play::new(session::open(&setup)?, setup)),
+            Launch::Exercise(tree) => Screen::Lesson {
+                lesson: Box::new(super::open_exercise(tree.as_deref())?),
+                behind: None,
+            },
         };
         Ok(App {
             theme,
@@ -197,6 +210,7 @@ impl App {
             Screen::Saved(saved) => saved.handle_key(&key),
             Screen::Review { review, .. } => review.handle_key(&key),
             Screen::MctsExplorer { explorer, .. } => explorer.handle_key(&key),
+            Screen::Lesson { lesson, .. } => lesson.handle_key(&key),
         };
         self.act(action);
         self.keep(false);
@@ -212,7 +226,10 @@ impl App {
             Screen::Setup(setup) => setup.handle_mouse(&mouse),
             Screen::Play(play) => play.handle_mouse(&mouse),
             Screen::Explorer { explorer, .. } => explorer.handle_mouse(&mouse),
-            Screen::Saved(_) | Screen::Review { .. } | Screen::MctsExplorer { .. } => Action::Stay,
+            Screen::Saved(_)
+            | Screen::Review { .. }
+            | Screen::MctsExplorer { .. }
+            | Screen::Lesson { .. } => Action::Stay,
         };
         self.act(action);
         self.keep(false);
@@ -226,30 +243,7 @@ impl App {
 
     /// [`App::tick`] at a given instant, so tests can run the clocks on made-up time.
     pub fn tick_at(&mut self, now: Instant) {
-        let built = match &mut self.screen {
-            Screen::Play(play) => {
-                play.tick(now);
-                play.take_built_tree()
-            }
-            Screen::Explorer { explorer, game } => {
-                game.tick(now);
-                explorer.tick();
-                None
-            }
-            Screen::Review { review, game } => {
-                if let Some(game) = game {
-                    game.tick(now);
-                }
-                review.tick();
-                None
-            }
-            Screen::MctsExplorer { game, .. } => {
-                game.tick(now);
-                None
-            }
-            _ => None,
-        };
-        if let Some(record) = built {
+        if let Some(record) = tick_screen(&mut self.screen, now) {
             self.act(Action::Explore(record));
         }
         self.keep(false);
@@ -270,6 +264,7 @@ impl App {
             Screen::Saved(saved) => saved.render(frame, &theme),
             Screen::Review { review, .. } => review.render(frame, &theme),
             Screen::MctsExplorer { explorer, .. } => explorer.render(frame, &theme),
+            Screen::Lesson { lesson, .. } => lesson.render(frame, &theme),
         }
         if self.help {
             render_help(frame, &theme, self.help_topic());
@@ -285,6 +280,7 @@ impl App {
             Screen::Explorer { .. } | Screen::MctsExplorer { .. } => HelpTopic::Explorer,
             Screen::Saved(_) => HelpTopic::Saved,
             Screen::Review { .. } => HelpTopic::Review,
+            Screen::Lesson { .. } => HelpTopic::Lesson,
         }
     }
 
@@ -310,6 +306,18 @@ impl App {
                 },
                 other => other,
             }),
+            Action::Lesson(lesson) => self.swap_screen(|screen| Screen::Lesson {
+                lesson,
+                behind: Some(Box::new(screen)),
+            }),
+            Action::CloseLesson => match std::mem::replace(&mut self.screen, Screen::Menu) {
+                Screen::Lesson {
+                    behind: Some(behind),
+                    ..
+                } => self.screen = *behind,
+                Screen::Lesson { behind: None, .. } => self.quit = true,
+                other => self.screen = other,
+            },
             Action::ExploreMcts(explorer) => self.swap_screen(|screen| match screen {
                 Screen::Play(play) => Screen::MctsExplorer {
                     explorer,
@@ -359,5 +367,37 @@ impl App {
     fn swap_screen(&mut self, change: impl FnOnce(Screen) -> Screen) {
         let screen = std::mem::replace(&mut self.screen, Screen::Menu);
         self.screen = change(screen);
+    }
+}
+
+/// Lets running games catch up, also behind the explorer and behind a lesson.
+fn tick_screen(screen: &mut Screen, now: Instant) -> Option<Box<RecordedSearch>> {
+    match screen {
+        Screen::Play(play) => {
+            play.tick(now);
+            play.take_built_tree()
+        }
+        Screen::Explorer { explorer, game } => {
+            game.tick(now);
+            explorer.tick();
+            None
+        }
+        Screen::Review { review, game } => {
+            if let Some(game) = game {
+                game.tick(now);
+            }
+            review.tick();
+            None
+        }
+        Screen::MctsExplorer { game, .. } => {
+            game.tick(now);
+            None
+        }
+        // The game behind a lesson goes on; a tree built meanwhile waits for `t`.
+        Screen::Lesson {
+            behind: Some(behind),
+            ..
+        } => tick_screen(behind, now).and(None),
+        _ => None,
     }
 }

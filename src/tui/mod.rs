@@ -35,6 +35,9 @@ pub enum Launch {
     Menu,
     /// Straight into a game (`ply play GAME ...`).
     Game(PlaySetup),
+    /// Straight into the exercise (`ply play synthetic --exercise`): on the written
+    /// tree given, or the first built-in one.
+    Exercise(Option<String>),
 }
 
 /// Validates the setup (unknown game or option, bad position or move, impossible
@@ -43,7 +46,20 @@ pub fn validate(launch: &Launch) -> anyhow::Result<()> {
     match launch {
         Launch::Menu => Ok(()),
         Launch::Game(setup) => session::open(setup).map(drop),
+        Launch::Exercise(tree) => open_exercise(tree.as_deref()).map(drop),
     }
+}
+
+/// The exercise on a written tree, or the first built-in one.
+pub fn open_exercise(tree: Option<&str>) -> anyhow::Result<screens::lesson::Lesson> {
+    use screens::exercise::Exercise;
+    let exercise = match tree {
+        Some(tree) => Exercise::written(tree, format!("-o tree={tree}")),
+        None => Exercise::built_in(0),
+    };
+    exercise
+        .map(screens::lesson::Lesson::Exercise)
+        .map_err(|why| anyhow::anyhow!("--exercise: {why}"))
 }
 
 /// Opens the arcade (alternate screen, raw mode, mouse capture) and runs it until

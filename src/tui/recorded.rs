@@ -7,7 +7,9 @@
 use std::sync::Arc;
 
 use crate::game::{Evaluator, Game, Player};
+use crate::search::breadth_first::{BreadthFirst, breadth_first_minimax};
 use crate::search::export::tree_labels;
+use crate::search::figure::{Figure, MAX_FIGURE_NODES};
 use crate::search::tree::{Cut, SearchTree, TreeNode};
 use crate::search::{Algorithm, Limits, SearchConfig, SearchEvent, SearchHandle, spawn_search};
 use crate::tui::board::BoardGame;
@@ -35,6 +37,10 @@ pub struct RecordedSearch {
     pub sides: [&'static str; 2],
     /// Each node's position as the game's short state text, for games that have one.
     pub states: Option<Vec<String>>,
+    /// The whole tree to draw, pruned moves included, or why it is too big.
+    pub figure: Result<Figure, String>,
+    /// Breadth-first minimax on the same position and depth, or why it is too big.
+    pub breadth_first: Result<BreadthFirst, String>,
     start_minimax: MinimaxStarter,
     positions: Box<dyn NodePositions>,
 }
@@ -58,6 +64,7 @@ impl RecordedSearch {
             sides,
         );
         let position = root.clone();
+        let evaluator_for_figures = evaluator.clone();
         let start_minimax: MinimaxStarter = Box::new(move |depth, budget| {
             let limits = Limits {
                 depth: Some(depth),
@@ -78,6 +85,13 @@ impl RecordedSearch {
             algorithm,
             sides,
             states: positions.state_labels(),
+            figure: Figure::build(tree, root, evaluator_for_figures.as_ref()),
+            breadth_first: breadth_first_minimax(
+                root,
+                evaluator_for_figures.as_ref(),
+                tree.depth,
+                MAX_FIGURE_NODES,
+            ),
             start_minimax,
             positions: Box::new(positions),
         }

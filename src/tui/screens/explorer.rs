@@ -26,6 +26,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use super::Action;
+use super::lesson::Lesson;
+use super::tree_drawing;
 use crate::game::Player;
 use crate::search::Algorithm;
 use crate::search::tree::{NodeKind, SearchTree, TreeNode, ValueBound, show};
@@ -89,6 +91,8 @@ pub struct Explorer {
     view: Option<(usize, Theme, Option<NodeView>)>,
     /// Where `e` writes its files.
     export_dir: PathBuf,
+    /// The tree drawn as the course's figures instead of listed (`d`).
+    drawn: bool,
 }
 
 /// A line for the user under the tree: an error, or news such as the files written.
@@ -171,6 +175,7 @@ impl Explorer {
             strategy,
             view: None,
             export_dir: PathBuf::from("."),
+            drawn: false,
         };
         explorer.rebuild_rows();
         explorer
@@ -232,6 +237,9 @@ impl Explorer {
             KeyCode::Char('s') if self.replay.is_some() => self.stop_replay(),
             KeyCode::Char('s') => self.start_replay(),
             KeyCode::Char('m') => self.run_minimax(),
+            KeyCode::Char('d') => self.drawn = !self.drawn,
+            KeyCode::Char('X') => return self.open_lesson(Lesson::exercise_on),
+            KeyCode::Char('B') => return self.open_lesson(Lesson::breadth_first_on),
             code if self.replay.is_some() => self.replay_key(code),
             code => self.browse_key(code),
         }
@@ -261,6 +269,16 @@ impl Explorer {
             _ => {}
         }
         Action::Stay
+    }
+
+    fn open_lesson(&mut self, open: fn(&RecordedSearch) -> Result<Lesson, String>) -> Action {
+        match open(&self.record) {
+            Ok(lesson) => Action::Lesson(Box::new(lesson)),
+            Err(why) => {
+                self.notice = Notice::error(why);
+                Action::Stay
+            }
+        }
     }
 
     fn tree(&self) -> &SearchTree<String> {
@@ -548,6 +566,8 @@ impl Explorer {
         self.render_summary(frame, theme, summary);
         if self.legend.is_some() {
             self.render_legend(frame, theme, body);
+        } else if self.drawn {
+            tree_drawing::render_search(frame, body, theme, &self.record, self.replay.as_ref());
         } else {
             let (tree, pane) = self.split_for_pane(body, theme);
             self.render_tree(frame, theme, tree);
@@ -1065,7 +1085,7 @@ impl Explorer {
         } else if self.replay.is_some() {
             " n/→ next  b/← back  Home/End  s/Esc end replay  v board  x states  ? legend"
         } else {
-            " ↑↓ →← move  p/P PV  m minimax  s replay  v board  x states  e export  ? legend"
+            " ↑↓→← move  m minimax  s replay  d draw  v board  x states  e export  ? legend"
         };
         Line::from(Span::styled(keys, theme.dim))
     }

@@ -101,6 +101,11 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
             ("v  x", "position pane on/off; rows show moves or states"),
             ("e", "write the tree as DOT, JSON and SVG files"),
             ("?", "legend and glossary of the columns and marks"),
+            ("d", "draw the tree as the course's figures (small trees)"),
+            (
+                "X  B",
+                "exercise on this tree; breadth-first minimax replay",
+            ),
             ("q / Esc / t", "back to the game"),
         ],
     ),
@@ -111,6 +116,24 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
             ("b / ←", "step back"),
             ("Home  End", "first / last step"),
             ("s / Esc", "end the replay"),
+        ],
+    ),
+    (
+        "Lesson",
+        &[
+            ("←→↑↓ / hjkl", "exercise: move over the nodes"),
+            (
+                "space / x",
+                "exercise: cross the node's branch out (again: undo)",
+            ),
+            ("0-9 -  Enter", "exercise: type the root's value; grade"),
+            ("r  n", "exercise: start again; next built-in tree"),
+            (
+                "n b Home End",
+                "breadth-first: next, back, first, last step",
+            ),
+            ("a", "breadth-first: show the depth-first search's drawing"),
+            ("q / Esc", "close the lesson"),
         ],
     ),
 ];
@@ -130,6 +153,8 @@ pub enum HelpTopic {
     Saved,
     /// The review of a game.
     Review,
+    /// The exercise and the breadth-first replay.
+    Lesson,
 }
 
 impl HelpTopic {
@@ -142,6 +167,7 @@ impl HelpTopic {
             HelpTopic::Explorer => &["Everywhere", "Search tree", "Replay"],
             HelpTopic::Saved => &["Everywhere", "Saved games"],
             HelpTopic::Review => &["Everywhere", "Review"],
+            HelpTopic::Lesson => &["Everywhere", "Lesson"],
         }
     }
 }

@@ -1,14 +1,18 @@
 //! The arcade's screens, one file each: the menu of games, the setup of one game,
 //! the game itself, the explorer of the computer's search tree, and the overlays (help, terminal too small).
 
+pub mod breadth_replay;
+pub mod exercise;
 pub mod explorer;
 pub mod help;
+pub mod lesson;
 pub mod mcts_explorer;
 pub mod menu;
 pub mod play;
 pub mod review;
 pub mod saved;
 pub mod setup;
+pub mod tree_drawing;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
@@ -40,6 +44,10 @@ pub enum Action {
     Review(Box<review::Review>),
     /// Close the review: back to the game behind it, or to the saved games.
     CloseReview,
+    /// Open a lesson (exercise, breadth-first replay) over the screen in front.
+    Lesson(Box<lesson::Lesson>),
+    /// Close the lesson: back to the screen behind it, or quit if there is none.
+    CloseLesson,
 }
 
 /// The cursor meaning of a key: arrows, vi keys, Enter and Esc.
