@@ -489,7 +489,8 @@ fn during_a_search_the_explorer_shows_its_last_finished_iteration() {
             .is_some_and(|v| v.depth >= 2)
     });
     h.press(KeyCode::Char('t'));
-    assert!(h.exploring());
+    // A deep iteration's tree is built off the UI thread: it opens a few ticks on.
+    h.wait_until("the explorer", |h| h.exploring());
     let text = h.screen();
     assert!(text.contains("still searching"), "{text}");
     assert!(text.contains("MAX (computer), move 1"), "{text}");
