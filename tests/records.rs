@@ -330,9 +330,12 @@ fn the_move_list_pairs_moves_and_the_result_says_why() {
     assert!(screen.contains("  1. f3      e5"), "{screen}");
     assert!(screen.contains("  2. g4      Qh4#"), "{screen}");
     assert!(screen.contains("wins by checkmate"), "{screen}");
-    // At the smallest size the result wraps rather than being cut off.
+    // At the smallest size the result is never cut off, and the moves that led to
+    // it stay on screen (the status line says the result when the box has no room).
     let small = screen_text(&mut app, 80, 24);
-    assert!(small.contains("checkmate"), "{small}");
+    assert!(small.contains("wins by checkmate"), "{small}");
+    assert!(small.contains("  1. f3      e5"), "{small}");
+    assert!(small.contains("  2. g4      Qh4#"), "{small}");
 
     let stalemate = humans("chess", Some("7k/8/6K1/8/8/8/8/5Q2 w - - 0 60"), "Qf7");
     let mut app = App::new(Launch::Game(stalemate), Theme::plain()).unwrap();

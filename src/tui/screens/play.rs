@@ -37,6 +37,8 @@ const BOARD_MIN_HEIGHT: u16 = 10;
 const LEFT_MIN_WIDTH: u16 = 28;
 /// The fewest rows the move list's box gets: one move between its borders.
 const MOVES_MIN_HEIGHT: u16 = 3;
+/// The height of the game-over box over the moves.
+const RESULT_HEIGHT: u16 = 5;
 /// The rows the move list's box keeps when the board grows beyond its smallest.
 const MOVES_ROOM: u16 = 8;
 
@@ -472,10 +474,12 @@ impl Play {
         .areas(left);
         self.render_board(frame, theme, board);
         self.render_clocks(frame, theme, clocks);
-        if self.session.is_over() {
-            // The result goes between the final board and the moves that led to it.
+        if self.session.is_over() && moves.height > RESULT_HEIGHT + MOVES_MIN_HEIGHT {
+            // The result goes between the final board and the moves that led to it;
+            // where that would leave the moves no row, the status line says it alone.
             let [result, rest] =
-                Layout::vertical([Constraint::Length(5), Constraint::Min(0)]).areas(moves);
+                Layout::vertical([Constraint::Length(RESULT_HEIGHT), Constraint::Min(0)])
+                    .areas(moves);
             self.render_result(frame, theme, result);
             self.render_moves(frame, theme, rest);
         } else {
