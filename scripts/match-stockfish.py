@@ -1,14 +1,21 @@
 #!/usr/bin/env python3
 """Plays ply (`ply uci`, strong evaluation) against Stockfish limited in strength
-(UCI_LimitStrength, the lowest UCI_Elo unless --elo), alternating colours, and prints the score.
+(UCI_LimitStrength, the lowest UCI_Elo unless --elo), alternating colours, and prints the
+score and the Elo difference with its 95% margin.
 
-A measurement, not a test. Python standard library only.
+A measurement, not a test. Python standard library only (python-chess too with
+--openings, to read their SAN).
 
-    scripts/match-stockfish.py [--games 20] [--movetime 100] [--ply target/release/ply]
+    scripts/match-stockfish.py [--games 20] [--movetime 100 | --nodes N]
+                               [--openings tests/data/chess/openings.txt]
+                               [--ply target/release/ply] [--eval strong]
                                [--stockfish /usr/games/stockfish] [--max-plies 300]
                                [--elo N]
 
 --elo climbs the ladder to find the strongest setting ply still holds 50% against.
+--nodes gives both engines the same node budget a move (`go nodes N`), so the result
+does not depend on the machine's load. --openings starts game pair k (one game with
+each colour) from the file's k-th line, so the games differ.
 
 A third Stockfish process at full strength is the arbiter: it reports the FEN
 after each move (repetition, fifty moves, insufficient material are counted here)
@@ -16,6 +23,7 @@ and tells checkmate from stalemate.
 """
 
 import argparse
+import math
 import sys
 
 from uci_pipe import UciEngine
@@ -69,7 +77,7 @@ def same_colour_bishops(fen):
     return len(colours) <= 1
 
 
-def play_game(white, black, arbiter, movetime, max_plies, opening=()):
+def play_game(white, black, arbiter, go, max_plies, opening=()):
     """Returns '1-0', '0-1' or '1/2-1/2' and the reason; the game starts after the
     `opening` moves (UCI)."""
     moves = list(opening)
@@ -94,17 +102,50 @@ def play_game(white, black, arbiter, movetime, max_plies, opening=()):
         if insufficient(fen):
             return "1/2-1/2", "insufficient material"
         mover = white if len(moves) % 2 == 0 else black
-        move = mover.best_move(moves, "movetime %d" % movetime)
+        move = mover.best_move(moves, go)
         if move in ("0000", "(none)"):
             return "1/2-1/2", "engine had no move"
         moves.append(move)
     return "1/2-1/2", "move limit"
 
 
+def read_openings(path):
+    """Each line of SAN moves (`#` comments) as UCI moves, with python-chess."""
+    import chess
+
+    openings = []
+    for line in open(path):
+        words = line.split("#")[0].split()
+        if not words:
+            continue
+        board = chess.Board()
+        openings.append([board.push_san(word).uci() for word in words])
+    return openings
+
+
+def elo_with_margin(wins, draws, losses):
+    """The Elo difference of the score and half its 95% interval (None if unbounded),
+    from the trinomial W/D/L as `ply match` computes it."""
+    n = wins + draws + losses
+    score = (wins + draws / 2) / n
+
+    def elo(s):
+        return -400 * math.log10(1 / s - 1) if 0 < s < 1 else None
+
+    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / n
+    error = 1.959964 * math.sqrt(variance / n)
+    low, high = elo(score - error), elo(score + error)
+    margin = (high - low) / 2 if low is not None and high is not None else None
+    return elo(score), margin
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--movetime", type=int, default=100)
+    parser.add_argument("--nodes", type=int, help="nodes a move for both (instead of movetime)")
+    parser.add_argument("--openings", help="one opening a line, SAN (tests/data/chess/openings.txt)")
+    parser.add_argument("--eval", default="strong", help="ply's Evaluation option")
     parser.add_argument("--ply", default="target/release/ply")
     parser.add_argument("--stockfish", default="/usr/games/stockfish")
     parser.add_argument("--max-plies", type=int, default=300)
@@ -112,7 +153,7 @@ def main():
     args = parser.parse_args()
 
     ply = UciEngine([args.ply, "uci"])
-    ply.send("setoption name Evaluation value strong")
+    ply.send("setoption name Evaluation value " + args.eval)
     ply.send("setoption name Hash value 64")
     stockfish = UciEngine([args.stockfish])
     elo = str(args.elo) if args.elo else lowest_elo(stockfish)
@@ -123,12 +164,15 @@ def main():
     for engine in (ply, stockfish, arbiter):
         engine.ready()
 
+    go = "nodes %d" % args.nodes if args.nodes else "movetime %d" % args.movetime
+    openings = read_openings(args.openings) if args.openings else [[]]
     points = 0.0
     tally = {"win": 0, "draw": 0, "loss": 0}
     for game in range(args.games):
         ply_white = game % 2 == 0
         white, black = (ply, stockfish) if ply_white else (stockfish, ply)
-        result, reason = play_game(white, black, arbiter, args.movetime, args.max_plies)
+        opening = openings[(game // 2) % len(openings)]
+        result, reason = play_game(white, black, arbiter, go, args.max_plies, opening)
         if result == "1/2-1/2":
             score, word = 0.5, "draw"
         elif (result == "1-0") == ply_white:
@@ -143,9 +187,16 @@ def main():
             flush=True,
         )
     print(
-        "ply strong vs Stockfish UCI_Elo %s, %d ms a move: %.1f / %d  (+%d =%d -%d)"
-        % (elo, args.movetime, points, args.games, tally["win"], tally["draw"], tally["loss"])
+        "ply %s vs Stockfish UCI_Elo %s, go %s: %.1f / %d  (+%d =%d -%d)"
+        % (args.eval, elo, go, points, args.games, tally["win"], tally["draw"], tally["loss"])
     )
+    difference, margin = elo_with_margin(tally["win"], tally["draw"], tally["loss"])
+    if difference is None:
+        print("Elo difference: unbounded (one side scored everything)")
+    elif margin is None:
+        print("Elo difference: %+.0f" % difference)
+    else:
+        print("Elo difference: %+.0f ± %.0f (95%%)" % (difference, margin))
     for engine in (ply, stockfish, arbiter):
         engine.quit()
 
