@@ -168,13 +168,14 @@ const TEMPO: i32 = 10;
 
 /// A middlegame and an endgame score, blended by the phase at the end.
 #[derive(Clone, Copy, Default)]
-struct Tapered {
+pub(super) struct Tapered {
     mg: i32,
     eg: i32,
 }
 
 impl Tapered {
-    fn add(&mut self, mg: i32, eg: i32) {
+    /// Adds a middlegame and an endgame amount.
+    pub(super) fn add(&mut self, mg: i32, eg: i32) {
         self.mg += mg;
         self.eg += eg;
     }
@@ -209,14 +210,25 @@ const STRONG_NAMES: [&str; STRONG_TERMS] = [
 /// bishop pair.
 pub fn strong(game: &Chess) -> i32 {
     let board = game.board();
-    let white = summed(&side_terms(board, Color::White));
-    let black = summed(&side_terms(board, Color::Black));
-    let score = white.minus(black).blend(game_phase(board));
+    let white = side_terms(board, Color::White);
+    let black = side_terms(board, Color::Black);
+    tapered_score(board, &white, &black, TEMPO)
+}
+
+/// A tapered evaluation's value for the side to move: White's terms minus Black's,
+/// blended at the game's phase, plus `tempo` for the side to move.
+pub(super) fn tapered_score(
+    board: &Board,
+    white: &[Tapered],
+    black: &[Tapered],
+    tempo: i32,
+) -> i32 {
+    let score = summed(white).minus(summed(black)).blend(game_phase(board));
     let from_white = match board.side_to_move() {
         Color::White => score,
         Color::Black => -score,
     };
-    from_white + TEMPO
+    from_white + tempo
 }
 
 /// The terms of one side added up, middlegame and endgame apart.
@@ -228,7 +240,7 @@ fn summed(terms: &[Tapered]) -> Tapered {
 }
 
 /// How much middlegame is left: 24 with all the pieces, 0 with only kings and pawns.
-fn game_phase(board: &Board) -> i32 {
+pub(super) fn game_phase(board: &Board) -> i32 {
     Piece::ALL
         .iter()
         .map(|&p| board.pieces(p).len() as i32 * PHASE_WEIGHT[p as usize])
@@ -252,27 +264,35 @@ fn side_terms(board: &Board, color: Color) -> [Tapered; STRONG_TERMS] {
 /// game's phase, the rounding of that blend, and the tempo of the side to move.
 pub fn explain_strong(game: &Chess) -> Explanation {
     let board = game.board();
-    let phase = game_phase(board);
     let white = side_terms(board, Color::White);
     let black = side_terms(board, Color::Black);
-    let mut terms: Vec<EvalTerm> = (0..STRONG_TERMS)
-        .map(|i| {
-            EvalTerm::weighted(
-                STRONG_NAMES[i],
-                white[i].blend(phase),
-                black[i].blend(phase),
-                1,
-            )
-        })
+    explain_tapered(board, &STRONG_NAMES, &white, &black, TEMPO)
+}
+
+/// A tapered evaluation from White's view, kind by kind (`names[i]` for the terms
+/// `white[i]` and `black[i]`), as [`tapered_score`] adds it up: each kind blended
+/// at the game's phase, the rounding of the blend, and the tempo.
+pub(super) fn explain_tapered(
+    board: &Board,
+    names: &[&str],
+    white: &[Tapered],
+    black: &[Tapered],
+    tempo: i32,
+) -> Explanation {
+    let phase = game_phase(board);
+    let mut terms: Vec<EvalTerm> = names
+        .iter()
+        .zip(white.iter().zip(black))
+        .map(|(name, (w, b))| EvalTerm::weighted(*name, w.blend(phase), b.blend(phase), 1))
         .collect();
     let to_move = |color| (board.side_to_move() == color) as i32;
     let tempo = EvalTerm::weighted(
-        format!("side to move ({TEMPO})"),
+        format!("side to move ({tempo})"),
         to_move(Color::White),
         to_move(Color::Black),
-        TEMPO,
+        tempo,
     );
-    let difference = summed(&white).minus(summed(&black));
+    let difference = summed(white).minus(summed(black));
     let blended_apart: i32 = terms.iter().map(|t| t.points).sum();
     terms.push(EvalTerm {
         name: "rounding (the sum is blended, not each term)".to_string(),
@@ -327,7 +347,7 @@ fn piece_terms(board: &Board, color: Color, terms: &mut [Tapered; STRONG_TERMS])
 }
 
 /// Squares a knight, bishop, rook or queen attacks (none counted for pawns and kings).
-fn attacks(piece: Piece, square: Square, occupied: BitBoard) -> BitBoard {
+pub(super) fn attacks(piece: Piece, square: Square, occupied: BitBoard) -> BitBoard {
     match piece {
         Piece::Knight => cozy_chess::get_knight_moves(square),
         Piece::Bishop => cozy_chess::get_bishop_moves(square, occupied),
@@ -366,7 +386,7 @@ fn pawn_terms(board: &Board, color: Color, terms: &mut Tapered) {
 }
 
 /// The squares ahead of `square` (from `color`'s side) on its file and the two next to it.
-fn front_span(square: Square, color: Color) -> BitBoard {
+pub(super) fn front_span(square: Square, color: Color) -> BitBoard {
     let files = square.file().bitboard() | square.file().adjacent();
     let ahead = Rank::ALL
         .iter()

@@ -3,6 +3,7 @@
 //! SAN and UCI notation, the draw rules (threefold repetition, fifty moves,
 //! insufficient material), a move history for undo, and the search hooks.
 
+pub mod classical;
 pub mod eval;
 pub mod notation;
 pub mod pgn;
@@ -382,6 +383,11 @@ impl Playable for Chess {
                 description: "tapered material and piece-square tables, pawn structure, king shelter, mobility",
                 evaluator: Arc::new(eval::strong),
             },
+            NamedEvaluator {
+                name: "classical",
+                description: "ply's own tapered evaluation: mobility, pawn structure, passed pawns, king safety, rooks on open files",
+                evaluator: Arc::new(classical::classical),
+            },
         ]
     }
 
@@ -389,6 +395,7 @@ impl Playable for Chess {
         match eval {
             "seed" => Some(eval::explain_material(self)),
             "strong" => Some(eval::explain_strong(self)),
+            "classical" => Some(classical::explain_classical(self)),
             _ => None,
         }
     }
