@@ -1,4 +1,4 @@
-//! `classical`: ply's own tapered chess evaluation, in centipawns from the side to
+//! `classical`, chess's `strong` evaluation: ply's own, tapered, in centipawns from the side to
 //! move's view. Material and piece-square values, mobility, pawn structure
 //! (doubled, isolated, backward), passed pawns by rank with a free path and the
 //! kings' distances, king safety (pawn shield, open files, pieces hitting the king's
@@ -10,9 +10,10 @@
 //! hides in the middlegame and walks to the centre in the endgame, passed pawns
 //! grow with each rank), and the piece-square tables are built from formulas
 //! (centrality, advancement) rather than typed in, so no other engine's tables are
-//! copied. The weights were then checked by self-play matches against `strong`
-//! (`ply match chess --first alphabeta:classical:nodes=N --second
-//! alphabeta:strong:nodes=N --swap --openings tests/data/chess/openings.txt`).
+//! copied. The weights were then checked by self-play matches against the earlier
+//! strong, now `simplified` (`ply match chess --first engine:strong:nodes=N
+//! --second engine:simplified:nodes=N --swap --openings
+//! tests/data/chess/openings.txt`).
 
 use cozy_chess::{BitBoard, Board, Color, File, Piece, Square};
 

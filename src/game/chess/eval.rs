@@ -1,6 +1,8 @@
 //! Chess evaluations, in centipawns from the side to move's view: `material` (the
-//! course's seed, 1/3/3/5/9) and `strong`, a small classical evaluation tapered
-//! between middlegame and endgame.
+//! course's seed, 1/3/3/5/9), `simplified`, a small evaluation tapered between
+//! middlegame and endgame on published values (PeSTO's material, Michniewski's
+//! tables; ply's `strong` until `classical` beat it), and the tapered machinery
+//! both share.
 
 use cozy_chess::{BitBoard, Board, Color, File, Piece, Rank, Square};
 
@@ -194,7 +196,7 @@ impl Tapered {
     }
 }
 
-/// What `strong` counts, one [`Tapered`] per kind, in the order of [`STRONG_NAMES`].
+/// What `simplified` counts, one [`Tapered`] per kind, in the order of [`STRONG_NAMES`].
 const STRONG_TERMS: usize = 6;
 const STRONG_NAMES: [&str; STRONG_TERMS] = [
     "material (PeSTO values)",
@@ -205,10 +207,14 @@ const STRONG_NAMES: [&str; STRONG_TERMS] = [
     "bishop pair",
 ];
 
-/// The stronger evaluation: tapered material and piece-square tables, pawn
-/// structure (doubled, isolated, passed), the king's pawn shelter, mobility and the
-/// bishop pair.
-pub fn strong(game: &Chess) -> i32 {
+/// The default strong evaluation, the board widgets' too: ply's own
+/// [`classical`](super::classical::classical), which beat [`simplified`] in matches.
+pub use super::classical::classical as strong;
+
+/// The earlier strong evaluation, kept to measure against: tapered material and
+/// piece-square tables, pawn structure (doubled, isolated, passed), the king's pawn
+/// shelter, mobility and the bishop pair.
+pub fn simplified(game: &Chess) -> i32 {
     let board = game.board();
     let white = side_terms(board, Color::White);
     let black = side_terms(board, Color::Black);
@@ -248,7 +254,7 @@ pub(super) fn game_phase(board: &Board) -> i32 {
         .min(FULL_PHASE)
 }
 
-/// Everything `strong` counts for one side, in White's or Black's favour, by kind.
+/// Everything `simplified` counts for one side, in White's or Black's favour, by kind.
 fn side_terms(board: &Board, color: Color) -> [Tapered; STRONG_TERMS] {
     let mut terms = [Tapered::default(); STRONG_TERMS];
     piece_terms(board, color, &mut terms);
@@ -260,9 +266,9 @@ fn side_terms(board: &Board, color: Color) -> [Tapered; STRONG_TERMS] {
     terms
 }
 
-/// [`strong`] from White's view, kind by kind: each side's terms blended at the
-/// game's phase, the rounding of that blend, and the tempo of the side to move.
-pub fn explain_strong(game: &Chess) -> Explanation {
+/// [`simplified`] from White's view, kind by kind: each side's terms blended at
+/// the game's phase, the rounding of that blend, and the tempo of the side to move.
+pub fn explain_simplified(game: &Chess) -> Explanation {
     let board = game.board();
     let white = side_terms(board, Color::White);
     let black = side_terms(board, Color::Black);

@@ -380,13 +380,13 @@ impl Playable for Chess {
             },
             NamedEvaluator {
                 name: "strong",
-                description: "tapered material and piece-square tables, pawn structure, king shelter, mobility",
-                evaluator: Arc::new(eval::strong),
-            },
-            NamedEvaluator {
-                name: "classical",
                 description: "ply's own tapered evaluation: mobility, pawn structure, passed pawns, king safety, rooks on open files",
                 evaluator: Arc::new(classical::classical),
+            },
+            NamedEvaluator {
+                name: "simplified",
+                description: "the earlier strong: tapered PeSTO material and simplified piece-square tables, pawn structure, king shelter, mobility",
+                evaluator: Arc::new(eval::simplified),
             },
         ]
     }
@@ -394,8 +394,8 @@ impl Playable for Chess {
     fn explain_evaluation(&self, eval: &str) -> Option<crate::game::Explanation> {
         match eval {
             "seed" => Some(eval::explain_material(self)),
-            "strong" => Some(eval::explain_strong(self)),
-            "classical" => Some(classical::explain_classical(self)),
+            "strong" => Some(classical::explain_classical(self)),
+            "simplified" => Some(eval::explain_simplified(self)),
             _ => None,
         }
     }
