@@ -20,6 +20,7 @@
 pub mod board;
 pub mod eval;
 pub mod notation;
+pub mod tables;
 
 use std::sync::Arc;
 
@@ -438,6 +439,11 @@ impl Playable for Xiangqi {
                 description: "material, piece-square tables, mobility and the general's safety (guards, open file, attackers near)",
                 evaluator: Arc::new(eval::strong),
             },
+            NamedEvaluator {
+                name: "tables",
+                description: "material, piece-square tables for every piece, chariot/horse/cannon mobility (horse legs), trapped horses, cannons on the general's file, palace guards, open general file",
+                evaluator: Arc::new(eval::tables_eval),
+            },
         ]
     }
 
@@ -445,6 +451,7 @@ impl Playable for Xiangqi {
         match eval {
             "seed" => Some(eval::explain_material(self)),
             "strong" => Some(eval::explain_strong(self)),
+            "tables" => Some(eval::explain_tables(self)),
             _ => None,
         }
     }
