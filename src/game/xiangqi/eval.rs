@@ -1,6 +1,8 @@
 //! Xiangqi evaluations, in centipawns from the side to move's view: `material`
-//! (the seed) and `strong`, which adds where the pieces stand, how freely the
-//! attackers move and how safe each general is.
+//! (the seed); `geometric`, which adds placement computed from simple geometry,
+//! mobility and the general's safety; and `strong`, the default, with a
+//! piece-square table for every piece ([`super::tables`]) and the usual xiangqi
+//! terms (horse legs, cannons on the general's file, the palace's guards).
 
 use super::board::{self, Board, Kind, POINTS, decode, file_of, rank_of};
 use super::{PIECE_VALUES, Xiangqi, tables};
@@ -108,16 +110,17 @@ const NEAR_ATTACKER: i32 = 20;
 /// For the side to move.
 const TEMPO: i32 = 10;
 
-/// The stronger evaluation: material, piece-square terms, mobility of horses,
-/// chariots and cannons, and the safety of each general.
-pub fn strong(game: &Xiangqi) -> i32 {
+/// The first positional evaluation (the default before `strong`): material,
+/// placement from geometry, mobility of horses, chariots and cannons, and the
+/// safety of each general.
+pub fn geometric(game: &Xiangqi) -> i32 {
     let board = game.board();
-    let score = |side: Player| strong_terms(board, side).iter().sum::<i32>();
+    let score = |side: Player| geometric_terms(board, side).iter().sum::<i32>();
     from_side_to_move(game, score(Player::First) - score(Player::Second)) + TEMPO
 }
 
-/// One side's terms of [`strong`]: material, placement, mobility, the general's safety.
-fn strong_terms(board: &Board, side: Player) -> [i32; 4] {
+/// One side's terms of [`geometric`]: material, placement, mobility, the general's safety.
+fn geometric_terms(board: &Board, side: Player) -> [i32; 4] {
     [
         side_material(board, side),
         placement(board, side),
@@ -138,11 +141,11 @@ fn mobility(board: &Board, side: Player) -> i32 {
     moves
 }
 
-/// [`strong`] from Red's (the first player's) view, term by term, the tempo last.
-pub fn explain_strong(game: &Xiangqi) -> Explanation {
+/// [`geometric`] from Red's (the first player's) view, term by term, the tempo last.
+pub fn explain_geometric(game: &Xiangqi) -> Explanation {
     let board = game.board();
-    let red = strong_terms(board, Player::First);
-    let black = strong_terms(board, Player::Second);
+    let red = geometric_terms(board, Player::First);
+    let black = geometric_terms(board, Player::Second);
     let names = [
         "material (as the seed)",
         "placement (piece-square terms)",
@@ -324,15 +327,15 @@ const TABLES_TERM_NAMES: [&str; 9] = [
 
 /// The piece-square evaluation: material, a table per piece, mobility with horse
 /// legs, cannon pressure on the general's file and the palace's defence.
-pub fn tables_eval(game: &Xiangqi) -> i32 {
+pub fn strong(game: &Xiangqi) -> i32 {
     let board = game.board();
     let census = Census::take(board);
     let score = |side: Player| tables_terms(board, &census, side).iter().sum::<i32>();
     from_side_to_move(game, score(Player::First) - score(Player::Second)) + TEMPO
 }
 
-/// [`tables_eval`] from Red's (the first player's) view, term by term, the tempo last.
-pub fn explain_tables(game: &Xiangqi) -> Explanation {
+/// [`strong`] from Red's (the first player's) view, term by term, the tempo last.
+pub fn explain_strong(game: &Xiangqi) -> Explanation {
     let board = game.board();
     let census = Census::take(board);
     let red = tables_terms(board, &census, Player::First);
@@ -340,7 +343,7 @@ pub fn explain_tables(game: &Xiangqi) -> Explanation {
     explain_with_tempo(game, &TABLES_TERM_NAMES, &red, &black)
 }
 
-/// One side's terms of [`tables_eval`], in the order of [`TABLES_TERM_NAMES`].
+/// One side's terms of [`strong`], in the order of [`TABLES_TERM_NAMES`].
 fn tables_terms(board: &Board, census: &Census, side: Player) -> [i32; 9] {
     let own = side.index();
     let [chariot, horse, cannon, trapped] = mobility_terms(board, side);
