@@ -1,26 +1,30 @@
 #!/usr/bin/env python3
-"""Plays ply (`ply uci --variant xiangqi`, strong evaluation) against
-Fairy-Stockfish (UCI_Variant xiangqi), both at a fixed search depth, alternating
-colours, and prints the score.
+"""Plays ply (`ply uci --variant xiangqi`) against Fairy-Stockfish (UCI_Variant
+xiangqi) at equal time per move (--movetime MS for both) or equal node budgets
+(--nodes N for both), from a file of openings, each played once with each engine
+as Red, and prints W/D/L, the score and the Elo difference with its 95% margin.
 
 A measurement, not a test. Python standard library only.
 
-    scripts/match-fairy-stockfish.py [--openings 10] [--depth 2] [--fairy-depth 2]
-        [--random-plies 4] [--seed 1] [--max-plies 300]
-        [--ply target/release/ply] [--fairy /usr/games/fairy-stockfish]
+    scripts/match-fairy-stockfish.py [--movetime 100 | --nodes N | --depth D]
+        [--openings tests/data/xiangqi-openings.txt] [--games 60] [--eval NAME]
+        [--max-plies 300] [--ply target/release/ply] [--fairy /usr/games/fairy-stockfish]
 
-Each opening is a few random legal plies from the start (reproducible from
---seed), played once with each engine as Red. Both engines read and write moves
-as Fairy-Stockfish does (ranks 1-10). ply's rules are the arbiter (`ply solve
---depth 1` on the game so far: no best move means the game is over, and its value
-says who won): checkmate and stalemate lose, threefold repetition draws except
-that perpetual check loses, 60 moves each without a capture draw. Games reaching
---max-plies are counted as draws and reported.
+ply speaks UCI for xiangqi exactly as Fairy-Stockfish does (ranks 1-10: h3e3); the
+openings file is in ICCS (ranks 0-9: h2e2), one line of moves per opening, `#`
+comments. --games N plays the first N/2 openings from both sides (all of them by
+default). ply's rules are the arbiter (`ply solve --depth 1` on the game so far:
+no best move means the game is over, and its value says who won): checkmate and
+stalemate lose, threefold repetition draws except that perpetual check loses, 60
+moves each without a capture draw. Games reaching --max-plies are counted as
+draws and reported. Example (the issue's measurement, 40 games at 100 ms a move):
+
+    scripts/match-fairy-stockfish.py --movetime 100 --games 40
 """
 
 import argparse
 import json
-import random
+import math
 import subprocess
 import sys
 
@@ -54,27 +58,38 @@ def arbiter(ply, moves):
     return json.loads(answer.stdout)
 
 
-def legal_moves(ply, moves):
-    """The legal moves after `moves`, with ranks 1-10."""
-    command = [ply, "perft", "xiangqi", "1", "--divide", "--json"]
-    if moves:
-        command += ["--moves", " ".join(iccs(m) for m in moves)]
-    answer = subprocess.run(command, capture_output=True, text=True, check=True)
-    return [uci(entry["move"]) for entry in json.loads(answer.stdout)["divide"]]
+def read_openings(path):
+    """The openings of the file, each a list of moves with ranks 1-10."""
+    openings = []
+    with open(path) as handle:
+        for line in handle:
+            moves = line.split("#")[0].split()
+            if moves:
+                openings.append([uci(m) for m in moves])
+    if not openings:
+        sys.exit("%s: no openings" % path)
+    return openings
 
 
-def opening(ply, rng, plies):
-    """A few random legal plies from the start."""
-    moves = []
-    for _ in range(plies):
-        legal = legal_moves(ply, moves)
-        if not legal:
-            break
-        moves.append(rng.choice(legal))
-    return moves
+def elo(score):
+    """The Elo difference a score (0 to 1, exclusive) stands for."""
+    if score <= 0 or score >= 1:
+        return None
+    return -400 * math.log10(1 / score - 1)
 
 
-def play(ply, engines, depths, moves, max_plies):
+def elo_with_margin(wins, draws, losses):
+    """(Elo, half the width of its 95% interval), as `ply match` computes them."""
+    n = wins + draws + losses
+    score = (wins + draws / 2) / n
+    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / n
+    error = math.sqrt(variance / n)
+    low, high = elo(score - 1.959964 * error), elo(score + 1.959964 * error)
+    margin = (high - low) / 2 if low is not None and high is not None else None
+    return elo(score), margin
+
+
+def play(ply, engines, go, moves, max_plies):
     """Plays on from `moves`; returns 0 (Red won), 1 (Black won) or None (draw), the
     number of plies and how it ended."""
     for engine in engines:
@@ -91,58 +106,72 @@ def play(ply, engines, depths, moves, max_plies):
             return None, len(moves), "draw by rule"
         if len(moves) >= max_plies:
             return None, len(moves), "move cap"
-        moves.append(engines[to_move].best_move(moves, "depth %d" % depths[to_move]))
+        moves.append(engines[to_move].best_move(moves, go))
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--openings", type=int, default=10)
-    parser.add_argument("--depth", type=int, default=2, help="ply's depth")
-    parser.add_argument("--fairy-depth", type=int, default=2)
-    parser.add_argument("--random-plies", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=1)
+    limit = parser.add_mutually_exclusive_group()
+    limit.add_argument("--movetime", type=int, help="milliseconds per move, both engines")
+    limit.add_argument("--nodes", type=int, help="nodes per move, both engines")
+    limit.add_argument("--depth", type=int, help="plies per move, both engines")
+    parser.add_argument("--openings", default="tests/data/xiangqi-openings.txt")
+    parser.add_argument("--games", type=int, help="games (default: every opening twice)")
+    parser.add_argument("--eval", help="ply's evaluation (its UCI option Evaluation)")
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--ply", default="target/release/ply")
     parser.add_argument("--fairy", default="/usr/games/fairy-stockfish")
     args = parser.parse_args()
+    if args.nodes:
+        go, what = "nodes %d" % args.nodes, "%d nodes a move" % args.nodes
+    elif args.depth:
+        go, what = "depth %d" % args.depth, "depth %d" % args.depth
+    else:
+        movetime = args.movetime or 100
+        go, what = "movetime %d" % movetime, "%d ms a move" % movetime
 
+    openings = read_openings(args.openings)
+    games = args.games or 2 * len(openings)
     ours = UciEngine([args.ply, "uci", "--variant", "xiangqi"], "ply", "xiangqi")
+    if args.eval:
+        ours.send("setoption name Evaluation value " + args.eval)
+        ours.ready()
     theirs = UciEngine([args.fairy], "fairy-stockfish", "xiangqi")
-    rng = random.Random(args.seed)
     score = {"win": 0, "draw": 0, "loss": 0}
     capped = 0
-    for index in range(args.openings):
-        start = opening(args.ply, rng, args.random_plies)
-        for ply_is_red in (True, False):
-            engines = [ours, theirs] if ply_is_red else [theirs, ours]
-            depths = (
-                [args.depth, args.fairy_depth] if ply_is_red else [args.fairy_depth, args.depth]
-            )
-            winner, plies, how = play(args.ply, engines, depths, start, args.max_plies)
-            ply_side = 0 if ply_is_red else 1
-            result = "draw" if winner is None else ("win" if winner == ply_side else "loss")
-            score[result] += 1
-            capped += how == "move cap"
-            print(
-                "opening %d (%s), ply %s: ply %s in %d plies (%s)"
-                % (index + 1, " ".join(start), "Red" if ply_is_red else "Black", result, plies, how),
-                flush=True,
-            )
+    for number in range(games):
+        start = openings[(number // 2) % len(openings)]
+        ply_is_red = number % 2 == 0
+        engines = [ours, theirs] if ply_is_red else [theirs, ours]
+        winner, plies, how = play(args.ply, engines, go, start, args.max_plies)
+        ply_side = 0 if ply_is_red else 1
+        result = "draw" if winner is None else ("win" if winner == ply_side else "loss")
+        score[result] += 1
+        capped += how == "move cap"
+        print(
+            "game %d, opening %s, ply %s: ply %s in %d plies (%s)"
+            % (number + 1, " ".join(iccs(m) for m in start),
+               "Red" if ply_is_red else "Black", result, plies, how),
+            flush=True,
+        )
     ours.quit()
     theirs.quit()
-    games = sum(score.values())
+    wins, draws, losses = score["win"], score["draw"], score["loss"]
+    rating, margin = elo_with_margin(wins, draws, losses)
     print(
-        "ply depth %d vs fairy-stockfish depth %d, %d games: +%d =%d -%d (%.1f%%)%s"
+        "ply%s vs fairy-stockfish, %s, %d games: +%d =%d -%d (W/D/L), score %.1f%%, Elo %s%s"
         % (
-            args.depth,
-            args.fairy_depth,
+            " (%s)" % args.eval if args.eval else "",
+            what,
             games,
-            score["win"],
-            score["draw"],
-            score["loss"],
-            100.0 * (score["win"] + score["draw"] / 2) / max(games, 1),
-            ", %d stopped at the move cap" % capped if capped else "",
+            wins,
+            draws,
+            losses,
+            100.0 * (wins + draws / 2) / games,
+            "unbounded" if rating is None else "%+.0f" % rating,
+            "" if margin is None else " +- %.0f" % margin,
         )
+        + (", %d stopped at the move cap" % capped if capped else "")
     )
     return 0
 

@@ -1,9 +1,11 @@
 //! Xiangqi evaluations, in centipawns from the side to move's view: `material`
-//! (the seed) and `strong`, which adds where the pieces stand, how freely the
-//! attackers move and how safe each general is.
+//! (the seed); `geometric`, which adds placement computed from simple geometry,
+//! mobility and the general's safety; and `strong`, the default, with a
+//! piece-square table for every piece ([`super::tables`]) and the usual xiangqi
+//! terms (horse legs, cannons on the general's file, the palace's guards).
 
 use super::board::{self, Board, Kind, POINTS, decode, file_of, rank_of};
-use super::{PIECE_VALUES, Xiangqi};
+use super::{PIECE_VALUES, Xiangqi, tables};
 use crate::game::{EvalTerm, Explanation, Player};
 
 /// Extra value of a soldier that has crossed the river (it can move sideways).
@@ -108,16 +110,17 @@ const NEAR_ATTACKER: i32 = 20;
 /// For the side to move.
 const TEMPO: i32 = 10;
 
-/// The stronger evaluation: material, piece-square terms, mobility of horses,
-/// chariots and cannons, and the safety of each general.
-pub fn strong(game: &Xiangqi) -> i32 {
+/// The first positional evaluation (the default before `strong`): material,
+/// placement from geometry, mobility of horses, chariots and cannons, and the
+/// safety of each general.
+pub fn geometric(game: &Xiangqi) -> i32 {
     let board = game.board();
-    let score = |side: Player| strong_terms(board, side).iter().sum::<i32>();
+    let score = |side: Player| geometric_terms(board, side).iter().sum::<i32>();
     from_side_to_move(game, score(Player::First) - score(Player::Second)) + TEMPO
 }
 
-/// One side's terms of [`strong`]: material, placement, mobility, the general's safety.
-fn strong_terms(board: &Board, side: Player) -> [i32; 4] {
+/// One side's terms of [`geometric`]: material, placement, mobility, the general's safety.
+fn geometric_terms(board: &Board, side: Player) -> [i32; 4] {
     [
         side_material(board, side),
         placement(board, side),
@@ -138,19 +141,27 @@ fn mobility(board: &Board, side: Player) -> i32 {
     moves
 }
 
-/// [`strong`] from Red's (the first player's) view, term by term, the tempo last.
-pub fn explain_strong(game: &Xiangqi) -> Explanation {
+/// [`geometric`] from Red's (the first player's) view, term by term, the tempo last.
+pub fn explain_geometric(game: &Xiangqi) -> Explanation {
     let board = game.board();
-    let red = strong_terms(board, Player::First);
-    let black = strong_terms(board, Player::Second);
+    let red = geometric_terms(board, Player::First);
+    let black = geometric_terms(board, Player::Second);
     let names = [
         "material (as the seed)",
         "placement (piece-square terms)",
         "mobility (horse 6, chariot 3, cannon 2 per move)",
         "general's safety",
     ];
-    let mut terms: Vec<EvalTerm> = (0..4)
-        .map(|i| EvalTerm::weighted(names[i], red[i], black[i], 1))
+    explain_with_tempo(game, &names, &red, &black)
+}
+
+/// Red's and Black's terms side by side under their names, then the tempo: the
+/// explanation of a sum of per-side terms plus [`TEMPO`] for the side to move.
+fn explain_with_tempo(game: &Xiangqi, names: &[&str], red: &[i32], black: &[i32]) -> Explanation {
+    let mut terms: Vec<EvalTerm> = names
+        .iter()
+        .zip(red.iter().zip(black))
+        .map(|(name, (&r, &b))| EvalTerm::weighted(*name, r, b, 1))
         .collect();
     let to_move = |side| (game.side == side) as i32;
     terms.push(EvalTerm::weighted(
@@ -235,4 +246,220 @@ fn safety(board: &Board, side: Player) -> i32 {
         score -= FILE_PRESSURE;
     }
     score
+}
+
+/// Per move of a chariot, a horse and a cannon (captures included): a horse whose
+/// legs are blocked loses moves, and a horse is worth most of what it can reach.
+const TABLES_MOBILITY: [i32; 7] = [0, 0, 0, 7, 4, 2, 0];
+/// A horse with at most one move (legs blocked, or hemmed in by its own pieces).
+const TRAPPED_HORSE: i32 = 20;
+/// A cannon on the enemy general's file with nothing between (the "empty-headed
+/// cannon": no enemy piece may step onto the file without exposing the general).
+const EMPTY_HEADED_CANNON: i32 = 45;
+/// A cannon on the enemy general's file with two pieces between (one more
+/// step away from a discovered check).
+const CANNON_BEHIND_TWO_SCREENS: i32 = 12;
+/// A missing advisor, plus this much per enemy chariot and horse (they mate in
+/// the palace corners the advisors guard).
+const MISSING_ADVISOR: (i32, i32) = (10, 9);
+/// A missing elephant, plus this much per enemy cannon (cannons use the centre
+/// elephants cover).
+const MISSING_ELEPHANT: (i32, i32) = (8, 10);
+/// Advisors that guard each other (one in the palace centre) and elephants that
+/// guard each other (an open elephant step apart).
+const CONNECTED_GUARDS: i32 = 10;
+/// The general's file open in front of it (first piece ahead not its own) while
+/// the enemy has a chariot.
+const OPEN_GENERAL_FILE: i32 = 25;
+
+/// What one evaluation pass finds about both sides: how many of each kind, where
+/// the guards and cannons stand, material and placement.
+struct Census {
+    counts: [[i32; 7]; 2],
+    material: [i32; 2],
+    placement: [i32; 2],
+    advisors: [Vec<u8>; 2],
+    elephants: [Vec<u8>; 2],
+    cannons: [Vec<u8>; 2],
+}
+
+impl Census {
+    fn take(board: &Board) -> Census {
+        let mut census = Census {
+            counts: [[0; 7]; 2],
+            material: [0; 2],
+            placement: [0; 2],
+            advisors: [Vec::new(), Vec::new()],
+            elephants: [Vec::new(), Vec::new()],
+            cannons: [Vec::new(), Vec::new()],
+        };
+        for at in 0..POINTS as u8 {
+            let Some(piece) = decode(board.points[at as usize]) else {
+                continue;
+            };
+            let side = piece.side.index();
+            census.counts[side][piece.kind as usize] += 1;
+            census.material[side] += PIECE_VALUES[piece.kind as usize];
+            census.placement[side] += tables::square_bonus(piece.kind, piece.side, at);
+            match piece.kind {
+                Kind::Advisor => census.advisors[side].push(at),
+                Kind::Elephant => census.elephants[side].push(at),
+                Kind::Cannon => census.cannons[side].push(at),
+                _ => {}
+            }
+        }
+        census
+    }
+}
+
+/// The names of the terms of [`tables_terms`], for `ply eval --explain`.
+const TABLES_TERM_NAMES: [&str; 9] = [
+    "material (chariot 900, cannon 450, horse 400, guards 200, soldier 100)",
+    "placement (piece-square tables of every piece)",
+    "chariot mobility (4 per move)",
+    "horse mobility (7 per move; blocked legs cost moves)",
+    "cannon mobility (2 per move)",
+    "trapped horses (-20 each, one move or none)",
+    "cannons on the enemy general's file (45 empty-headed, 12 behind two screens)",
+    "palace guards (missing advisors and elephants against the attackers left; connected pairs +10)",
+    "general's file open with an enemy chariot on the board (-25)",
+];
+
+/// The piece-square evaluation: material, a table per piece, mobility with horse
+/// legs, cannon pressure on the general's file and the palace's defence.
+pub fn strong(game: &Xiangqi) -> i32 {
+    let board = game.board();
+    let census = Census::take(board);
+    let score = |side: Player| tables_terms(board, &census, side).iter().sum::<i32>();
+    from_side_to_move(game, score(Player::First) - score(Player::Second)) + TEMPO
+}
+
+/// [`strong`] from Red's (the first player's) view, term by term, the tempo last.
+pub fn explain_strong(game: &Xiangqi) -> Explanation {
+    let board = game.board();
+    let census = Census::take(board);
+    let red = tables_terms(board, &census, Player::First);
+    let black = tables_terms(board, &census, Player::Second);
+    explain_with_tempo(game, &TABLES_TERM_NAMES, &red, &black)
+}
+
+/// One side's terms of [`strong`], in the order of [`TABLES_TERM_NAMES`].
+fn tables_terms(board: &Board, census: &Census, side: Player) -> [i32; 9] {
+    let own = side.index();
+    let [chariot, horse, cannon, trapped] = mobility_terms(board, side);
+    [
+        census.material[own],
+        census.placement[own],
+        chariot,
+        horse,
+        cannon,
+        trapped,
+        cannon_file_pressure(board, census, side),
+        palace_guards(board, census, side),
+        open_general_file(board, census, side),
+    ]
+}
+
+/// Chariot, horse and cannon mobility, and the trapped horses' penalty.
+fn mobility_terms(board: &Board, side: Player) -> [i32; 4] {
+    let mut by_kind = [0; 7];
+    let mut horse_moves = [0u8; POINTS];
+    board.each_pseudo_move(side, false, |m| {
+        if let Some(piece) = board.piece_at(m.from) {
+            by_kind[piece.kind as usize] += 1;
+            if piece.kind == Kind::Horse {
+                horse_moves[m.from as usize] += 1;
+            }
+        }
+        false
+    });
+    let horse = board::code(Kind::Horse, side);
+    let trapped = (0..POINTS)
+        .filter(|&at| board.points[at] == horse && horse_moves[at] <= 1)
+        .count() as i32;
+    let weighted = |kind: Kind| by_kind[kind as usize] * TABLES_MOBILITY[kind as usize];
+    [
+        weighted(Kind::Chariot),
+        weighted(Kind::Horse),
+        weighted(Kind::Cannon),
+        -TRAPPED_HORSE * trapped,
+    ]
+}
+
+/// The pieces strictly between two points of one file.
+fn pieces_between_on_file(board: &Board, a: u8, b: u8) -> usize {
+    let (low, high) = (a.min(b) as usize, a.max(b) as usize);
+    (low + board::FILES..high)
+        .step_by(board::FILES)
+        .filter(|&at| board.points[at] != 0)
+        .count()
+}
+
+/// `side`'s cannons standing on the enemy general's file, by the screens between.
+fn cannon_file_pressure(board: &Board, census: &Census, side: Player) -> i32 {
+    let general = board.generals[side.other().index()];
+    census.cannons[side.index()]
+        .iter()
+        .filter(|&&at| file_of(at) == file_of(general))
+        .map(|&at| match pieces_between_on_file(board, at, general) {
+            0 => EMPTY_HEADED_CANNON,
+            2 => CANNON_BEHIND_TWO_SCREENS,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// The palace's defence: missing advisors cost more the more enemy chariots and
+/// horses remain, missing elephants the more enemy cannons; pairs that guard
+/// each other earn a bonus.
+fn palace_guards(board: &Board, census: &Census, side: Player) -> i32 {
+    let (own, enemy) = (side.index(), side.other().index());
+    let enemy_counts = &census.counts[enemy];
+    let attackers = enemy_counts[Kind::Chariot as usize] + enemy_counts[Kind::Horse as usize];
+    let missing_advisors = 2 - census.counts[own][Kind::Advisor as usize];
+    let missing_elephants = 2 - census.counts[own][Kind::Elephant as usize];
+    let mut score = -missing_advisors.max(0) * (MISSING_ADVISOR.0 + MISSING_ADVISOR.1 * attackers)
+        - missing_elephants.max(0)
+            * (MISSING_ELEPHANT.0 + MISSING_ELEPHANT.1 * enemy_counts[Kind::Cannon as usize]);
+    if let [a, b] = census.advisors[own][..] {
+        let centre = |p: u8| file_of(p) == 4 && matches!(rank_of(p), 1 | 8);
+        if centre(a) || centre(b) {
+            score += CONNECTED_GUARDS;
+        }
+    }
+    if let [a, b] = census.elephants[own][..] {
+        let apart = |x: u8, y: u8| (file_of(x) as i32 - file_of(y) as i32).abs();
+        let ranks_apart = (rank_of(a) as i32 - rank_of(b) as i32).abs();
+        let eye = point_between(a, b);
+        if apart(a, b) == 2 && ranks_apart == 2 && board.points[eye as usize] == 0 {
+            score += CONNECTED_GUARDS;
+        }
+    }
+    score
+}
+
+/// The point halfway between two points two files and two ranks apart.
+fn point_between(a: u8, b: u8) -> u8 {
+    board::point((file_of(a) + file_of(b)) / 2, (rank_of(a) + rank_of(b)) / 2)
+}
+
+/// The general's file open in front of it (the first piece ahead, if any, is
+/// the enemy's) while the enemy still has a chariot to use it.
+fn open_general_file(board: &Board, census: &Census, side: Player) -> i32 {
+    if census.counts[side.other().index()][Kind::Chariot as usize] == 0 {
+        return 0;
+    }
+    let general = board.generals[side.index()] as i32;
+    let step = match side {
+        Player::First => board::FILES as i32,
+        Player::Second => -(board::FILES as i32),
+    };
+    let first_ahead = (1..board::RANKS as i32)
+        .map(|n| general + n * step)
+        .take_while(|&at| (0..POINTS as i32).contains(&at))
+        .find_map(|at| decode(board.points[at as usize]));
+    match first_ahead {
+        Some(piece) if piece.side == side => 0,
+        _ => -OPEN_GENERAL_FILE,
+    }
 }

@@ -20,6 +20,7 @@
 pub mod board;
 pub mod eval;
 pub mod notation;
+pub mod tables;
 
 use std::sync::Arc;
 
@@ -435,8 +436,13 @@ impl Playable for Xiangqi {
             },
             NamedEvaluator {
                 name: "strong",
-                description: "material, piece-square tables, mobility and the general's safety (guards, open file, attackers near)",
+                description: "material, piece-square tables for every piece, chariot/horse/cannon mobility (horse legs), trapped horses, cannons on the general's file, palace guards, open general file",
                 evaluator: Arc::new(eval::strong),
+            },
+            NamedEvaluator {
+                name: "geometric",
+                description: "the earlier strong: material, placement from geometry, mobility and the general's safety (guards, open file, attackers near)",
+                evaluator: Arc::new(eval::geometric),
             },
         ]
     }
@@ -445,6 +451,7 @@ impl Playable for Xiangqi {
         match eval {
             "seed" => Some(eval::explain_material(self)),
             "strong" => Some(eval::explain_strong(self)),
+            "geometric" => Some(eval::explain_geometric(self)),
             _ => None,
         }
     }
