@@ -268,6 +268,7 @@ fn slow_search(time: Duration) -> PlaySetup {
         depth: None,
         time: Some(time),
         nodes: None,
+        switches: Vec::new(),
     };
     let mut setup = game("synthetic", Seat::Computer(engine), Seat::Human);
     setup.options = GameOptions::parse(&["b=12", "d=12"]).unwrap();

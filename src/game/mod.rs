@@ -223,6 +223,21 @@ pub trait Game: Clone + Send + Sync + 'static {
         out.truncate(keep);
     }
 
+    /// Static exchange evaluation: what `m` wins (or loses, below 0) in the
+    /// evaluation's units once every capture on its target square is played out,
+    /// cheapest attacker first. The engine tries losing captures after the quiet
+    /// moves and skips them in quiescence; `None` (the default): not known.
+    fn static_exchange(&self, _m: Self::Move) -> Option<i32> {
+        None
+    }
+
+    /// The smallest unit of material in the evaluation (a pawn), which sizes the
+    /// engine's futility margins; `None` (the default) keeps futility and
+    /// late-move pruning off, for games whose evaluation has no such scale.
+    fn pruning_unit(&self) -> Option<i32> {
+        None
+    }
+
     /// True when the side to move is in check: such nodes get a depth extension
     /// and are never pruned by a null move.
     fn in_check(&self) -> bool {

@@ -90,6 +90,9 @@ pub struct EngineSettings {
     /// Most positions per move (`ply match`'s `nodes=N`): a limit that, unlike
     /// time, gives the same game on every machine.
     pub nodes: Option<u64>,
+    /// The engine's extras switched off (`no=futility`) or on (`with=lmp`) by
+    /// name, in order, so that `ply match` can measure what each one gains.
+    pub switches: Vec<(String, bool)>,
 }
 
 /// The time per move when neither depth nor time is chosen: enough to solve the
@@ -108,6 +111,7 @@ impl Default for EngineSettings {
             depth: None,
             time: Some(DEFAULT_MOVE_TIME),
             nodes: None,
+            switches: Vec::new(),
         }
     }
 }
@@ -155,6 +159,10 @@ impl EngineSettings {
             SearchConfig::for_algorithm_in_game(self.algorithm, limits, engine_profile)
                 .with_additions(self.additions);
         config.max_player = self.max_player;
+        for (name, on) in &self.switches {
+            // Names were checked when read; one the algorithm has no use for is moot.
+            let _ = config.switch(name, *on);
+        }
         // With a clock or a node budget, a one-pass search may have nothing finished
         // to play when the budget runs out; deepening one ply at a time always has
         // the last depth's move.
@@ -206,7 +214,10 @@ impl EngineSettings {
     /// Reads an engine as `ply match` names it: `ALGO[+ADD...]:EVAL[:LIMIT...]`, an
     /// addition being `ordering`, `tt` or `id` (for minimax and alpha-beta), a limit
     /// `depth=N`, `time=SECONDS` or `nodes=N`, e.g. `alphabeta+ordering:strong:time=0.2`. With no depth, time or nodes it thinks
-    /// [`DEFAULT_MOVE_TIME`] a move, so that no game can hang.
+    /// [`DEFAULT_MOVE_TIME`] a move, so that no game can hang. `no=NAME[,NAME]` and
+    /// `with=NAME[,NAME]` switch the engine's extras
+    /// ([`ENGINE_SWITCHES`](crate::search::limits::ENGINE_SWITCHES)) off or on,
+    /// e.g. `engine:strong:nodes=20000:no=futility,lmp`.
     pub fn parse_spec(text: &str) -> Result<EngineSettings, GameError> {
         let bad = |why: String| GameError::new(format!("engine '{text}': {why}"));
         let mut parts = text.split(':');
@@ -248,6 +259,14 @@ impl EngineSettings {
                     let secs: f64 = value.parse().map_err(|_| number())?;
                     let time = Duration::try_from_secs_f64(secs).map_err(|_| number())?;
                     settings.time = Some(time);
+                }
+                "no" | "with" => {
+                    for name in value.split(',') {
+                        SearchConfig::plain_alpha_beta(Limits::default())
+                            .switch(name, key == "with")
+                            .map_err(bad)?;
+                        settings.switches.push((name.to_string(), key == "with"));
+                    }
                 }
                 _ => return Err(bad(format!("unknown limit '{part}'"))),
             }
@@ -344,6 +363,10 @@ mod tests {
         );
         assert!(spec.additions.table && spec.additions.iterative && !spec.additions.ordering);
         assert_eq!(spec.algorithm_label(), "minimax +tt +id");
+        let ab =
+            EngineSettings::parse_spec("engine:strong:nodes=9:no=futility,lmp:with=lmp").unwrap();
+        let config = ab.config_for(true);
+        assert!(!config.futility && config.late_move_pruning && config.null_move);
         let plain = EngineSettings::parse_spec("alphabeta:seed").unwrap();
         assert_eq!(plain.time, Some(DEFAULT_MOVE_TIME));
         for bad in [
@@ -355,6 +378,8 @@ mod tests {
             "alphabeta:seed:time=x",
             "alphabeta:seed:speed=3",
             "alphabeta+magic:seed",
+            "engine:strong:no=magic",
+            "engine:strong:with=",
         ] {
             let error = EngineSettings::parse_spec(bad).unwrap_err().0;
             assert!(error.starts_with(&format!("engine '{bad}'")), "{error}");

@@ -141,6 +141,7 @@ impl SavedSeat {
             depth: saved.depth,
             time: saved.time_ms.map(Duration::from_millis),
             nodes: saved.nodes,
+            switches: Vec::new(),
         };
         engine.check().map_err(|e| e.to_string())?;
         Ok(Seat::Computer(engine))

@@ -8,6 +8,7 @@
 //!
 //! [`SearchConfig`]: super::SearchConfig
 
+use super::pruning::ShallowNode;
 use super::score::{self, INFINITY, Score};
 use super::searcher::Searcher;
 use super::tree::{NodeKind, Tracer, Visit};
@@ -51,6 +52,10 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if depth == 0 {
             return self.horizon(ply, alpha, beta);
         }
+        let shallow = self.shallow_node(depth, ply, alpha, beta);
+        if let Some(score) = self.reverse_futility_cut(shallow, depth, beta) {
+            return score;
+        }
         if let Some(score) = self.null_move_cut(depth, ply, beta, in_check) {
             return score;
         }
@@ -64,8 +69,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if self.orderer.active() {
             self.orderer.sort(&self.game, &mut moves, tt_move, ply);
         }
-        let ((best, best_move), proven) =
-            self.tracking_horizon(|s| s.negamax_moves(&moves, depth, ply, alpha, beta, in_check));
+        let ((best, best_move), proven) = self.tracking_horizon(|s| {
+            s.negamax_moves(&moves, depth, ply, (alpha, beta), in_check, shallow)
+        });
         self.give_back_moves(ply, moves);
         if !self.aborted {
             let bound = if best <= alpha {
@@ -95,14 +101,18 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         moves: &[G::Move],
         depth: u32,
         ply: usize,
-        mut alpha: Score,
-        beta: Score,
+        (mut alpha, beta): (Score, Score),
         in_check: bool,
+        shallow: Option<ShallowNode>,
     ) -> (Score, Option<G::Move>) {
         let side = self.game.to_move();
         let mut best = -INFINITY;
         let mut best_move = None;
         for (index, &m) in moves.iter().enumerate() {
+            if let Some(value) = self.skipped_move_value(shallow, m, index, depth, alpha, best) {
+                best = best.max(value);
+                continue;
+            }
             let reduction = self.late_move_reduction(m, index, depth, ply, in_check);
             let score = self.search_move(m, index, depth, ply, alpha, beta, reduction);
             if self.aborted {

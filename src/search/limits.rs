@@ -125,6 +125,24 @@ impl Additions {
     }
 }
 
+/// The engine's extras by the names [`SearchConfig::switch`] takes.
+pub const ENGINE_SWITCHES: [&str; 11] = [
+    "pvs",
+    "aspiration",
+    "quiescence",
+    "nullmove",
+    "lmr",
+    "checkext",
+    "see",
+    "seeqs",
+    "futility",
+    "rfp",
+    "lmp",
+];
+
+/// The engine's aspiration window, in evaluation units.
+const DEFAULT_ASPIRATION: Score = 50;
+
 /// Table size the additions' `--tt` gives when no size is named.
 pub const DEFAULT_TABLE_MIB: usize = 16;
 
@@ -182,6 +200,20 @@ pub struct SearchConfig {
     pub late_move_reductions: bool,
     /// Search one ply deeper when the side to move is in check.
     pub check_extension: bool,
+    /// Orders captures by static exchange (the game's `static_exchange`): winning
+    /// and even ones first, losing ones after the quiet moves.
+    pub see_ordering: bool,
+    /// Quiescence skips captures that lose material by static exchange.
+    pub see_pruning: bool,
+    /// Futility pruning: a quiet move near the horizon whose position stands far
+    /// below alpha is not searched (changes values: a heuristic).
+    pub futility: bool,
+    /// Reverse futility (static null move): a node near the horizon standing far
+    /// above beta fails high without a search (changes values: a heuristic).
+    pub reverse_futility: bool,
+    /// Late-move pruning: near the horizon, quiet moves late in the order are not
+    /// searched at all (changes values: a heuristic).
+    pub late_move_pruning: bool,
     /// Record the search tree of the last iteration, keeping at most this many
     /// nodes (`None`: no recording, and no cost).
     pub trace: Option<usize>,
@@ -243,6 +275,11 @@ impl SearchConfig {
             null_move: false,
             late_move_reductions: false,
             check_extension: false,
+            see_ordering: false,
+            see_pruning: false,
+            futility: false,
+            reverse_futility: false,
+            late_move_pruning: false,
             trace: None,
             max_player: None,
             mcts: MctsConfig::default(),
@@ -255,11 +292,16 @@ impl SearchConfig {
     pub fn engine(limits: Limits) -> SearchConfig {
         SearchConfig {
             pvs: true,
-            aspiration: Some(50),
+            aspiration: Some(DEFAULT_ASPIRATION),
             quiescence: true,
             null_move: true,
             late_move_reductions: true,
             check_extension: true,
+            see_ordering: true,
+            see_pruning: true,
+            futility: true,
+            reverse_futility: true,
+            late_move_pruning: true,
             ..SearchConfig::alpha_beta(limits)
         }
     }
@@ -318,5 +360,35 @@ impl SearchConfig {
     /// True when any move ordering is on.
     pub fn orders_moves(&self) -> bool {
         self.tt_move_first || self.game_ordering || self.killers || self.history
+    }
+
+    /// Turns one of the engine's extras on or off by the name `ply match` specs
+    /// use (`no=futility`, `with=lmp`), so that two settings of one build can be
+    /// played against each other; an unknown name is refused with the list.
+    pub fn switch(&mut self, name: &str, on: bool) -> Result<(), String> {
+        let flag = match name {
+            "pvs" => &mut self.pvs,
+            "quiescence" => &mut self.quiescence,
+            "nullmove" => &mut self.null_move,
+            "lmr" => &mut self.late_move_reductions,
+            "checkext" => &mut self.check_extension,
+            "see" => &mut self.see_ordering,
+            "seeqs" => &mut self.see_pruning,
+            "futility" => &mut self.futility,
+            "rfp" => &mut self.reverse_futility,
+            "lmp" => &mut self.late_move_pruning,
+            "aspiration" => {
+                self.aspiration = on.then_some(DEFAULT_ASPIRATION);
+                return Ok(());
+            }
+            _ => {
+                return Err(format!(
+                    "unknown switch '{name}': expected one of {}",
+                    ENGINE_SWITCHES.join(", ")
+                ));
+            }
+        };
+        *flag = on;
+        Ok(())
     }
 }

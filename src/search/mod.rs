@@ -13,6 +13,7 @@ pub mod limits;
 pub mod mcts;
 mod minimax;
 pub mod order;
+mod pruning;
 mod quiescence;
 pub mod report;
 pub mod runner;

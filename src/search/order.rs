@@ -39,6 +39,9 @@ impl Hasher for MoveHasher {
 
 type SortKey = (bool, i32, u8, u32);
 
+/// The priority losing captures are given, below every quiet move's.
+const LOSING_CAPTURES: i32 = -1_000_000;
+
 /// Killer and history tables, and the sort that uses them.
 pub struct MoveOrderer<M> {
     killers: Vec<[Option<M>; 2]>,
@@ -48,6 +51,7 @@ pub struct MoveOrderer<M> {
     use_game: bool,
     use_killers: bool,
     use_history: bool,
+    use_exchange: bool,
 }
 
 impl<M: Copy + Eq + Hash> MoveOrderer<M> {
@@ -61,6 +65,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
             use_game: config.game_ordering,
             use_killers: config.killers,
             use_history: config.history,
+            use_exchange: config.see_ordering,
         }
     }
 
@@ -88,7 +93,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
             let key = (
                 self.use_tt_move && tt_move == Some(m),
                 if self.use_game {
-                    game.move_priority(m)
+                    self.priority(game, m)
                 } else {
                     0
                 },
@@ -113,6 +118,19 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         }
     }
 
+    /// The game's priority for `m`, except that with static exchange on, a tactical
+    /// move that loses material goes after every quiet move (least loss first).
+    fn priority<G: Game<Move = M>>(&self, game: &G, m: M) -> i32 {
+        let losing = match self.use_exchange && game.is_tactical(m) {
+            true => game.static_exchange(m).filter(|&gain| gain < 0),
+            false => None,
+        };
+        match losing {
+            Some(loss) => LOSING_CAPTURES + loss,
+            None => game.move_priority(m),
+        }
+    }
+
     /// True when the configuration switches on the same helpers as this orderer,
     /// so a kept orderer can serve a search with it.
     pub fn fits(&self, config: &SearchConfig) -> bool {
@@ -121,11 +139,13 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
             self.use_game,
             self.use_killers,
             self.use_history,
+            self.use_exchange,
         ) == (
             config.tt_move_first,
             config.game_ordering,
             config.killers,
             config.history,
+            config.see_ordering,
         )
     }
 

@@ -49,7 +49,13 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             moves.sort_by_key(|&m| std::cmp::Reverse(game.move_priority(m)));
         }
         let mut best = floor;
+        // Standing pat is allowed: a capture that loses material by static exchange
+        // would not raise it, and is left out.
+        let skip_losing = self.config.see_pruning && floor > -INFINITY;
         for (index, &m) in moves.iter().enumerate() {
+            if skip_losing && self.game.static_exchange(m).is_some_and(|gain| gain < 0) {
+                continue;
+            }
             let score = self.visit_child(m, 0, alpha, beta, Visit::Quiescence, |s, a, b| {
                 s.quiesce_child(ply + 1, a, b)
             });

@@ -7,6 +7,7 @@ pub mod classical;
 pub mod eval;
 pub mod notation;
 pub mod pgn;
+mod see;
 
 use std::sync::Arc;
 
@@ -308,6 +309,14 @@ impl Game for Chess {
 
     fn in_check(&self) -> bool {
         !self.board.checkers().is_empty()
+    }
+
+    fn static_exchange(&self, m: Move) -> Option<i32> {
+        Some(see::static_exchange(&self.board, m))
+    }
+
+    fn pruning_unit(&self) -> Option<i32> {
+        Some(PIECE_VALUES[Piece::Pawn as usize])
     }
 
     fn supports_null_move(&self) -> bool {

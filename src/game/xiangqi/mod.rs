@@ -21,6 +21,7 @@ pub mod board;
 pub mod eval;
 pub mod notation;
 pub mod tables;
+mod see;
 
 use std::sync::Arc;
 
@@ -373,6 +374,14 @@ impl Game for Xiangqi {
 
     fn in_check(&self) -> bool {
         self.in_check
+    }
+
+    fn static_exchange(&self, m: Move) -> Option<i32> {
+        Some(see::static_exchange(&self.board, self.side, m))
+    }
+
+    fn pruning_unit(&self) -> Option<i32> {
+        Some(PIECE_VALUES[Kind::Soldier as usize])
     }
 
     fn supports_null_move(&self) -> bool {
