@@ -10,6 +10,7 @@ pub mod bench;
 mod bench_reference;
 mod compare;
 mod eval;
+mod gomocup;
 mod gtp;
 mod list;
 mod match_cmd;
@@ -59,6 +60,8 @@ enum Command {
     Ucci(uci::UcciArgs),
     /// Speak the Go Text Protocol (Go, GTP vertices) on stdin/stdout, for GoGui and twogtp.
     Gtp(gtp::GtpArgs),
+    /// Speak the Gomocup (piskvork) protocol on stdin/stdout: gomoku against other engines.
+    Gomocup(gomocup::GomocupArgs),
 }
 
 /// Parses the process arguments, runs the command and returns the exit status.
@@ -109,6 +112,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Uci(args)) => uci::run(&args),
         Some(Command::Ucci(args)) => uci::run_ucci(&args),
         Some(Command::Gtp(args)) => gtp::run(&args),
+        Some(Command::Gomocup(args)) => gomocup::run(&args),
     }
 }
 

@@ -3,8 +3,8 @@
 
 use super::Gomoku;
 use super::board::{Board, DIRECTIONS, MAX_POINTS};
-use super::threats::{FIVE, PATTERNS, Pattern, Shape, Threats};
-use super::vcf;
+use super::threats::{FIVE, OPEN_THREE, PATTERNS, Pattern, Shape, Threats};
+use super::{vcf, vct};
 use crate::game::{EvalTerm, Explanation, Game, Player};
 
 /// The lines of five (five points in a row) each player could still complete,
@@ -115,9 +115,22 @@ const LEAF_VCF_BUDGET: u32 = 200;
 /// win by continuous fours for the side to move, then the weighted threat
 /// patterns of both players (the side to move's counting one and a half times).
 pub fn strong(game: &Gomoku) -> i32 {
+    with_verdict(game, decisive(game))
+}
+
+/// [`strong`], and when the side to move has no win by fours, a short search for
+/// a win by continuous threes and fours ([`vct`]): a leaf sees the four-three
+/// and double-three wins a few moves ahead, for either side one ply up.
+pub fn threats(game: &Gomoku) -> i32 {
+    let verdict = decisive(game).or_else(|| threat_win(game));
+    with_verdict(game, verdict)
+}
+
+/// The value of a position given what settles it, if anything.
+fn with_verdict(game: &Gomoku, verdict: Option<Decisive>) -> i32 {
     let me = game.to_move();
     let threats = game.threats();
-    match decisive(game) {
+    match verdict {
         Some(verdict) => verdict.value(),
         None => pattern_value(threats, me) * TEMPO_HALVES / 2 - pattern_value(threats, me.other()),
     }
@@ -132,6 +145,8 @@ enum Decisive {
     TwoFivesAgainst,
     /// It wins by continuous fours in this many plies.
     Fours(usize),
+    /// It wins by continuous threes and fours within this many plies.
+    Threats(usize),
 }
 
 impl Decisive {
@@ -140,7 +155,7 @@ impl Decisive {
             Decisive::FiveNext => WIN_NEXT,
             Decisive::TwoFivesAgainst => -WIN_NEXT,
             // A shorter win by fours is a surer one: it scores a little higher.
-            Decisive::Fours(plies) => WIN_BY_FOURS - plies as i32,
+            Decisive::Fours(plies) | Decisive::Threats(plies) => WIN_BY_FOURS - plies as i32,
         }
     }
 
@@ -152,6 +167,9 @@ impl Decisive {
             }
             Decisive::Fours(plies) => {
                 format!("the side to move wins by continuous fours in {plies} plies")
+            }
+            Decisive::Threats(plies) => {
+                format!("the side to move wins by continuous threes and fours within {plies} plies")
             }
         }
     }
@@ -175,6 +193,23 @@ fn decisive(game: &Gomoku) -> Option<Decisive> {
     None
 }
 
+/// Attacks and positions a leaf's search for a win by threats may use.
+const LEAF_VCT: vct::Bounds = vct::Bounds {
+    attacks: 4,
+    nodes: 60,
+};
+
+/// A short search for a win by threes and fours for the side to move, when
+/// nothing threatens it and it has a three to make.
+fn threat_win(game: &Gomoku) -> Option<Decisive> {
+    let me = game.to_move();
+    let threats = game.threats();
+    if threats.five_points(me.other()) > 0 || threats.count(me, OPEN_THREE) == 0 {
+        return None;
+    }
+    vct::find(game, vct::Threats::FoursAndThrees, LEAF_VCT).map(|win| Decisive::Threats(win.plies))
+}
+
 /// The patterns by name, in the order of [`PATTERN_WEIGHTS`].
 const PATTERN_NAMES: [&str; PATTERNS] = [
     "nothing",
@@ -190,9 +225,19 @@ const PATTERN_NAMES: [&str; PATTERNS] = [
 /// [`strong`] from the first player's view: the verdict that settles the position,
 /// or every pattern each side could make, weighted, and the side to move's extra half.
 pub fn explain_strong(game: &Gomoku) -> Explanation {
+    explain_with_verdict(game, decisive(game))
+}
+
+/// [`threats`] from the first player's view, as [`explain_strong`].
+pub fn explain_threats(game: &Gomoku) -> Explanation {
+    explain_with_verdict(game, decisive(game).or_else(|| threat_win(game)))
+}
+
+/// The verdict that settles the position, or the weighted patterns.
+fn explain_with_verdict(game: &Gomoku, verdict: Option<Decisive>) -> Explanation {
     let me = game.to_move();
     let to_first = |value: i32| crate::game::for_first(me, value);
-    if let Some(verdict) = decisive(game) {
+    if let Some(verdict) = verdict {
         let value = to_first(verdict.value());
         return Explanation::sum_of(vec![EvalTerm {
             name: verdict.describe(),

@@ -19,12 +19,14 @@
 //! minimax reference in the tests walk this same candidate tree.
 //!
 //! Threat patterns are kept incrementally ([`threats`]); [`vcf`] looks for wins by
-//! continuous fours; [`eval`] holds the evaluations.
+//! continuous fours, [`vct`] for wins by continuous fours and open threes (and the
+//! moves that refute the opponent's); [`eval`] holds the evaluations.
 
 pub mod board;
 pub mod eval;
 pub mod threats;
 pub mod vcf;
+pub mod vct;
 
 use std::sync::Arc;
 
@@ -145,6 +147,15 @@ impl Gomoku {
     /// What a stone of `player` on `point` would make over its four lines.
     pub fn shape_at(&self, player: Player, point: usize) -> Shape {
         shape(self.threats.patterns(player, point))
+    }
+
+    /// The same stones with the other side to move: what the opponent could do
+    /// if the side to move passed, for threat searches.
+    pub fn passed(&self) -> Gomoku {
+        let mut game = self.clone();
+        game.first_mover = game.first_mover.other();
+        game.hash ^= zobrist::SECOND_TO_MOVE;
+        game
     }
 
     fn toggle_key(&mut self, player: Player, point: usize) {
@@ -536,6 +547,11 @@ impl Playable for Gomoku {
                 description: "threat patterns (fours, open threes, twos) weighted, plus a search for a win by continuous fours",
                 evaluator: Arc::new(eval::strong),
             },
+            NamedEvaluator {
+                name: "threats",
+                description: "strong, plus a short search for a win by continuous threes and fours",
+                evaluator: Arc::new(eval::threats),
+            },
         ]
     }
 
@@ -543,6 +559,7 @@ impl Playable for Gomoku {
         match eval {
             "seed" => Some(eval::explain_seed(self)),
             "strong" => Some(eval::explain_strong(self)),
+            "threats" => Some(eval::explain_threats(self)),
             _ => None,
         }
     }
