@@ -19,11 +19,11 @@ import sys
 class GtpEngine:
     """A GTP engine on a pipe."""
 
-    def __init__(self, command, name):
+    def __init__(self, command, name, log=None):
         self.name = name
         self.process = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True, bufsize=1,
+            stderr=log or subprocess.DEVNULL, text=True, bufsize=1,
         )
 
     def ask(self, command):
@@ -88,8 +88,19 @@ def main():
     parser.add_argument("--max-moves", type=int, default=400)
     parser.add_argument("--ply", default="target/release/ply")
     parser.add_argument("--gnugo", default=shutil.which("gnugo") or "/usr/games/gnugo")
+    parser.add_argument("--playouts", type=int,
+                        help="ply's playouts per move instead of --time (load-independent)")
+    parser.add_argument("--ply-args", default="",
+                        help="more options for `ply gtp`, e.g. '--resign 0'")
+    parser.add_argument("--seed", type=int, help="ply's seed (games differ from it)")
+    parser.add_argument("--ply-log", help="file for ply's stderr (a line per genmove)")
     args = parser.parse_args()
-    ply = GtpEngine([args.ply, "gtp", "--time", str(args.time)], "ply")
+    budget = (["--playouts", str(args.playouts)] if args.playouts
+              else ["--time", str(args.time)])
+    if args.seed is not None:
+        budget += ["--seed", str(args.seed)]
+    log = open(args.ply_log, "w") if args.ply_log else None
+    ply = GtpEngine([args.ply, "gtp", *budget, *args.ply_args.split()], "ply", log)
     gnugo = GtpEngine([args.gnugo, "--mode", "gtp", "--chinese-rules",
                        "--positional-superko", "--forbid-suicide",
                        "--level", str(args.level)], "gnugo")
@@ -99,9 +110,14 @@ def main():
         winner, detail, moves = play_game(ply, gnugo, args.size, args.komi,
                                           ply_colour, args.max_moves)
         wins += winner == ply_colour
+        if log:
+            print(f"game {game + 1} over: ply {ply_colour}, winner {winner}", file=log,
+                  flush=True)
         print(f"game {game + 1}: ply {ply_colour}, {moves} moves, {detail}", flush=True)
+    per_move = (f"{args.playouts} playouts" if args.playouts else f"{args.time} s")
+    extra = f", {args.ply_args}" if args.ply_args else ""
     print(f"ply won {wins} of {args.games} against GNU Go level {args.level} "
-          f"({args.size}x{args.size}, {args.time} s a move)")
+          f"({args.size}x{args.size}, {per_move} a move{extra})")
     ply.close()
     gnugo.close()
     return 0

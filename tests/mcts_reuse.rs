@@ -46,18 +46,43 @@ fn search_into<G: Playable>(
     )
 }
 
+/// Nodes at each ply of `tree`, counted depth first.
+fn walked_per_ply<M: Copy>(tree: &MctsTree<M>) -> Vec<u64> {
+    fn count<M: Copy>(tree: &MctsTree<M>, node: usize, ply: usize, per_ply: &mut Vec<u64>) {
+        if per_ply.len() == ply {
+            per_ply.push(0);
+        }
+        per_ply[ply] += 1;
+        for &child in tree.children(node) {
+            count(tree, child, ply + 1, per_ply);
+        }
+    }
+    let mut per_ply = Vec::new();
+    count(tree, 0, 0, &mut per_ply);
+    per_ply
+}
+
 /// Searches `game`, plays the principal variation's first two moves, and checks
-/// that the next search starts from the visits the first one gave that position.
+/// that the next search starts from the visits the first one gave that position
+/// (and that the search's count of nodes per ply matches its tree).
 fn reuse_keeps_the_subtree<G: Playable>(mut game: G, playouts: u64) {
     let mut tree = None;
     let first = search_into(&game, playouts, &mut tree);
+    // The search counts its nodes per ply as it adds them: the tree agrees.
+    let first_tree = tree.as_ref().unwrap();
+    assert_eq!(first.stats.nodes_per_ply, walked_per_ply(first_tree));
     let line = &first.pv[..2];
-    let kept = visits_after::<G>(tree.as_ref().unwrap(), line);
+    let kept = visits_after::<G>(first_tree, line);
     assert!(kept > 10, "the principal variation is well visited: {kept}");
     for &m in line {
         game.play(m);
     }
-    search_into(&game, 100, &mut tree);
+    let second = search_into(&game, 100, &mut tree);
+    assert_eq!(
+        second.stats.nodes_per_ply,
+        walked_per_ply(tree.as_ref().unwrap()),
+        "a reused tree's counts start from the kept subtree"
+    );
     let root = tree.unwrap().node(0).visits;
     assert_eq!(root, kept + 100, "the kept visits plus the new playouts");
 

@@ -26,6 +26,23 @@ pub struct GtpArgs {
     /// Playouts per move instead of a time (the same game on every machine).
     #[arg(long, value_name = "N")]
     playouts: Option<u64>,
+    /// Resign when the best move wins less than this percentage of its playouts
+    /// (0: never resign)...
+    #[arg(long, value_name = "PERCENT", default_value_t = RESIGN_PERCENT)]
+    resign: f64,
+    /// ...on this many of our moves in a row.
+    #[arg(long, value_name = "MOVES", default_value_t = RESIGN_STREAK)]
+    resign_streak: u32,
+    /// The UCT exploration constant in hundredths (a tuning knob).
+    #[arg(long, value_name = "CENTI", default_value_t = GO_EXPLORATION_CENTI)]
+    exploration: u32,
+    /// RAVE's equivalence parameter in playouts (a tuning knob).
+    #[arg(long, value_name = "PLAYOUTS", default_value_t = GO_RAVE_EQUIVALENCE)]
+    rave_equivalence: u32,
+    /// The seed of the playouts; each game and move draws its own from it, so
+    /// a match at fixed playouts does not replay the same game over and over.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
 }
 
 /// The commands this engine answers, in `list_commands` order.
@@ -85,6 +102,14 @@ pub struct GtpSession {
     playouts: Option<u64>,
     /// The search tree of the last `genmove`, reused below the moves played since.
     tree: Option<MctsTree<GoMove>>,
+    /// The Monte Carlo settings `genmove` searches with.
+    settings: MctsConfig,
+    /// When to give up.
+    resign: ResignRule,
+    /// Our moves in a row, up to now, whose best win rate was below the resign rate.
+    hopeless_moves: u32,
+    /// Games started in this session: with the move number, it varies the seed.
+    games_started: u64,
     /// Set by `quit`: the loop stops after answering.
     pub finished: bool,
 }
@@ -101,6 +126,10 @@ impl GtpSession {
             seconds_per_move,
             playouts: None,
             tree: None,
+            settings: go_settings(),
+            resign: ResignRule::default(),
+            hopeless_moves: 0,
+            games_started: 0,
             finished: false,
         }
     }
@@ -158,7 +187,7 @@ impl GtpSession {
             "boardsize" => self.boardsize(args),
             "clear_board" => {
                 let size = self.game.board().size();
-                self.game = Go::new(size, self.game.komi_halves());
+                self.new_game(size);
                 Ok(String::new())
             }
             "komi" => {
@@ -196,8 +225,15 @@ impl GtpSession {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return Err("unacceptable size".to_string());
         }
-        self.game = Go::new(size, self.game.komi_halves());
+        self.new_game(size);
         Ok(String::new())
+    }
+
+    /// An empty board of side `size` with the same komi, and nothing held against it.
+    fn new_game(&mut self, size: usize) {
+        self.game = Go::new(size, self.game.komi_halves());
+        self.hopeless_moves = 0;
+        self.games_started += 1;
     }
 
     fn play(&mut self, args: &[&str]) -> Answer {
@@ -250,7 +286,12 @@ impl GtpSession {
             },
         };
         let mut config = SearchConfig::mcts(limits);
-        config.mcts = go_settings();
+        config.mcts = self.settings;
+        config.mcts.seed = search_seed(
+            self.settings.seed,
+            self.games_started,
+            self.game.history().len(),
+        );
         let result = search_reusing(
             &position,
             &evaluator,
@@ -259,7 +300,13 @@ impl GtpSession {
             &mut (),
             &mut self.tree,
         );
-        if should_resign(&result) {
+        report_search(&position, &result);
+        if self.resign.hopeless(&result) {
+            self.hopeless_moves += 1;
+        } else {
+            self.hopeless_moves = 0;
+        }
+        if self.resign.streak > 0 && self.hopeless_moves >= self.resign.streak {
             return None;
         }
         Some(
@@ -304,29 +351,85 @@ pub fn go_settings() -> MctsConfig {
     MctsConfig {
         exploration_centi: GO_EXPLORATION_CENTI,
         rave: true,
+        rave_equivalence: GO_RAVE_EQUIVALENCE,
         ..MctsConfig::default()
     }
 }
 
 /// The exploration constant for Go, in hundredths.
-const GO_EXPLORATION_CENTI: u32 = 20;
+const GO_EXPLORATION_CENTI: u32 = 0;
+/// RAVE's equivalence parameter for Go.
+const GO_RAVE_EQUIVALENCE: u32 = crate::search::mcts::DEFAULT_RAVE_EQUIVALENCE;
 
-/// Resign below this win rate of the best move...
-const RESIGN_WIN_RATE: f64 = 0.1;
-/// ...once the root's estimates rest on this many playouts.
+/// Resign below this win rate of the best move, in percent...
+const RESIGN_PERCENT: f64 = 10.0;
+/// ...on this many of our moves in a row: one low estimate is often a passing
+/// scare of the playouts (a big group that looks dead until the tree reads it).
+const RESIGN_STREAK: u32 = 3;
+/// ...and only once the root's estimates rest on this many playouts.
 const RESIGN_MIN_PLAYOUTS: u64 = 3000;
 
-/// True when the most visited root move wins less than [`RESIGN_WIN_RATE`] of
-/// its playouts, and the root has had enough of them: playing on would only
-/// prolong a lost game.
-pub fn should_resign<M>(result: &crate::search::SearchResult<M>) -> bool {
+/// When `genmove` gives up: a win rate below `below` on `streak` moves in a row
+/// (`streak` 0 never resigns).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ResignRule {
+    /// The win rate (0 to 1) under which a move counts as hopeless.
+    pub below: f64,
+    /// Hopeless moves in a row before resigning; 0 never resigns.
+    pub streak: u32,
+}
+
+impl Default for ResignRule {
+    fn default() -> Self {
+        ResignRule {
+            below: RESIGN_PERCENT / 100.0,
+            streak: RESIGN_STREAK,
+        }
+    }
+}
+
+impl ResignRule {
+    /// True when the most visited root move wins less than `below` of its
+    /// playouts and the root has had enough of them to be believed.
+    pub fn hopeless<M>(&self, result: &crate::search::SearchResult<M>) -> bool {
+        let playouts: u64 = result.root_moves.iter().map(|m| m.nodes).sum();
+        let best = result.root_moves.first();
+        playouts >= RESIGN_MIN_PLAYOUTS
+            && best.is_some_and(|m| {
+                m.score
+                    .is_some_and(|s| s < crate::search::mcts::win_rate_score(self.below))
+            })
+    }
+}
+
+/// The seed of one search: the session's, mixed with the game and the move
+/// number, so that games differ yet replay exactly from the same seed.
+fn search_seed(base: u64, game: u64, move_number: usize) -> u64 {
+    crate::game::zobrist::mix64(base ^ game.rotate_left(32) ^ move_number as u64)
+}
+
+/// One line on stderr per search (GTP controllers show it as the engine's log):
+/// the move, its win rate and the playouts, for judging resignation afterwards.
+fn report_search(position: &Go, result: &crate::search::SearchResult<GoMove>) {
+    let Some(best) = result
+        .root_moves
+        .iter()
+        .find(|m| Some(m.mv) == result.best_move)
+    else {
+        return;
+    };
+    let win_rate = best
+        .score
+        .map_or(0.5, |s| (f64::from(s) / 1000.0 + 1.0) / 2.0);
     let playouts: u64 = result.root_moves.iter().map(|m| m.nodes).sum();
-    let best = result.root_moves.first();
-    playouts >= RESIGN_MIN_PLAYOUTS
-        && best.is_some_and(|m| {
-            m.score
-                .is_some_and(|s| s < crate::search::mcts::win_rate_score(RESIGN_WIN_RATE))
-        })
+    eprintln!(
+        "move {} {}: {} win rate {:.3} playouts {}",
+        position.history().len() + 1,
+        crate::game::go::side_name(position.to_move()),
+        position.format_move(best.mv),
+        win_rate,
+        playouts
+    );
 }
 
 /// GTP's preprocessing: control characters other than tab and newline dropped,
@@ -365,9 +468,28 @@ pub fn run(args: &GtpArgs) -> anyhow::Result<()> {
     if !(args.time.is_finite() && args.time > 0.0 && args.time <= 3600.0) {
         anyhow::bail!("--time {} must be between 0 and 3600 seconds", args.time);
     }
+    if !(args.resign.is_finite() && (0.0..=100.0).contains(&args.resign)) {
+        anyhow::bail!(
+            "--resign {} must be a percentage from 0 to 100",
+            args.resign
+        );
+    }
     let mut session = match args.playouts {
         Some(playouts) => GtpSession::with_playouts(playouts),
         None => GtpSession::new(args.time),
+    };
+    session.settings.exploration_centi = args.exploration;
+    if let Some(seed) = args.seed {
+        session.settings.seed = seed;
+    }
+    session.settings.rave_equivalence = args.rave_equivalence.max(1);
+    session.resign = ResignRule {
+        below: args.resign / 100.0,
+        streak: if args.resign == 0.0 {
+            0
+        } else {
+            args.resign_streak
+        },
     };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -422,12 +544,18 @@ mod tests {
     #[test]
     fn genmove_resigns_a_lost_game_and_plays_on_a_won_one() {
         // Komi 100 on 9x9: Black cannot win whatever happens, White cannot lose.
+        // Resignation waits for RESIGN_STREAK hopeless moves in a row.
         let mut session = GtpSession::with_playouts(4000);
         session.execute("komi 100");
+        for _ in 1..RESIGN_STREAK {
+            let answer = session.execute("genmove b").unwrap();
+            assert!(!answer.contains("resign"), "{answer}");
+        }
+        let played = session.game.history().len();
         assert_eq!(session.execute("genmove b"), Some("= resign\n\n".into()));
         assert_eq!(
             session.game.history().len(),
-            0,
+            played,
             "a resignation plays nothing"
         );
         let answer = session.execute("genmove w").unwrap();
@@ -439,6 +567,19 @@ mod tests {
         let mut even = GtpSession::with_playouts(4000);
         let answer = even.execute("genmove b").unwrap();
         assert!(!answer.contains("resign"), "{answer}");
+    }
+
+    #[test]
+    fn a_streak_of_zero_never_resigns() {
+        // Komi 100: every search is hopeless for Black, yet `--resign 0` plays on.
+        let mut session = GtpSession::with_playouts(3000);
+        session.resign.streak = 0;
+        session.execute("komi 100");
+        for _ in 0..=RESIGN_STREAK {
+            let answer = session.execute("genmove b").unwrap();
+            assert!(!answer.contains("resign"), "{answer}");
+        }
+        assert_eq!(session.hopeless_moves, RESIGN_STREAK + 1);
     }
 
     #[test]

@@ -15,6 +15,7 @@
 //! and playout limit.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -40,6 +41,9 @@ pub struct MctsConfig {
     pub seed: u64,
     /// Longest playout before it is judged by the evaluation's sign.
     pub playout_cap: usize,
+    /// RAVE's equivalence parameter: after about this many visits a node trusts
+    /// its own statistics as much as its AMAF ones (higher keeps RAVE longer).
+    pub rave_equivalence: u32,
 }
 
 impl Default for MctsConfig {
@@ -49,15 +53,15 @@ impl Default for MctsConfig {
             rave: false,
             seed: 0x5EED,
             playout_cap: 300,
+            rave_equivalence: DEFAULT_RAVE_EQUIVALENCE,
         }
     }
 }
 
 /// Playouts a search runs when given neither a node nor a time limit.
 pub const DEFAULT_PLAYOUTS: u64 = 10_000;
-/// RAVE's equivalence parameter: after about this many visits a node trusts its
-/// own statistics as much as its AMAF ones.
-const RAVE_EQUIVALENCE: f64 = 1000.0;
+/// RAVE's equivalence parameter unless the settings say otherwise.
+pub const DEFAULT_RAVE_EQUIVALENCE: u32 = 1000;
 /// How often the search sends a progress snapshot.
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
@@ -195,7 +199,12 @@ impl<M: Copy> MctsTree<M> {
     pub fn uct_value(&self, parent: usize, child: usize, settings: &MctsConfig) -> f64 {
         let exploration = f64::from(settings.exploration_centi) / 100.0;
         let log_parent = f64::from(self.nodes[parent].visits.max(1)).ln();
-        uct_value(&self.nodes[child], log_parent, exploration, settings.rave)
+        uct_value(
+            &self.nodes[child],
+            log_parent,
+            exploration,
+            rave_weight(settings),
+        )
     }
 
     /// The subtree under the node of position `hash` reached with `mover` having
@@ -247,20 +256,67 @@ impl<M: Copy> MctsTree<M> {
 /// How many plies below the old root a reused tree looks for the new position.
 const REUSE_DEPTH: usize = 4;
 
-/// The UCT value of `node` given the log of its parent's visits.
-fn uct_value<M>(node: &Node<M>, log_parent: f64, exploration: f64, rave: bool) -> f64 {
+/// RAVE's equivalence parameter when RAVE is on, `None` when it is off.
+fn rave_weight(settings: &MctsConfig) -> Option<f64> {
+    settings
+        .rave
+        .then(|| f64::from(settings.rave_equivalence.max(1)))
+}
+
+/// The UCT value of `node` given the log of its parent's visits, blended with its
+/// AMAF statistics when `rave` (the equivalence parameter) is given.
+fn uct_value<M>(node: &Node<M>, log_parent: f64, exploration: f64, rave: Option<f64>) -> f64 {
     let visits = f64::from(node.visits + node.prior_visits);
     let mut q = if visits > 0.0 {
         (node.wins + node.prior_wins) / visits
     } else {
         0.5
     };
-    if rave && node.amaf_visits > 0 {
-        let beta = (RAVE_EQUIVALENCE / (3.0 * visits + RAVE_EQUIVALENCE)).sqrt();
+    if let Some(equivalence) = rave
+        && node.amaf_visits > 0
+    {
+        let beta = (equivalence / (3.0 * visits + equivalence)).sqrt();
         let amaf = node.amaf_wins / f64::from(node.amaf_visits);
         q = (1.0 - beta) * q + beta * amaf;
     }
     q + exploration * (log_parent / visits.max(1.0)).sqrt()
+}
+
+/// A quick multiplicative hasher for the small sets of moves RAVE builds on every
+/// backup (the standard SipHash cost more than the rest of the backup).
+#[derive(Default)]
+struct MoveHasher(u64);
+
+impl Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
+    }
 }
 
 /// The result of a playout for `player`.
@@ -285,7 +341,9 @@ struct Mcts<'a, G: Game> {
     start: Instant,
     playouts: u64,
     deepest: u32,
-    buffer: Vec<G::Move>,
+    /// Nodes of the tree at each ply (the root's is 1), kept as nodes are added so
+    /// that progress reports do not walk the whole tree.
+    per_ply: Vec<u64>,
     /// When recording (the explorer's replay), the steps of each iteration.
     steps: Option<Vec<Step<G::Move>>>,
 }
@@ -366,7 +424,7 @@ pub fn record_iterations<G: Game>(
     if game.outcome().is_some() {
         return recorded;
     }
-    mcts.ensure_moves(0);
+    mcts.ensure_moves(0, 0);
     for _ in 0..iterations {
         if mcts.nodes[0].untried.is_empty() && mcts.nodes[0].children.is_empty() {
             break;
@@ -385,6 +443,20 @@ pub fn record_iterations<G: Game>(
         });
     }
     recorded
+}
+
+/// Nodes of `nodes` (a tree, root at 0) at each ply, the root's ply first.
+fn nodes_per_ply<M>(nodes: &[Node<M>]) -> Vec<u64> {
+    let mut per_ply = Vec::new();
+    let mut level = vec![0];
+    while !level.is_empty() {
+        per_ply.push(level.len() as u64);
+        level = level
+            .iter()
+            .flat_map(|&n| nodes[n].children.iter().copied())
+            .collect();
+    }
+    per_ply
 }
 
 /// The result at a finished position: no move, the game's value.
@@ -424,6 +496,7 @@ impl<'a, G: Game> Mcts<'a, G> {
             root.hash = Some(game.hash());
             nodes.push(root);
         }
+        let per_ply = nodes_per_ply(&nodes);
         Mcts {
             game: game.clone(),
             evaluator,
@@ -436,13 +509,13 @@ impl<'a, G: Game> Mcts<'a, G> {
             start: Instant::now(),
             playouts: 0,
             deepest: 0,
-            buffer: Vec::new(),
+            per_ply,
             steps: None,
         }
     }
 
     fn run(&mut self) -> SearchResult<G::Move> {
-        self.ensure_moves(0);
+        self.ensure_moves(0, 0);
         if self.nodes[0].untried.is_empty() && self.nodes[0].children.is_empty() {
             // No move but no outcome (a written tree's leaf): nothing to choose.
             return self.result(false);
@@ -499,7 +572,7 @@ impl<'a, G: Game> Mcts<'a, G> {
     /// first time the search passes through it. A game with prior knowledge
     /// gets every move as a child at once, each with its prior, so that the
     /// search tries the promising ones first; other games keep them untried.
-    fn ensure_moves(&mut self, node: usize) {
+    fn ensure_moves(&mut self, node: usize, depth: usize) {
         if self.nodes[node].moves_known {
             return;
         }
@@ -514,14 +587,25 @@ impl<'a, G: Game> Mcts<'a, G> {
             .is_some_and(|&m| self.game.mcts_prior(m).is_some())
         {
             for m in moves {
-                let child = self.nodes.len();
-                self.nodes
-                    .push(Node::new(Some(m), mover, self.game.mcts_prior(m)));
-                self.nodes[node].children.push(child);
+                let prior = self.game.mcts_prior(m);
+                self.add_child(node, depth + 1, Node::new(Some(m), mover, prior));
             }
         } else {
             self.nodes[node].untried = moves;
         }
+    }
+
+    /// Adds `child` under `parent` as a node `depth` plies below the root; returns
+    /// its index.
+    fn add_child(&mut self, parent: usize, depth: usize, child: Node<G::Move>) -> usize {
+        let index = self.nodes.len();
+        self.nodes.push(child);
+        self.nodes[parent].children.push(index);
+        if self.per_ply.len() <= depth {
+            self.per_ply.resize(depth + 1, 0);
+        }
+        self.per_ply[depth] += 1;
+        index
     }
 
     /// Moves the search into `child` of the current node: plays its move and
@@ -541,17 +625,16 @@ impl<'a, G: Game> Mcts<'a, G> {
         let mut node = 0;
         let mut expanded = None;
         loop {
-            self.ensure_moves(node);
+            self.ensure_moves(node, path.len() - 1);
             let untried = self.nodes[node].untried.len();
             if untried > 0 {
                 // Expansion: one new child, picked at random among the untried moves.
                 let m = self.nodes[node]
                     .untried
                     .swap_remove(self.rng.random_range(0..untried));
-                let child = self.nodes.len();
-                self.nodes
-                    .push(Node::new(Some(m), self.game.to_move(), None));
-                self.nodes[node].children.push(child);
+                let depth = path.len();
+                let child =
+                    self.add_child(node, depth, Node::new(Some(m), self.game.to_move(), None));
                 self.enter(child, &mut line, &mut path);
                 expanded = Some(child);
                 break;
@@ -589,16 +672,11 @@ impl<'a, G: Game> Mcts<'a, G> {
     }
 
     /// The game's result from the current position: its end if it is over, its
-    /// playout otherwise; a position with no move scored by the evaluation's sign.
+    /// playout otherwise ([`Game::playout`] scores a position with no move by the
+    /// evaluation's sign, so no move list is generated here).
     fn simulate(&mut self, line: &mut Vec<(Player, G::Move)>) -> Outcome {
         if let Some(outcome) = self.game.outcome() {
             return outcome;
-        }
-        self.buffer.clear();
-        self.game.legal_moves(&mut self.buffer);
-        if self.buffer.is_empty() {
-            let value = self.evaluator.evaluate(&self.game);
-            return crate::game::judge_by_sign(self.game.to_move(), value);
         }
         let record = (self.settings.rave || self.steps.is_some()).then_some(line);
         self.game.playout(
@@ -613,14 +691,8 @@ impl<'a, G: Game> Mcts<'a, G> {
     fn select_child(&self, parent: usize) -> usize {
         let exploration = f64::from(self.settings.exploration_centi) / 100.0;
         let log_parent = f64::from(self.nodes[parent].visits.max(1)).ln();
-        let value = |index: usize| {
-            uct_value(
-                &self.nodes[index],
-                log_parent,
-                exploration,
-                self.settings.rave,
-            )
-        };
+        let rave = rave_weight(&self.settings);
+        let value = |index: usize| uct_value(&self.nodes[index], log_parent, exploration, rave);
         let children = &self.nodes[parent].children;
         let mut best = children[0];
         let mut best_value = value(best);
@@ -646,7 +718,8 @@ impl<'a, G: Game> Mcts<'a, G> {
         if !self.settings.rave {
             return;
         }
-        let mut later: HashSet<(Player, G::Move)> = HashSet::new();
+        let mut later: HashSet<(Player, G::Move), BuildHasherDefault<MoveHasher>> =
+            HashSet::default();
         // path[d] is reached by line[d - 1]; the moves after path[d] are line[d..].
         let last = path.len() - 1;
         later.extend(line[last.min(line.len())..].iter().copied());
@@ -722,19 +795,10 @@ impl<'a, G: Game> Mcts<'a, G> {
     }
 
     fn stats(&self) -> Stats {
-        let mut per_ply = Vec::new();
-        let mut level = vec![0];
-        while !level.is_empty() {
-            per_ply.push(level.len() as u64);
-            level = level
-                .iter()
-                .flat_map(|&n| self.nodes[n].children.iter().copied())
-                .collect();
-        }
         Stats {
             nodes: self.playouts,
             leaves: self.playouts,
-            nodes_per_ply: per_ply,
+            nodes_per_ply: self.per_ply.clone(),
             nodes_all_passes: self.playouts,
             nodes_per_iteration: vec![self.playouts],
             first_pass_depth: self.deepest,

@@ -125,6 +125,20 @@ impl Board {
         (0..self.size).flat_map(move |rank| (0..self.size).map(move |file| self.point(file, rank)))
     }
 
+    /// Replaces the contents of `out` with the empty points, bottom rank first,
+    /// reusing its allocation (playouts refresh their list after captures).
+    pub fn empty_points_into(&self, out: &mut Vec<Point>) {
+        out.clear();
+        for rank in 0..self.size {
+            let start = (rank + 1) * self.stride + 1;
+            for p in start..start + self.size {
+                if self.cells[p] == EMPTY {
+                    out.push(p as Point);
+                }
+            }
+        }
+    }
+
     /// Whose stone stands on `point`, if any.
     pub fn stone(&self, point: Point) -> Option<Player> {
         match self.cells[point as usize] {

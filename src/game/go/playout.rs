@@ -125,7 +125,8 @@ pub fn playout(
     max_moves: usize,
     record: bool,
 ) -> PlayoutResult {
-    let mut empties: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
+    let mut empties: Vec<Point> = Vec::with_capacity(board.size() * board.size());
+    board.empty_points_into(&mut empties);
     let mut played = Vec::new();
     let mut passes = 0;
     let mut moves = 0;
@@ -142,7 +143,7 @@ pub fn playout(
                 board.play(p, player);
                 passes = 0;
                 if board.captures()[player.index()] != before {
-                    empties = board.points().filter(|&q| board.is_empty(q)).collect();
+                    board.empty_points_into(&mut empties);
                 } else if let Some(i) = empties.iter().position(|&q| q == p) {
                     empties.swap_remove(i);
                 }
