@@ -588,3 +588,26 @@ fn no_progress_line_when_stderr_is_not_a_terminal() {
         assert!(output.stderr.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn quick_forced_wins_of_early_positions_cost_no_more_nodes_than_pons() {
+    // From Pons' Test_L1_R1: positions whose game ends within a few moves through
+    // forcing threats. Pons' solver (PascalPons/connect4, table cleared, measured
+    // by scripts/connect4-vs-pons.sh) proves them in 21, 76 and 54 nodes; ply
+    // searched 24,189, 39,666 and 29,426 while it put forcing moves last.
+    for (moves, score, pons_nodes) in [
+        ("557455364765", 13, 21),
+        ("22566535545", 13, 76),
+        ("4324545214", -13, 54),
+    ] {
+        let game = position(moves);
+        let mut solver = solver_for(&game);
+        let solved = solver.solve(game.bitboard()).expect("no stop flag");
+        assert_eq!(solved.score, score, "{moves}");
+        let nodes = solver.stats().nodes;
+        assert!(
+            nodes <= pons_nodes,
+            "{moves}: {nodes} nodes, Pons {pons_nodes}"
+        );
+    }
+}
