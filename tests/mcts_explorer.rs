@@ -205,6 +205,7 @@ fn mcts_engine(playouts: u64) -> EngineSettings {
         depth: None,
         time: None,
         nodes: Some(playouts),
+        ..EngineSettings::default()
     }
 }
 

@@ -311,23 +311,7 @@ pub fn go_settings() -> MctsConfig {
 /// The exploration constant for Go, in hundredths.
 const GO_EXPLORATION_CENTI: u32 = 20;
 
-/// Resign below this win rate of the best move...
-const RESIGN_WIN_RATE: f64 = 0.1;
-/// ...once the root's estimates rest on this many playouts.
-const RESIGN_MIN_PLAYOUTS: u64 = 3000;
-
-/// True when the most visited root move wins less than [`RESIGN_WIN_RATE`] of
-/// its playouts, and the root has had enough of them: playing on would only
-/// prolong a lost game.
-pub fn should_resign<M>(result: &crate::search::SearchResult<M>) -> bool {
-    let playouts: u64 = result.root_moves.iter().map(|m| m.nodes).sum();
-    let best = result.root_moves.first();
-    playouts >= RESIGN_MIN_PLAYOUTS
-        && best.is_some_and(|m| {
-            m.score
-                .is_some_and(|s| s < crate::search::mcts::win_rate_score(RESIGN_WIN_RATE))
-        })
-}
+pub use crate::play::resign::should_resign;
 
 /// GTP's preprocessing: control characters other than tab and newline dropped,
 /// tabs made spaces, everything from `#` on a comment.

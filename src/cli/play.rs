@@ -155,6 +155,7 @@ impl PlayArgs {
             depth: self.depth,
             time,
             nodes: None,
+            ..EngineSettings::default()
         })
     }
 

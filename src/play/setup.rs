@@ -4,8 +4,9 @@
 use std::time::Duration;
 
 use super::clock;
+use super::mcts_spec::{MCTS_KEYS, describe_mcts, read_mcts_part};
 use crate::game::{GameError, GameOptions, GameVisitor, Playable, Player};
-use crate::search::{Additions, Algorithm, Limits, SearchConfig};
+use crate::search::{Additions, Algorithm, Limits, MctsConfig, SearchConfig};
 
 /// Everything needed to start a game: which game, from where, and who plays.
 #[derive(Clone, Debug)]
@@ -88,8 +89,10 @@ pub struct EngineSettings {
     /// Time per move; `None` with no depth searches to the end of the game.
     pub time: Option<Duration>,
     /// Most positions per move (`ply match`'s `nodes=N`): a limit that, unlike
-    /// time, gives the same game on every machine.
+    /// time, gives the same game on every machine. Playouts, for MCTS.
     pub nodes: Option<u64>,
+    /// Monte Carlo search's exploration constant, RAVE and seed (used by MCTS only).
+    pub mcts: MctsConfig,
 }
 
 /// The time per move when neither depth nor time is chosen: enough to solve the
@@ -108,6 +111,7 @@ impl Default for EngineSettings {
             depth: None,
             time: Some(DEFAULT_MOVE_TIME),
             nodes: None,
+            mcts: MctsConfig::default(),
         }
     }
 }
@@ -155,6 +159,7 @@ impl EngineSettings {
             SearchConfig::for_algorithm_in_game(self.algorithm, limits, engine_profile)
                 .with_additions(self.additions);
         config.max_player = self.max_player;
+        config.mcts = self.mcts;
         // With a clock or a node budget, a one-pass search may have nothing finished
         // to play when the budget runs out; deepening one ply at a time always has
         // the last depth's move.
@@ -164,9 +169,10 @@ impl EngineSettings {
 
     /// The algorithm as the setup screen names it: `alpha-beta +ordering +tt`, `engine`.
     pub fn algorithm_label(&self) -> String {
-        let adds = match self.algorithm.takes_additions() {
-            true => self.additions.describe(),
-            false => String::new(),
+        let adds = match self.algorithm {
+            Algorithm::Mcts => format!("({})", describe_mcts(&self.mcts)),
+            algorithm if algorithm.takes_additions() => self.additions.describe(),
+            _ => String::new(),
         };
         format!("{} {adds}", self.algorithm.label())
             .trim_end()
@@ -180,9 +186,13 @@ impl EngineSettings {
                 nodes: None,
                 ..self.clone()
             };
+            let unit = match self.algorithm {
+                Algorithm::Mcts => "playouts",
+                _ => "nodes",
+            };
             return match (self.depth, self.time) {
-                (None, None) => format!("{nodes} nodes per move"),
-                _ => format!("{}, {nodes} nodes per move", others.limits_label()),
+                (None, None) => format!("{nodes} {unit} per move"),
+                _ => format!("{}, {nodes} {unit} per move", others.limits_label()),
             };
         }
         match (self.depth, self.time) {
@@ -205,7 +215,8 @@ impl EngineSettings {
 
     /// Reads an engine as `ply match` names it: `ALGO[+ADD...]:EVAL[:LIMIT...]`, an
     /// addition being `ordering`, `tt` or `id` (for minimax and alpha-beta), a limit
-    /// `depth=N`, `time=SECONDS` or `nodes=N`, e.g. `alphabeta+ordering:strong:time=0.2`. With no depth, time or nodes it thinks
+    /// `depth=N`, `time=SECONDS` or `nodes=N`, e.g. `alphabeta+ordering:strong:time=0.2`;
+    /// MCTS also takes the keys of [`super::mcts_spec`] (`playouts=N:c=1.4:rave=off`). With no depth, time or nodes it thinks
     /// [`DEFAULT_MOVE_TIME`] a move, so that no game can hang.
     pub fn parse_spec(text: &str) -> Result<EngineSettings, GameError> {
         let bad = |why: String| GameError::new(format!("engine '{text}': {why}"));
@@ -249,7 +260,14 @@ impl EngineSettings {
                     let time = Duration::try_from_secs_f64(secs).map_err(|_| number())?;
                     settings.time = Some(time);
                 }
-                _ => return Err(bad(format!("unknown limit '{part}'"))),
+                _ => match read_mcts_part(&mut settings, key, value) {
+                    Some(read) => read.map_err(bad)?,
+                    None => {
+                        return Err(bad(format!(
+                            "unknown limit '{part}': expected depth=N, time=S, nodes=N or, for mcts, {MCTS_KEYS}"
+                        )));
+                    }
+                },
             }
         }
         if (settings.depth, settings.time, settings.nodes) == (None, None, None) {
