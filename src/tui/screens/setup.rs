@@ -676,6 +676,42 @@ mod tests {
     }
 
     #[test]
+    fn mcts_rows_set_playouts_exploration_rave_and_seed() {
+        let mut setup = Setup::new(find_game("connect4").unwrap());
+        while setup.focused() != Field::Algorithm(Player::Second) {
+            press(&mut setup, KeyCode::Down);
+        }
+        press(&mut setup, KeyCode::Right); // engine -> MCTS
+        let fields = setup.fields();
+        assert!(!fields.contains(&Field::Depth(Player::Second)));
+        for (field, presses) in [
+            (Field::Playouts(Player::Second), 3),    // no limit -> 1000
+            (Field::Exploration(Player::Second), 2), // 1.41 -> 3.00
+            (Field::Rave(Player::Second), 1),
+            (Field::Seed(Player::Second), 1),
+        ] {
+            while setup.focused() != field {
+                press(&mut setup, KeyCode::Down);
+            }
+            for _ in 0..presses {
+                press(&mut setup, KeyCode::Right);
+            }
+        }
+        assert_eq!(setup.describe(Field::Playouts(Player::Second)).1, "1000");
+        assert_eq!(setup.describe(Field::Exploration(Player::Second)).1, "3.00");
+        assert_eq!(setup.describe(Field::Rave(Player::Second)).1, "on");
+        let Action::Play(play) = press(&mut setup, KeyCode::Enter) else {
+            panic!("Enter should start the game");
+        };
+        let engine = play.setup().second.engine().unwrap().clone();
+        assert_eq!(engine.algorithm, Algorithm::Mcts);
+        assert_eq!(engine.nodes, Some(1000));
+        let mcts = engine.config().mcts;
+        assert_eq!((mcts.exploration_centi, mcts.rave), (300, true));
+        assert_eq!(mcts.seed, crate::search::MctsConfig::default().seed + 1);
+    }
+
+    #[test]
     fn the_level_row_sets_the_engine_and_reads_custom_after_a_change_by_hand() {
         let mut setup = Setup::new(find_game("chess").unwrap());
         while setup.focused() != Field::Level(Player::Second) {
