@@ -115,6 +115,7 @@ fn computer(algorithm: Algorithm, tt: bool) -> Seat {
         depth: None,
         time: None,
         nodes: None,
+        ..EngineSettings::default()
     })
 }
 
@@ -268,7 +269,7 @@ fn slow_search(time: Duration) -> PlaySetup {
         depth: None,
         time: Some(time),
         nodes: None,
-        switches: Vec::new(),
+        ..EngineSettings::default()
     };
     let mut setup = game("synthetic", Seat::Computer(engine), Seat::Human);
     setup.options = GameOptions::parse(&["b=12", "d=12"]).unwrap();

@@ -51,8 +51,8 @@ fn two_humans_play_pass_and_see_the_score_at_80_by_24() {
     enter(&mut app, "p");
     let over = screen(&mut app, &mut terminal);
     assert!(app.session().unwrap().is_over());
-    // One stone each, everything else neutral: komi decides.
-    assert!(over.contains("W+7.5 by area"), "{over}");
+    // One stone each, both alive, everything else neutral: komi decides.
+    assert!(over.contains("B 1, W 1 + 7.5: W+7.5"), "{over}");
 }
 
 #[test]

@@ -10,6 +10,9 @@
 //! - Scoring: the same random games are played to the end (two passes, nothing
 //!   but eyes left, so every dead stone has been captured) and ply's area score
 //!   must equal GNU Go's `final_score`.
+//! - Counting: GNU Go plays itself until both pass, leaving dead stones on the
+//!   board; the arcade's count (dead stones found by playouts, then area) must
+//!   equal GNU Go's `final_score`, which takes dead stones off too.
 //!
 //! When `gnugo` is missing the test says so and passes, except under
 //! `PLY_REQUIRE_TOOLS` (CI), where it fails.
@@ -18,8 +21,12 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use ply::game::go::playout::PlayoutRng;
+use ply::game::go::scoring::Scoring;
 use ply::game::go::{Go, GoMove, format_komi};
 use ply::game::{Game, GameOptions, Playable, Player};
+
+/// GNU Go's games against itself whose count the arcade's must match.
+const SELF_PLAY_GAMES: u64 = 6;
 
 /// A GTP conversation with one GNU Go process.
 struct GnuGo {
@@ -272,4 +279,59 @@ fn gnugo_agrees_that_superko_forbids_a_retake_after_passes() {
     let d3 = game.read_vertex("D3").unwrap();
     assert!(!game.is_legal(Player::First, d3));
     assert_eq!(gnugo.ask("is_legal black D3"), "0");
+}
+
+/// Plays GNU Go against itself on 9x9 from random seeds until both pass, as
+/// players finish a game: dead stones stay on the board. Returns the game.
+fn gnugo_self_play(gnugo: &mut GnuGo, seed: u64) -> Go {
+    let options = GameOptions::parse(&["size=9"]).unwrap();
+    let mut game = Go::start(&options).unwrap();
+    gnugo.new_game(9, game.komi_halves());
+    gnugo.ask(&format!("set_random_seed {seed}"));
+    while game.outcome().is_none() {
+        let player = game.to_move();
+        let answer = gnugo.ask(&format!("genmove {}", colour(player)));
+        let m = game.parse_move(&answer).unwrap_or_else(|e| {
+            panic!(
+                "gnugo's move '{answer}' in game {seed}: {e}\n{}",
+                game.diagram()
+            )
+        });
+        game.play(m);
+        assert!(game.history().len() < 400, "game {seed} goes on for ever");
+    }
+    game
+}
+
+#[test]
+fn gnugo_counts_finished_games_as_the_arcades_count_does() {
+    let Some(mut gnugo) = GnuGo::start() else {
+        return;
+    };
+    // Played out to the end, nothing is dead: the count is the bare area score.
+    let mut coverage = Coverage::default();
+    for seed in 400..404 {
+        random_game(&mut gnugo, 9, seed, 50, &mut coverage);
+    }
+    // Games GNU Go ends with two passes leave dead stones on the board, which its
+    // `final_score` takes off; so must the arcade's count.
+    let mut dead_seen = 0;
+    for seed in 1..=SELF_PLAY_GAMES {
+        let game = gnugo_self_play(&mut gnugo, seed);
+        let count = Scoring::estimate(&game);
+        dead_seen += count.dead_stones(&game).len();
+        assert_eq!(
+            count.result_text(),
+            gnugo.ask("final_score"),
+            "count of game {seed}: dead {:?}\n{}\n{}",
+            count
+                .dead_stones(&game)
+                .iter()
+                .map(|&p| game.vertex(p))
+                .collect::<Vec<_>>(),
+            game.diagram(),
+            game.format_position()
+        );
+    }
+    assert!(dead_seen > 0, "the games left dead stones to count");
 }

@@ -205,7 +205,7 @@ fn mcts_engine(playouts: u64) -> EngineSettings {
         depth: None,
         time: None,
         nodes: Some(playouts),
-        switches: Vec::new(),
+        ..EngineSettings::default()
     }
 }
 

@@ -301,12 +301,7 @@ impl GtpSession {
             &mut self.tree,
         );
         report_search(&position, &result);
-        if self.resign.hopeless(&result) {
-            self.hopeless_moves += 1;
-        } else {
-            self.hopeless_moves = 0;
-        }
-        if self.resign.streak > 0 && self.hopeless_moves >= self.resign.streak {
+        if self.resign.tally(&result, &mut self.hopeless_moves) {
             return None;
         }
         Some(
@@ -361,46 +356,7 @@ const GO_EXPLORATION_CENTI: u32 = 0;
 /// RAVE's equivalence parameter for Go.
 const GO_RAVE_EQUIVALENCE: u32 = crate::search::mcts::DEFAULT_RAVE_EQUIVALENCE;
 
-/// Resign below this win rate of the best move, in percent...
-const RESIGN_PERCENT: f64 = 10.0;
-/// ...on this many of our moves in a row: one low estimate is often a passing
-/// scare of the playouts (a big group that looks dead until the tree reads it).
-const RESIGN_STREAK: u32 = 3;
-/// ...and only once the root's estimates rest on this many playouts.
-const RESIGN_MIN_PLAYOUTS: u64 = 3000;
-
-/// When `genmove` gives up: a win rate below `below` on `streak` moves in a row
-/// (`streak` 0 never resigns).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ResignRule {
-    /// The win rate (0 to 1) under which a move counts as hopeless.
-    pub below: f64,
-    /// Hopeless moves in a row before resigning; 0 never resigns.
-    pub streak: u32,
-}
-
-impl Default for ResignRule {
-    fn default() -> Self {
-        ResignRule {
-            below: RESIGN_PERCENT / 100.0,
-            streak: RESIGN_STREAK,
-        }
-    }
-}
-
-impl ResignRule {
-    /// True when the most visited root move wins less than `below` of its
-    /// playouts and the root has had enough of them to be believed.
-    pub fn hopeless<M>(&self, result: &crate::search::SearchResult<M>) -> bool {
-        let playouts: u64 = result.root_moves.iter().map(|m| m.nodes).sum();
-        let best = result.root_moves.first();
-        playouts >= RESIGN_MIN_PLAYOUTS
-            && best.is_some_and(|m| {
-                m.score
-                    .is_some_and(|s| s < crate::search::mcts::win_rate_score(self.below))
-            })
-    }
-}
+pub use crate::play::resign::{RESIGN_PERCENT, RESIGN_STREAK, ResignRule};
 
 /// The seed of one search: the session's, mixed with the game and the move
 /// number, so that games differ yet replay exactly from the same seed.

@@ -155,7 +155,7 @@ impl PlayArgs {
             depth: self.depth,
             time,
             nodes: None,
-            switches: Vec::new(),
+            ..EngineSettings::default()
         })
     }
 

@@ -228,6 +228,10 @@ pub struct Match<G: Playable> {
     events: Vec<MatchEvent<G>>,
     /// The test hook: the next search's thread dies (see [`Match::fail_next_search`]).
     fail_next: bool,
+    /// A Monte Carlo computer gives up a lost game ([`Match::let_computer_resign`]).
+    computer_resigns: bool,
+    /// Each side's hopeless searches in a row, for the resignation rule.
+    hopeless_searches: [u32; 2],
 }
 
 /// An evaluation that panics: how the test hook kills a search thread the way a
@@ -291,6 +295,8 @@ impl<G: Playable> Match<G> {
             notation,
             events: Vec::new(),
             fail_next: false,
+            computer_resigns: false,
+            hopeless_searches: [0; 2],
         };
         let words = setup.moves.as_deref().unwrap_or("");
         for word in game.game.split_moves(words) {
@@ -634,6 +640,24 @@ impl<G: Playable> Match<G> {
         Ok(())
     }
 
+    /// Lets a computer that plays by Monte Carlo search resign when its search
+    /// finds the game lost ([`crate::play::resign::ResignRule`], the rule of
+    /// `ply gtp`): the arcade asks for it in Go, where playing a lost game out is
+    /// long. Off by default, so that `ply match` games are played to the end.
+    pub fn let_computer_resign(&mut self, on: bool) {
+        self.computer_resigns = on;
+    }
+
+    /// True when the computer to move gives up after its search's `result`
+    /// (its hopeless searches in a row are counted here).
+    fn resigns_after(&mut self, result: &crate::search::SearchResult<G::Move>) -> bool {
+        let side = self.game.to_move().index();
+        let mover = self.computers[side].as_ref();
+        self.computer_resigns
+            && mover.is_some_and(|c| c.settings.algorithm == crate::search::Algorithm::Mcts)
+            && super::resign::ResignRule::default().tally(result, &mut self.hopeless_searches[side])
+    }
+
     /// `player` offers a draw. A computer opponent accepts when its last search
     /// judged its own side no better than even; a human one answers with
     /// [`Match::offer_draw`] in turn. True when the game ended drawn.
@@ -867,10 +891,13 @@ impl<G: Playable> Match<G> {
             }
             if let SearchEvent::Finished(result) = event {
                 self.thinking = None;
+                let resigns = purpose == Purpose::Move && self.resigns_after(&result);
                 let chosen = result.best_move.map(|m| (m, result.score));
                 self.events
                     .push(MatchEvent::Search(purpose, SearchEvent::Finished(result)));
-                if let Some((m, score)) = chosen {
+                if resigns {
+                    let _ = self.resign(self.game.to_move());
+                } else if let Some((m, score)) = chosen {
                     self.take_result(purpose, m, score, started, now);
                 }
                 return;

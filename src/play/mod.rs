@@ -7,8 +7,10 @@ pub mod analysis;
 pub mod clock;
 mod game_match;
 pub mod levels;
+pub mod mcts_spec;
 pub mod notation;
 pub mod record;
+pub mod resign;
 mod setup;
 pub mod store;
 

@@ -4,8 +4,9 @@
 use std::time::Duration;
 
 use super::clock;
+use super::mcts_spec::{MCTS_KEYS, describe_mcts, read_mcts_part};
 use crate::game::{GameError, GameOptions, GameVisitor, Playable, Player};
-use crate::search::{Additions, Algorithm, Limits, SearchConfig};
+use crate::search::{Additions, Algorithm, Limits, MctsConfig, SearchConfig};
 
 /// Everything needed to start a game: which game, from where, and who plays.
 #[derive(Clone, Debug)]
@@ -88,11 +89,13 @@ pub struct EngineSettings {
     /// Time per move; `None` with no depth searches to the end of the game.
     pub time: Option<Duration>,
     /// Most positions per move (`ply match`'s `nodes=N`): a limit that, unlike
-    /// time, gives the same game on every machine.
+    /// time, gives the same game on every machine. Playouts, for MCTS.
     pub nodes: Option<u64>,
     /// The engine's extras switched off (`no=futility`) or on (`with=lmp`) by
     /// name, in order, so that `ply match` can measure what each one gains.
     pub switches: Vec<(String, bool)>,
+    /// Monte Carlo search's exploration constant, RAVE and seed (used by MCTS only).
+    pub mcts: MctsConfig,
 }
 
 /// The time per move when neither depth nor time is chosen: enough to solve the
@@ -112,6 +115,7 @@ impl Default for EngineSettings {
             time: Some(DEFAULT_MOVE_TIME),
             nodes: None,
             switches: Vec::new(),
+            mcts: MctsConfig::default(),
         }
     }
 }
@@ -163,6 +167,7 @@ impl EngineSettings {
             // Names were checked when read; one the algorithm has no use for is moot.
             let _ = config.switch(name, *on);
         }
+        config.mcts = self.mcts;
         // With a clock or a node budget, a one-pass search may have nothing finished
         // to play when the budget runs out; deepening one ply at a time always has
         // the last depth's move.
@@ -172,9 +177,10 @@ impl EngineSettings {
 
     /// The algorithm as the setup screen names it: `alpha-beta +ordering +tt`, `engine`.
     pub fn algorithm_label(&self) -> String {
-        let adds = match self.algorithm.takes_additions() {
-            true => self.additions.describe(),
-            false => String::new(),
+        let adds = match self.algorithm {
+            Algorithm::Mcts => format!("({})", describe_mcts(&self.mcts)),
+            algorithm if algorithm.takes_additions() => self.additions.describe(),
+            _ => String::new(),
         };
         format!("{} {adds}", self.algorithm.label())
             .trim_end()
@@ -188,9 +194,13 @@ impl EngineSettings {
                 nodes: None,
                 ..self.clone()
             };
+            let unit = match self.algorithm {
+                Algorithm::Mcts => "playouts",
+                _ => "nodes",
+            };
             return match (self.depth, self.time) {
-                (None, None) => format!("{nodes} nodes per move"),
-                _ => format!("{}, {nodes} nodes per move", others.limits_label()),
+                (None, None) => format!("{nodes} {unit} per move"),
+                _ => format!("{}, {nodes} {unit} per move", others.limits_label()),
             };
         }
         match (self.depth, self.time) {
@@ -213,11 +223,12 @@ impl EngineSettings {
 
     /// Reads an engine as `ply match` names it: `ALGO[+ADD...]:EVAL[:LIMIT...]`, an
     /// addition being `ordering`, `tt` or `id` (for minimax and alpha-beta), a limit
-    /// `depth=N`, `time=SECONDS` or `nodes=N`, e.g. `alphabeta+ordering:strong:time=0.2`. With no depth, time or nodes it thinks
-    /// [`DEFAULT_MOVE_TIME`] a move, so that no game can hang. `no=NAME[,NAME]` and
-    /// `with=NAME[,NAME]` switch the engine's extras
-    /// ([`ENGINE_SWITCHES`](crate::search::limits::ENGINE_SWITCHES)) off or on,
-    /// e.g. `engine:strong:nodes=20000:no=futility,lmp`.
+    /// `depth=N`, `time=SECONDS` or `nodes=N`, e.g. `alphabeta+ordering:strong:time=0.2`.
+    /// With no depth, time or nodes it thinks [`DEFAULT_MOVE_TIME`] a move, so that
+    /// no game can hang. `no=NAME[,NAME]` and `with=NAME[,NAME]` switch the engine's
+    /// extras ([`ENGINE_SWITCHES`](crate::search::limits::ENGINE_SWITCHES)) off or
+    /// on, e.g. `engine:strong:nodes=20000:no=futility,lmp`; MCTS also takes the
+    /// keys of [`super::mcts_spec`] (`playouts=N:c=1.4:rave=off`).
     pub fn parse_spec(text: &str) -> Result<EngineSettings, GameError> {
         let bad = |why: String| GameError::new(format!("engine '{text}': {why}"));
         let mut parts = text.split(':');
@@ -268,7 +279,14 @@ impl EngineSettings {
                         settings.switches.push((name.to_string(), key == "with"));
                     }
                 }
-                _ => return Err(bad(format!("unknown limit '{part}'"))),
+                _ => match read_mcts_part(&mut settings, key, value) {
+                    Some(read) => read.map_err(bad)?,
+                    None => {
+                        return Err(bad(format!(
+                            "unknown limit '{part}': expected depth=N, time=S, nodes=N, no=NAME, with=NAME or, for mcts, {MCTS_KEYS}"
+                        )));
+                    }
+                },
             }
         }
         if (settings.depth, settings.time, settings.nodes) == (None, None, None) {

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use super::clock::TimeControl;
 use super::setup::{EngineSettings, PlaySetup, Seat};
 use crate::game::{GameOptions, Outcome, Player};
-use crate::search::{Additions, Algorithm};
+use crate::search::{Additions, Algorithm, MctsConfig};
 
 /// The record format written now; a file of another version is listed as unreadable.
 pub const FORMAT_VERSION: u32 = 1;
@@ -84,6 +84,16 @@ pub struct SavedEngine {
     pub nodes: Option<u64>,
     /// Who is MAX in the explorer: 1 or 2; none for the side to move.
     pub max_player: Option<u8>,
+    /// Monte Carlo search's exploration constant in hundredths (MCTS only;
+    /// absent from older records, which get the default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exploration_centi: Option<u32>,
+    /// RAVE on or off (MCTS only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rave: Option<bool>,
+    /// The playouts' seed (MCTS only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mcts_seed: Option<u64>,
 }
 
 /// The clocks: the control and each side's time left.
@@ -102,17 +112,23 @@ impl SavedSeat {
     pub fn from_seat(seat: &Seat) -> SavedSeat {
         match seat {
             Seat::Human => SavedSeat::Human,
-            Seat::Computer(engine) => SavedSeat::Computer(SavedEngine {
-                algorithm: engine.algorithm.name().to_string(),
-                ordering: engine.additions.ordering,
-                table: engine.additions.table,
-                iterative: engine.additions.iterative,
-                eval: engine.eval.clone(),
-                depth: engine.depth,
-                time_ms: engine.time.map(|t| t.as_millis() as u64),
-                nodes: engine.nodes,
-                max_player: engine.max_player.map(|p| p.index() as u8 + 1),
-            }),
+            Seat::Computer(engine) => {
+                let mcts = (engine.algorithm == Algorithm::Mcts).then_some(engine.mcts);
+                SavedSeat::Computer(SavedEngine {
+                    algorithm: engine.algorithm.name().to_string(),
+                    ordering: engine.additions.ordering,
+                    table: engine.additions.table,
+                    iterative: engine.additions.iterative,
+                    eval: engine.eval.clone(),
+                    depth: engine.depth,
+                    time_ms: engine.time.map(|t| t.as_millis() as u64),
+                    nodes: engine.nodes,
+                    max_player: engine.max_player.map(|p| p.index() as u8 + 1),
+                    exploration_centi: mcts.map(|m| m.exploration_centi),
+                    rave: mcts.map(|m| m.rave),
+                    mcts_seed: mcts.map(|m| m.seed),
+                })
+            }
         }
     }
 
@@ -129,6 +145,7 @@ impl SavedSeat {
             Some(2) => Some(Player::Second),
             Some(n) => return Err(format!("max_player {n}: expected 1 or 2")),
         };
+        let default_mcts = MctsConfig::default();
         let engine = EngineSettings {
             algorithm,
             additions: Additions {
@@ -142,6 +159,14 @@ impl SavedSeat {
             time: saved.time_ms.map(Duration::from_millis),
             nodes: saved.nodes,
             switches: Vec::new(),
+            mcts: MctsConfig {
+                exploration_centi: saved
+                    .exploration_centi
+                    .unwrap_or(default_mcts.exploration_centi),
+                rave: saved.rave.unwrap_or(default_mcts.rave),
+                seed: saved.mcts_seed.unwrap_or(default_mcts.seed),
+                ..default_mcts
+            },
         };
         engine.check().map_err(|e| e.to_string())?;
         Ok(Seat::Computer(engine))

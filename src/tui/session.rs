@@ -44,6 +44,9 @@ const SPECTATING_SPEED: usize = 2;
 /// The key that switches notations in a game that has several (WXF and ICCS).
 pub const NOTATION_KEY: char = 'W';
 
+/// What the resign key says when the computer plays both sides.
+pub const ONLY_HUMANS_RESIGN: &str = "only a human player can resign";
+
 /// How a status message reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tone {
@@ -163,6 +166,14 @@ pub trait Session {
     /// How the game ended in words that follow the result (`by checkmate`,
     /// `on time`, Kalah's score); `None` while it goes on.
     fn end_words(&self) -> Option<String>;
+    /// True when a player may give this game up (not a synthetic tree's).
+    fn may_resign(&self) -> bool;
+    /// Who gives the game up on the resign key: the one human seat, or the side
+    /// to move when both are human; `None` when no human plays.
+    fn resigning_side(&self) -> Option<Player>;
+    /// [`Session::resigning_side`] gives the game up; a refusal (the game over)
+    /// goes to the status line.
+    fn resign(&mut self);
     /// The number of the first turn of the move list (a FEN's full-move number).
     fn first_turn_number(&self) -> u32;
     /// The game as a record file (PGN, PDN or plain), with its extension; the
@@ -234,6 +245,7 @@ impl<G: BoardGame> GameSession<G> {
         let spectating = seats.iter().all(|s| s.engine().is_some());
         let speed = if spectating { SPECTATING_SPEED } else { 0 };
         game.set_move_delay(SPEEDS[speed]);
+        game.let_computer_resign(G::computer_may_resign());
         let mut cursor = game.game().initial_cursor();
         if seats[0].engine().is_some() && seats[1].engine().is_none() {
             // The human plays the second side: their pieces at the bottom.
@@ -293,9 +305,16 @@ impl<G: BoardGame> GameSession<G> {
                 }
                 MatchEvent::SearchFailed(purpose) => self.search_failed(purpose),
                 MatchEvent::GameOver(ending) => {
-                    if let EndReason::Time(loser) = ending.reason {
-                        let text = format!("{}'s time is up", G::side_name(loser));
-                        self.say(Tone::Info, text);
+                    self.game.game().game_over(&mut self.cursor);
+                    match ending.reason {
+                        EndReason::Time(loser) => {
+                            let text = format!("{}'s time is up", G::side_name(loser));
+                            self.say(Tone::Info, text);
+                        }
+                        EndReason::Resignation(loser) => {
+                            self.say(Tone::Info, resigns(G::side_name(loser)));
+                        }
+                        _ => {}
                     }
                 }
             }
@@ -504,6 +523,11 @@ impl<G: BoardGame> GameSession<G> {
     }
 }
 
+/// The end of a game given up: `White resigns`.
+fn resigns(side: &str) -> String {
+    format!("{side} resigns")
+}
+
 /// How the move list writes moves in the game's notation number `index`: the
 /// board's move list text when the game has no choice of notations.
 fn writer<G: BoardGame>(index: usize) -> fn(&G, G::Move) -> String {
@@ -612,6 +636,9 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn steer(&mut self, steer: Steer) -> bool {
         if !self.human_to_move() {
+            if self.game.game().steer_idle(&mut self.cursor, steer) {
+                return true;
+            }
             if steer == Steer::Cancel {
                 return false;
             }
@@ -802,6 +829,30 @@ impl<G: BoardGame> Session for GameSession<G> {
         self.game.end_words()
     }
 
+    fn may_resign(&self) -> bool {
+        G::may_resign()
+    }
+
+    fn resigning_side(&self) -> Option<Player> {
+        let human = |p: Player| self.game.seat(p) == &Seat::Human;
+        match (human(Player::First), human(Player::Second)) {
+            (true, false) => Some(Player::First),
+            (false, true) => Some(Player::Second),
+            (true, true) => Some(self.game.game().to_move()),
+            (false, false) => None,
+        }
+    }
+
+    fn resign(&mut self) {
+        let Some(who) = self.resigning_side() else {
+            return self.say(Tone::Refused, ONLY_HUMANS_RESIGN);
+        };
+        if let Err(refusal) = self.game.resign(who) {
+            self.refuse(&refusal);
+        }
+        self.follow(Instant::now());
+    }
+
     fn first_turn_number(&self) -> u32 {
         G::first_turn_number(self.game.start())
     }
@@ -810,6 +861,9 @@ impl<G: BoardGame> Session for GameSession<G> {
         let facts = RecordFacts {
             outcome: self.game.outcome(),
             end: self.game.end_words().map(|words| {
+                if let Some(EndReason::Resignation(loser)) = self.game.ending().map(|e| e.reason) {
+                    return resigns(G::side_name(loser));
+                }
                 let result = match self.game.outcome() {
                     Some(Outcome::Win(player)) => format!("{} wins", G::side_name(player)),
                     Some(Outcome::Draw) => "draw".to_string(),

@@ -15,6 +15,7 @@ pub mod board;
 pub mod patterns;
 pub mod playout;
 pub mod prior;
+pub mod scoring;
 pub mod sgf;
 
 use std::sync::Arc;

@@ -20,8 +20,8 @@
 pub mod board;
 pub mod eval;
 pub mod notation;
-pub mod tables;
 mod see;
+pub mod tables;
 
 use std::sync::Arc;
 

@@ -5,6 +5,13 @@
 //! captured; then the ko point, a pending pass, or once two passes have ended the
 //! game the area score, with each side's empty points drawn as small x and o.
 //!
+//! When the game ends (two passes, a resignation) or the player asks with `s`,
+//! the board shows the count: the stones Monte Carlo playouts find dead drawn as
+//! × (`*` in letters), every point drawn for the side it counts for, and the area
+//! score with komi (`B 45, W 36 + 7.5: B+1.5`). Enter (or a click) on a group marks
+//! it dead or alive again and counts anew, as players agree on Go servers; Esc or
+//! `s` closes a count asked for during the game.
+//!
 //! The cursor moves with the arrows, onto `[pass]` below the bottom rank (or with
 //! `p`); typing a vertex in capitals (`D4`) moves it there; Enter or a click
 //! plays. A 9x9 board takes 17x13 cells and fits an 80x24 terminal; when the area
@@ -16,12 +23,14 @@ use ratatui::style::Style;
 
 use super::point_grid::{LABEL_WIDTH, PointGrid, stone_symbol};
 use super::{BoardGame, Marks, Pick, Steer, step_index};
+use crate::game::go::scoring::Scoring;
 use crate::game::go::{COLUMNS, Go, GoMove, side_name};
 use crate::game::{Game, Player};
 use crate::tui::theme::Theme;
 
-/// The lines under the points: the pass button with captures, then ko or score.
-const INFO_LINES: u16 = 2;
+/// The lines under the points: the pass button with captures, then ko or score,
+/// then the count's dead stones.
+const INFO_LINES: u16 = 3;
 /// The pass button's text.
 const PASS: &str = "[pass]";
 /// The widest info line, so the board asks for room for it.
@@ -40,7 +49,13 @@ pub struct GoCursor {
     pub typed: String,
     /// X and O instead of ● and ○.
     pub letters: bool,
+    /// The count shown instead of the play: at the end of the game, or asked for
+    /// with `s`.
+    pub scoring: Option<Scoring>,
 }
+
+/// The key that shows or hides the count during the game.
+const SCORE_KEY: char = 's';
 
 /// The Go board's placement of points: room for the info lines under it.
 fn grid(size: usize, area: Rect, cursor_rank: usize) -> PointGrid {
@@ -51,6 +66,18 @@ fn grid(size: usize, area: Rect, cursor_rank: usize) -> PointGrid {
 fn on_pass(grid: &PointGrid, at: Position) -> bool {
     let x = grid.origin.x + LABEL_WIDTH;
     at.y == grid.line_below() && (x..x + PASS.len() as u16).contains(&at.x)
+}
+
+/// Moves the cursor one point the arrow's way on a board of `size`, stopping at
+/// the edges; Enter and Esc leave it where it is.
+fn step_point(cursor: &mut GoCursor, steer: Steer, size: usize) {
+    match steer {
+        Steer::Up => cursor.rank = step_index(cursor.rank, true, size),
+        Steer::Down => cursor.rank = step_index(cursor.rank, false, size),
+        Steer::Left => cursor.file = step_index(cursor.file, false, size),
+        Steer::Right => cursor.file = step_index(cursor.file, true, size),
+        Steer::Select | Steer::Cancel => {}
+    }
 }
 
 /// The small mark of an empty point counted for `player` at the end.
@@ -99,11 +126,12 @@ impl Go {
             }
         }
         let over = self.outcome().is_some();
-        let territory = if over {
+        let territory = if over && cursor.scoring.is_none() {
             self.board().territory()
         } else {
             Vec::new()
         };
+        let show_cursor = marks.human_to_move || cursor.scoring.is_some();
         for rank in 0..size {
             for file in 0..size {
                 let Some(at) = grid.position(file, rank) else {
@@ -111,15 +139,16 @@ impl Go {
                 };
                 let point = self.board().point(file, rank);
                 let owner = territory.get(point as usize).copied().flatten();
-                let (symbol, mut style) = self.point_look(point, owner, cursor, marks, theme);
-                if marks.human_to_move
-                    && !cursor.on_pass
-                    && (file, rank) == (cursor.file, cursor.rank)
-                {
+                let (symbol, mut style) = match &cursor.scoring {
+                    Some(scoring) => self.counted_look(point, scoring, cursor.letters, theme),
+                    None => self.point_look(point, owner, cursor, marks, theme),
+                };
+                if show_cursor && !cursor.on_pass && (file, rank) == (cursor.file, cursor.rank) {
                     style = style.patch(theme.selected);
                 }
                 put(at, symbol, style);
-                if marks.last == Some(GoMove::Stone(point)) && grid.spacing == 2 {
+                let marked_last = marks.last == Some(GoMove::Stone(point));
+                if marked_last && cursor.scoring.is_none() && grid.spacing == 2 {
                     put(Position::new(at.x - 1, at.y), "[", theme.last_move);
                     put(Position::new(at.x + 1, at.y), "]", theme.last_move);
                 }
@@ -159,6 +188,25 @@ impl Go {
         }
     }
 
+    /// The symbol and style of one point in the count: a dead stone crossed, else
+    /// the point drawn for the side it counts for.
+    fn counted_look(
+        &self,
+        point: u16,
+        scoring: &Scoring,
+        letters: bool,
+        theme: &Theme,
+    ) -> (&'static str, Style) {
+        match (self.board().stone(point), scoring.owner(point)) {
+            (Some(player), _) if scoring.is_dead(point) => {
+                (if letters { "*" } else { "×" }, theme.side(player))
+            }
+            (Some(player), _) => (stone_symbol(player, letters), theme.side(player)),
+            (None, Some(owner)) => (area_symbol(owner), theme.side(owner)),
+            (None, None) => ("·", theme.dim),
+        }
+    }
+
     /// The pass button with the captures, then the ko point, a pending pass or
     /// the final score.
     fn draw_info(
@@ -189,6 +237,14 @@ impl Go {
             at += 1 + text.len() as u16;
         }
         put(Position::new(at, y), "captured", theme.dim);
+        if let Some(scoring) = &cursor.scoring {
+            put(Position::new(x, y + 1), &scoring.summary(), theme.good);
+            let dead = scoring.dead_stones(self).len();
+            let symbol = if cursor.letters { "*" } else { "×" };
+            let note = format!("{symbol} {dead} dead · Enter toggles");
+            put(Position::new(x, y + 2), &note, theme.dim);
+            return;
+        }
         let line = if self.outcome().is_some() {
             format!("{} by area", self.score_text())
         } else if let Some(ko) = self.ko_point() {
@@ -204,6 +260,30 @@ impl Go {
             theme.text
         };
         put(Position::new(x, y + 1), &line, style);
+    }
+
+    /// The count's answer to a key: arrows move over the points, Enter marks the
+    /// group under the cursor dead or alive, Esc closes a count asked for during
+    /// the game (at the end there is nothing else to show).
+    fn steer_count(&self, cursor: &mut GoCursor, steer: Steer) -> Pick<GoMove> {
+        let size = self.board().size();
+        cursor.on_pass = false;
+        match steer {
+            Steer::Up | Steer::Down | Steer::Left | Steer::Right => {
+                step_point(cursor, steer, size);
+            }
+            Steer::Select => {
+                let point = self.board().point(cursor.file, cursor.rank);
+                if let Some(scoring) = cursor.scoring.as_mut()
+                    && !scoring.toggle(self, point)
+                {
+                    return Pick::Refused("Enter on a stone marks its group dead or alive".into());
+                }
+            }
+            Steer::Cancel if self.outcome().is_none() => cursor.scoring = None,
+            Steer::Cancel => return Pick::Ignored,
+        }
+        Pick::Moved
     }
 
     /// The move under the cursor.
@@ -227,6 +307,7 @@ impl BoardGame for Go {
             on_pass: false,
             typed: String::new(),
             letters: false,
+            scoring: None,
         }
     }
 
@@ -238,14 +319,17 @@ impl BoardGame for Go {
             on_pass: false,
             typed: String::new(),
             letters: previous.letters,
+            scoring: None,
         }
     }
 
-    /// `a` switches to letters, `p` goes to the pass button, and a vertex typed
-    /// in capitals (`D4`) moves the cursor there.
+    /// `a` switches to letters, `p` goes to the pass button, `s` shows or hides
+    /// the count, and a vertex typed in capitals (`D4`) moves the cursor there.
     fn letter(&self, cursor: &mut GoCursor, key: char) -> bool {
         match key {
             'a' => cursor.letters = !cursor.letters,
+            SCORE_KEY if cursor.scoring.is_some() => cursor.scoring = None,
+            SCORE_KEY => cursor.scoring = Some(Scoring::estimate(self)),
             'p' => {
                 cursor.on_pass = true;
                 cursor.typed.clear();
@@ -289,13 +373,15 @@ impl BoardGame for Go {
     fn steer(&self, cursor: &mut GoCursor, steer: Steer) -> Pick<GoMove> {
         let size = self.board().size();
         cursor.typed.clear();
+        if cursor.scoring.is_some() {
+            return self.steer_count(cursor, steer);
+        }
         match steer {
             Steer::Up if cursor.on_pass => cursor.on_pass = false,
-            Steer::Up => cursor.rank = step_index(cursor.rank, true, size),
             Steer::Down if cursor.rank == 0 => cursor.on_pass = true,
-            Steer::Down => cursor.rank = step_index(cursor.rank, false, size),
-            Steer::Left => cursor.file = step_index(cursor.file, false, size),
-            Steer::Right => cursor.file = step_index(cursor.file, true, size),
+            Steer::Up | Steer::Down | Steer::Left | Steer::Right => {
+                step_point(cursor, steer, size);
+            }
             Steer::Select => {
                 let m = self.cursor_move(cursor);
                 return Pick::from_parsed(self.parse_move(&self.format_move(m)));
@@ -308,7 +394,7 @@ impl BoardGame for Go {
     fn click(&self, cursor: &mut GoCursor, area: Rect, at: Position) -> Pick<GoMove> {
         let size = self.board().size();
         let grid = grid(size, area, cursor.rank);
-        if on_pass(&grid, at) {
+        if on_pass(&grid, at) && cursor.scoring.is_none() {
             cursor.on_pass = true;
             return self.steer(cursor, Steer::Select);
         }
@@ -319,6 +405,30 @@ impl BoardGame for Go {
             }
             None => Pick::Ignored,
         }
+    }
+
+    /// The count, once the game is over for whatever reason.
+    fn game_over(&self, cursor: &mut GoCursor) {
+        cursor.scoring = Some(Scoring::estimate(self));
+    }
+
+    /// Marking dead stones goes on after the game (and while the computer thinks,
+    /// in a count asked for with `s`).
+    fn steer_idle(&self, cursor: &mut GoCursor, steer: Steer) -> bool {
+        cursor.scoring.is_some() && self.steer_count(cursor, steer) != Pick::Ignored
+    }
+
+    fn computer_may_resign() -> bool {
+        true
+    }
+
+    fn board_keys() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("D4 (capitals)", "move the cursor to a typed vertex"),
+            ("p", "the pass button"),
+            ("s", "count: dead stones and area score (Enter: dead/alive)"),
+            ("a", "letters X and O instead of stones"),
+        ]
     }
 
     /// A pending pass, since the next one ends the game.
@@ -359,7 +469,7 @@ mod tests {
     fn a_ko_fight_shows_stones_captures_the_ko_point_and_the_last_stone() {
         let game = game("C4 D4 B3 E3 C2 D2 D3 C3", &["size=5"]);
         let marks = marks_after(&game, false);
-        let lines = render_lines(28, 8, |area, buf| {
+        let lines = render_lines(28, 9, |area, buf| {
             game.render_board(&game.initial_cursor(), &marks, &Theme::colored(), area, buf)
         });
         assert_eq!(
@@ -373,6 +483,7 @@ mod tests {
                 "   A B C D E",
                 "   [pass]  ● 0 ○ 1 captured",
                 "   ko at D3",
+                "",
             ]
         );
     }
@@ -384,7 +495,7 @@ mod tests {
             &["size=5"],
         );
         let marks = marks_after(&game, false);
-        let lines = render_lines(28, 8, |area, buf| {
+        let lines = render_lines(28, 9, |area, buf| {
             game.render_board(&game.initial_cursor(), &marks, &Theme::plain(), area, buf)
         });
         assert_eq!(lines[0], " 5 x x X · O");

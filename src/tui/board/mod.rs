@@ -193,6 +193,29 @@ pub trait BoardGame: Playable + crate::play::record::Recordable {
         self.format_move(m)
     }
 
+    /// Called once the game has ended, for whatever reason: a board with something
+    /// to show at the end (Go's count of territory and dead stones) prepares it.
+    fn game_over(&self, _cursor: &mut Self::Cursor) {}
+
+    /// A key while no human is to move (the game over, the computer thinking): a
+    /// board with something to steer then (Go's dead stones) takes it and says
+    /// true; by default it is refused.
+    fn steer_idle(&self, _cursor: &mut Self::Cursor, _steer: Steer) -> bool {
+        false
+    }
+
+    /// True when a player may give the game up: every game between two players,
+    /// not the synthetic trees, whose leaves carry the result.
+    fn may_resign() -> bool {
+        true
+    }
+
+    /// True when the computer gives up a game its Monte Carlo search finds lost,
+    /// as Go programs do, rather than play it out; false by default.
+    fn computer_may_resign() -> bool {
+        false
+    }
+
     /// How the game names a side: `X` and `O` in tic-tac-toe.
     fn side_name(player: Player) -> &'static str {
         match player {

@@ -144,6 +144,11 @@ impl BoardGame for Synthetic {
         }
     }
 
+    /// A tree's leaves carry the result: nobody resigns a lesson.
+    fn may_resign() -> bool {
+        false
+    }
+
     fn side_name(player: Player) -> &'static str {
         match player {
             Player::First => "MAX",

@@ -54,6 +54,7 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
             ),
             ("i", "hint: the engine's suggestion for you"),
             ("N", "new game"),
+            ("x", "resign (asks first)"),
             ("space  n", "pause/resume the computer; one computer move"),
             ("m", "the computer moves now: its best move so far"),
             ("+  -", "faster / slower computer moves"),

@@ -24,7 +24,7 @@ use crate::tui::clock::format_clock;
 use crate::tui::move_line::{LineAction, MoveLine, MoveLineView};
 use crate::tui::panel::SearchPanel;
 use crate::tui::recorded::RecordedSearch;
-use crate::tui::session::{Session, Tone};
+use crate::tui::session::{ONLY_HUMANS_RESIGN, Session, Tone};
 use crate::tui::theme::Theme;
 use crate::tui::tree_build::{BuildState, INLINE_BUILD_NODES, TreeBuild};
 use crate::tui::{PlaySetup, Seat};
@@ -76,14 +76,20 @@ struct Keeping {
     failed: bool,
 }
 
-/// A way of leaving the game that asks first when moves were played.
+/// A step away from the game that asks first: leaving it when moves were played,
+/// or giving it up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Leave {
     /// Back to the menu (Esc, q).
     Menu,
     /// A new game in place of this one (N).
     NewGame,
+    /// The human resigns ([`RESIGN_KEY`]).
+    Resign,
 }
+
+/// The key that gives the game up, after a yes.
+pub const RESIGN_KEY: char = 'x';
 
 impl Play {
     /// The screen for a session built from `setup`.
@@ -264,6 +270,7 @@ impl Play {
             KeyCode::Char('w') => self.write_record(),
             KeyCode::Char('y') => self.copy_to_clipboard(),
             KeyCode::Char(':') => self.open_move_line(None),
+            KeyCode::Char(RESIGN_KEY) if session.may_resign() => self.ask_to_resign(),
             // A letter or digit no key and no board uses starts a typed move.
             KeyCode::Char(c) if !session.board_letter(c) && c.is_ascii_alphanumeric() => {
                 self.open_move_line(Some(c));
@@ -284,8 +291,24 @@ impl Play {
         Action::Stay
     }
 
+    /// Asks before the human gives the game up; says why not when it is over.
+    fn ask_to_resign(&mut self) {
+        if self.session.is_over() {
+            let text = "the game is over: N starts a new one";
+            self.session.tell(Tone::Refused, text);
+        } else if self.session.resigning_side().is_none() {
+            self.session.tell(Tone::Refused, ONLY_HUMANS_RESIGN);
+        } else {
+            self.confirm = Some(Leave::Resign);
+        }
+    }
+
     fn leave_now(&mut self, leave: Leave) -> Action {
         match leave {
+            Leave::Resign => {
+                self.session.resign();
+                Action::Stay
+            }
             Leave::Menu => Action::Menu,
             Leave::NewGame => {
                 self.session.restart();
@@ -501,10 +524,13 @@ impl Play {
 
     /// The question before leaving a game with moves played.
     fn render_confirm(&self, frame: &mut Frame, theme: &Theme, leave: Leave) {
+        if leave == Leave::Resign {
+            return self.render_resign_question(frame, theme);
+        }
         let played = self.session.played().len();
         let question = match leave {
             Leave::Menu => "Leave this game?",
-            Leave::NewGame => "Start a new game?",
+            Leave::NewGame | Leave::Resign => "Start a new game?",
         };
         let kept = if self.keeping.id.is_some() {
             "It stays in saved games: s on the menu resumes it."
@@ -524,6 +550,30 @@ impl Play {
         let area = centered(frame.area(), 56, 6);
         let block = Block::bordered()
             .title(Span::styled(format!(" {question} "), theme.title))
+            .border_style(theme.bad);
+        frame.render_widget(Clear, area);
+        frame.render_widget(Paragraph::new(text).block(block), area);
+    }
+
+    /// The question before the human resigns: who gives up, and who wins then.
+    fn render_resign_question(&self, frame: &mut Frame, theme: &Theme) {
+        let session = self.session.as_ref();
+        let loser = session.resigning_side().unwrap_or(session.to_move());
+        let text = vec![
+            Line::from(Span::styled(
+                format!(
+                    "{} resigns: {} wins.",
+                    session.side_name(loser),
+                    session.side_name(loser.other())
+                ),
+                theme.text,
+            )),
+            Line::from(""),
+            Line::from(Span::styled("y yes · n or Esc no", theme.title)).centered(),
+        ];
+        let area = centered(frame.area(), 40, 5);
+        let block = Block::bordered()
+            .title(Span::styled(" Resign this game? ", theme.title))
             .border_style(theme.bad);
         frame.render_widget(Clear, area);
         frame.render_widget(Paragraph::new(text).block(block), area);

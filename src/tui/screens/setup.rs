@@ -14,6 +14,7 @@ use super::Action;
 use super::play::Play;
 use crate::game::{GameInfo, GameOptions, Player};
 use crate::play::levels::{LEVELS, level_of, level_settings};
+use crate::play::mcts_spec::exploration_text;
 use crate::search::{Additions, Algorithm};
 use crate::tui::board::{evaluator_names, side_names};
 use crate::tui::clock::TimeControl;
@@ -101,6 +102,23 @@ const CLOCK_MINUTES: [Option<u32>; 9] = [
 ];
 /// Increment choices in seconds per move.
 const INCREMENTS: [u32; 7] = [0, 1, 2, 3, 5, 10, 30];
+/// Playouts-per-move choices for Monte Carlo search; `None` means no limit
+/// (the time per move decides).
+const PLAYOUTS: [Option<u64>; 10] = [
+    None,
+    Some(100),
+    Some(300),
+    Some(1_000),
+    Some(3_000),
+    Some(10_000),
+    Some(20_000),
+    Some(30_000),
+    Some(100_000),
+    Some(300_000),
+];
+/// UCT exploration constants in hundredths: 1.41 (sqrt 2) is the textbook's,
+/// 0.2 what Go with RAVE and priors plays best with.
+const EXPLORATIONS: [u32; 9] = [0, 20, 50, 71, 100, 141, 200, 300, 500];
 
 /// One row of the form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,6 +131,10 @@ enum Field {
     Eval(Player),
     Depth(Player),
     Time(Player),
+    Playouts(Player),
+    Exploration(Player),
+    Rave(Player),
+    Seed(Player),
     Clock,
     Increment,
     RecordTree,
@@ -134,6 +156,9 @@ pub struct Setup {
     error: Option<String>,
     /// Where the rows were last drawn, for mouse clicks.
     rows_area: Rect,
+    /// Rows scrolled off the top, so that the focused row stays in sight when
+    /// the form is taller than the terminal (two Monte Carlo engines at 80x24).
+    scroll: usize,
 }
 
 impl Setup {
@@ -154,6 +179,7 @@ impl Setup {
             focus: 0,
             error: None,
             rows_area: Rect::default(),
+            scroll: 0,
         }
     }
 
@@ -177,12 +203,18 @@ impl Setup {
                 if self.engines[player.index()].algorithm.takes_additions() {
                     fields.push(Field::Additions(player));
                 }
-                fields.extend([
-                    Field::Max(player),
-                    Field::Eval(player),
-                    Field::Depth(player),
-                    Field::Time(player),
-                ]);
+                fields.extend([Field::Max(player), Field::Eval(player)]);
+                if self.engines[player.index()].algorithm == Algorithm::Mcts {
+                    fields.extend([
+                        Field::Playouts(player),
+                        Field::Time(player),
+                        Field::Exploration(player),
+                        Field::Rave(player),
+                        Field::Seed(player),
+                    ]);
+                } else {
+                    fields.extend([Field::Depth(player), Field::Time(player)]);
+                }
             }
         }
         fields.push(Field::Clock);
@@ -276,7 +308,7 @@ impl Setup {
                 if !self.rows_area.contains(at) {
                     return Action::Stay;
                 }
-                let row = (at.y - self.rows_area.y) as usize;
+                let row = (at.y - self.rows_area.y) as usize + self.scroll;
                 if row >= self.fields().len() {
                     return Action::Stay;
                 }
@@ -323,6 +355,10 @@ impl Setup {
                 let engine = &mut self.engines[p.index()];
                 let index = cycle(&Algorithm::ALL, &engine.algorithm, forward);
                 engine.algorithm = Algorithm::ALL[index];
+                if engine.algorithm == Algorithm::Mcts {
+                    // Monte Carlo search has no depth; its rows show playouts instead.
+                    engine.depth = None;
+                }
             }
             Field::Additions(p) => {
                 let engine = &mut self.engines[p.index()];
@@ -349,6 +385,27 @@ impl Setup {
                 let current = engine.time.map(|t| t.as_millis() as u64);
                 let index = cycle(&TIMES_MS, &current, forward);
                 engine.time = TIMES_MS[index].map(Duration::from_millis);
+            }
+            Field::Playouts(p) => {
+                let engine = &mut self.engines[p.index()];
+                engine.nodes = PLAYOUTS[cycle(&PLAYOUTS, &engine.nodes, forward)];
+            }
+            Field::Exploration(p) => {
+                let mcts = &mut self.engines[p.index()].mcts;
+                let index = cycle(&EXPLORATIONS, &mcts.exploration_centi, forward);
+                mcts.exploration_centi = EXPLORATIONS[index];
+            }
+            Field::Rave(p) => {
+                let mcts = &mut self.engines[p.index()].mcts;
+                mcts.rave = !mcts.rave;
+            }
+            Field::Seed(p) => {
+                let mcts = &mut self.engines[p.index()].mcts;
+                mcts.seed = if forward {
+                    mcts.seed.wrapping_add(1)
+                } else {
+                    mcts.seed.wrapping_sub(1)
+                };
             }
             Field::Clock => {
                 let minutes = self.clock.map(|c| c.minutes);
@@ -435,9 +492,15 @@ impl Setup {
             lines.push(Line::default());
             lines.push(Line::from(Span::styled(error.clone(), theme.bad)));
         }
+        let visible = (self.rows_area.height as usize).max(1);
+        self.scroll = self
+            .scroll
+            .min(focus)
+            .max((focus + 1).saturating_sub(visible));
         let form = Paragraph::new(lines)
             .block(block)
-            .wrap(Wrap { trim: false });
+            .wrap(Wrap { trim: false })
+            .scroll((self.scroll as u16, 0));
         frame.render_widget(form, left);
         let about = Paragraph::new(self.explain(fields[focus]))
             .style(theme.dim)
@@ -503,6 +566,19 @@ impl Setup {
                 "  time per move".into(),
                 engine(p).time.map_or("no limit".into(), seconds),
             ),
+            Field::Playouts(p) => (
+                "  playouts per move".into(),
+                engine(p).nodes.map_or("no limit".into(), |n| n.to_string()),
+            ),
+            Field::Exploration(p) => (
+                "  exploration c".into(),
+                exploration_text(engine(p).mcts.exploration_centi),
+            ),
+            Field::Rave(p) => (
+                "  RAVE".into(),
+                if engine(p).mcts.rave { "on" } else { "off" }.into(),
+            ),
+            Field::Seed(p) => ("  playout seed".into(), engine(p).mcts.seed.to_string()),
             Field::Clock => (
                 "clock per side".into(),
                 self.clock
@@ -531,7 +607,7 @@ impl Setup {
                 self.sides[p.index()]
             ),
             Field::Level(_) => "How hard the computer plays, from 1 (looks one move ahead, counts material) to 10 (thinks 3 s a move with the game's best evaluation). A level sets the rows below; change any of them and the level reads custom. `ply list` shows each level's search; the README gives the chess levels' Elo measured against Stockfish.".into(),
-            Field::Algorithm(_) => "minimax searches every move to the same depth; alpha-beta (the course's AlphaBeta) stops a node as soon as its value reaches the window and finds the same value with far fewer nodes; engine is alpha-beta with ordering, a table, iterative deepening and the game's extras (quiescence, null move, reductions where the game has them).".into(),
+            Field::Algorithm(_) => "minimax searches every move to the same depth; alpha-beta (the course's AlphaBeta) stops a node as soon as its value reaches the window and finds the same value with far fewer nodes; engine is alpha-beta with ordering, a table, iterative deepening and the game's extras (quiescence, null move, reductions where the game has them); MCTS grows a tree by random playouts (UCT) and plays the most visited move, with its playouts, exploration constant, RAVE and seed in the rows below.".into(),
             Field::Additions(_) => "The ideas the course adds to minimax and alpha-beta one at a time: +ordering tries the likely best moves first (more cuts), +tt a transposition table (positions reached by other move orders are searched once), +id iterative deepening (depth 1, 2, 3... so a clock always has a move).".into(),
             Field::Max(_) => "Whose view the explorer's values and windows are in: by default the side to move at the root (MAX); a fixed player reproduces the course's trees where MIN moves first.".into(),
             Field::Eval(p) => {
@@ -545,6 +621,10 @@ impl Setup {
             }
             Field::Depth(_) => "How many moves ahead the computer looks. No limit: it deepens one move at a time until the time per move runs out or the game is solved.".into(),
             Field::Time(_) => "The computer's clock per move. With no depth and no time limit it searches to the end of the game, which only small games allow.".into(),
+            Field::Playouts(_) => "How many random games (playouts) Monte Carlo search plays per move; each one also visits the root once. A playout limit gives the same game on every machine; with none, the time per move decides.".into(),
+            Field::Exploration(_) => "UCT's exploration constant c: a move's value is its win rate plus c times sqrt(ln N / n). Higher tries neglected moves more often; lower trusts the best-looking move sooner. 1.41 (sqrt 2) is the textbook's; Go with RAVE plays best near 0.2.".into(),
+            Field::Rave(_) => "RAVE (all moves as first): a move also learns from every playout in which its player played it later on. It helps a young tree in Go; in games where the order of moves matters it can mislead.".into(),
+            Field::Seed(_) => "The seed of the random playouts: the same seed, position and playout limit replay the same search. Change it to see how much one search varies.".into(),
             Field::Clock => "Each side's time for the whole game, as on a chess clock: whoever runs out first loses on time. The computer then spends a share of what it has left on each move, in place of its time per move.".into(),
             Field::Increment => "Seconds added to a side's clock after each of its moves.".into(),
             Field::RecordTree => "On: every search of the computer (and every hint) records its tree, which t opens in the explorer. Recording costs time, so off lets a timed search look at more positions: a stronger opponent, but no tree to explore.".into(),
@@ -593,6 +673,42 @@ mod tests {
             play.setup().second,
             Seat::Computer(EngineSettings::default())
         );
+    }
+
+    #[test]
+    fn mcts_rows_set_playouts_exploration_rave_and_seed() {
+        let mut setup = Setup::new(find_game("connect4").unwrap());
+        while setup.focused() != Field::Algorithm(Player::Second) {
+            press(&mut setup, KeyCode::Down);
+        }
+        press(&mut setup, KeyCode::Right); // engine -> MCTS
+        let fields = setup.fields();
+        assert!(!fields.contains(&Field::Depth(Player::Second)));
+        for (field, presses) in [
+            (Field::Playouts(Player::Second), 3),    // no limit -> 1000
+            (Field::Exploration(Player::Second), 2), // 1.41 -> 3.00
+            (Field::Rave(Player::Second), 1),
+            (Field::Seed(Player::Second), 1),
+        ] {
+            while setup.focused() != field {
+                press(&mut setup, KeyCode::Down);
+            }
+            for _ in 0..presses {
+                press(&mut setup, KeyCode::Right);
+            }
+        }
+        assert_eq!(setup.describe(Field::Playouts(Player::Second)).1, "1000");
+        assert_eq!(setup.describe(Field::Exploration(Player::Second)).1, "3.00");
+        assert_eq!(setup.describe(Field::Rave(Player::Second)).1, "on");
+        let Action::Play(play) = press(&mut setup, KeyCode::Enter) else {
+            panic!("Enter should start the game");
+        };
+        let engine = play.setup().second.engine().unwrap().clone();
+        assert_eq!(engine.algorithm, Algorithm::Mcts);
+        assert_eq!(engine.nodes, Some(1000));
+        let mcts = engine.config().mcts;
+        assert_eq!((mcts.exploration_centi, mcts.rave), (300, true));
+        assert_eq!(mcts.seed, crate::search::MctsConfig::default().seed + 1);
     }
 
     #[test]
