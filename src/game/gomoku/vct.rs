@@ -218,7 +218,8 @@ impl Search {
     /// True once the deadline passed (looked at every 64 nodes); the budget
     /// is spent then, so every line ends.
     fn past_deadline(&mut self) -> bool {
-        let due = self.nodes_left % 64 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d);
+        let due = self.nodes_left.is_multiple_of(64)
+            && self.deadline.is_some_and(|d| Instant::now() >= d);
         if due {
             self.nodes_left = 0;
         }
