@@ -182,29 +182,30 @@ def main():
     parser.add_argument("--info", action="append", default=[], help="extra INFO line for both, e.g. 'thread_num 1'")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    engines = [Engine(args.ply, "ply"), Engine(args.engine, "engine")]
     wins = draws = losses = 0
-    try:
-        for game in range(args.games):
-            if game % 2 == 0:
-                moves = opening(rng, args.size, args.stones, args.spread)
-            black = game % 2  # ply is Black in even games
+    for game in range(args.games):
+        if game % 2 == 0:
+            moves = opening(rng, args.size, args.stones, args.spread)
+        black = game % 2  # ply is Black in even games
+        # Fresh processes each game: a timed-out engine's late answer cannot leak.
+        engines = [Engine(args.ply, "ply"), Engine(args.engine, "engine")]
+        try:
             winner, played = play_game(engines, black, moves, args)
-            if winner is None:
-                draws += 1
-                result = "draw"
-            elif winner == 0:
-                wins += 1
-                result = "ply wins"
-            else:
-                losses += 1
-                result = "engine wins"
-            colour = "Black" if black == 0 else "White"
-            text = " ".join(f"{x},{y}" for x, y in played)
-            print(f"game {game + 1}: ply {colour}, {result} in {len(played)} stones: {text}", flush=True)
-    finally:
-        for engine in engines:
-            engine.close()
+        finally:
+            for engine in engines:
+                engine.close()
+        if winner is None:
+            draws += 1
+            result = "draw"
+        elif winner == 0:
+            wins += 1
+            result = "ply wins"
+        else:
+            losses += 1
+            result = "engine wins"
+        colour = "Black" if black == 0 else "White"
+        text = " ".join(f"{x},{y}" for x, y in played)
+        print(f"game {game + 1}: ply {colour}, {result} in {len(played)} stones: {text}", flush=True)
     games = wins + draws + losses
     score = wins + draws / 2
     diff, p = elo(score, games)

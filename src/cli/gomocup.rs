@@ -43,6 +43,8 @@ const DEFAULT_TURN: Duration = Duration::from_secs(1);
 /// Share of the manager's time per move spent thinking: the rest covers the
 /// threat searches' overshoot and the pipe.
 const TIME_SHARE: f64 = 0.7;
+/// Share of the time per move the threat searches may take before the search.
+const PLAN_SHARE: f64 = 0.3;
 /// Share of the match time left spent on one move.
 const MATCH_SHARE: u32 = 25;
 
@@ -290,11 +292,20 @@ impl GomocupSession {
         Ok(format!("{},{}", file, size - 1 - rank))
     }
 
+    /// The time for one move, from the manager's time rules.
+    fn move_budget(&self) -> Duration {
+        match self.time_left {
+            Some(left) => self.turn_time.min(left / MATCH_SHARE),
+            None => self.turn_time,
+        }
+    }
+
     /// The move: a win by threats, else the search's best among the moves the
     /// threat searches allow.
     fn choose(&mut self, game: &Gomoku, started: Instant) -> u16 {
+        let budget = self.move_budget();
         let plan = match self.threat_plan {
-            true => root_plan(game),
+            true => root_plan(game, Some(started + budget.mul_f64(PLAN_SHARE))),
             false => RootPlan::Free,
         };
         let allowed = match plan {
@@ -303,10 +314,6 @@ impl GomocupSession {
             RootPlan::Defend(moves) => Some(moves),
             RootPlan::Free => None,
         };
-        let mut budget = self.turn_time;
-        if let Some(left) = self.time_left {
-            budget = budget.min(left / MATCH_SHARE);
-        }
         let thinking = budget
             .mul_f64(TIME_SHARE)
             .saturating_sub(started.elapsed())

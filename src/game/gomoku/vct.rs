@@ -14,6 +14,8 @@
 //! [`refutations`] turns it around for defence: the moves after which the
 //! opponent no longer has a win by threats.
 
+use std::time::Instant;
+
 use super::Gomoku;
 use super::board::DIRECTIONS;
 use super::threats::{FOUR, OPEN_FOUR, OPEN_THREE, Shape};
@@ -40,21 +42,35 @@ pub struct Bounds {
 /// A win by threats for the side to move: the first attacking move and the plies
 /// of the line found. `None` when there is none within `bounds`.
 pub fn find(game: &Gomoku, threats: Threats, bounds: Bounds) -> Option<Win> {
-    if game.outcome().is_some() {
-        return None;
-    }
+    find_touching(game, threats, bounds, None).0
+}
+
+/// [`find`], with every point the search put a stone on: the squares a
+/// defence has to change something on.
+/// The search gives up (finds nothing) at `deadline`.
+fn find_touching(
+    game: &Gomoku,
+    threats: Threats,
+    bounds: Bounds,
+    deadline: Option<Instant>,
+) -> (Option<Win>, Vec<bool>) {
     let mut search = Search {
+        deadline,
         threats,
         nodes_left: bounds.nodes,
         ply: 0,
         longest: 0,
+        touched: vec![false; game.board().points()],
     };
+    if game.outcome().is_some() {
+        return (None, search.touched);
+    }
     let mut game = game.clone();
-    let first = search.attack(&mut game, bounds.attacks)?;
-    Some(Win {
+    let win = search.attack(&mut game, bounds.attacks).map(|first| Win {
         first,
         plies: search.longest,
-    })
+    });
+    (win, search.touched)
 }
 
 /// A win by threats found by [`find`].
@@ -68,25 +84,42 @@ pub struct Win {
 
 /// The opponent of the side to move wins by threats if the side to move passes:
 /// which of `moves` stop that? `None` when the opponent has no such win (every
-/// move is fine as far as threats go); an empty list when no move stops it.
+/// move is fine as far as threats go), or when `deadline` passed before every
+/// candidate was tried; an empty list when no move stops it. Only moves on a
+/// square the opponent's search played on, and the side to move's own fours,
+/// are candidates: a stone anywhere else leaves the opponent's lines as they were.
 pub fn refutations(
     game: &Gomoku,
     moves: &[u16],
     threats: Threats,
     bounds: Bounds,
+    deadline: Option<Instant>,
 ) -> Option<Vec<u16>> {
-    find(&game.passed(), threats, bounds)?;
+    let (win, touched) = find_touching(&game.passed(), threats, bounds, deadline);
+    win?;
+    let me = game.to_move();
     let mut game = game.clone();
-    let kept = moves
+    let candidates: Vec<u16> = moves
         .iter()
         .copied()
-        .filter(|&m| {
-            game.play(m);
-            let stopped = game.outcome().is_some() || find(&game, threats, bounds).is_none();
-            game.undo();
-            stopped
-        })
+        .filter(|&m| touched[m as usize] || game.threats().best(me, m as usize) >= FOUR)
         .collect();
+    let mut kept = Vec::new();
+    for m in candidates {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        game.play(m);
+        let stopped =
+            game.outcome().is_some() || find_touching(&game, threats, bounds, deadline).0.is_none();
+        game.undo();
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        if stopped {
+            kept.push(m);
+        }
+    }
     Some(kept)
 }
 
@@ -111,14 +144,17 @@ pub const ROOT_FOURS: Bounds = Bounds {
 /// Wins by threes and fours branch more: fewer attacks, more positions.
 pub const ROOT_THREATS: Bounds = Bounds {
     attacks: 6,
-    nodes: 1_500,
+    nodes: 1_000,
 };
 
 /// Before choosing a move: play a win by fours or by threats when the side to
 /// move has one; otherwise, when the opponent would have one after a pass, keep
 /// only the moves that refute it (a refuted win by fours first, then by threats
 /// among those).
-pub fn root_plan(game: &Gomoku) -> RootPlan {
+///
+/// With a `deadline`, a defence not finished by then leaves the moves as they
+/// were before it.
+pub fn root_plan(game: &Gomoku, deadline: Option<Instant>) -> RootPlan {
     if game.outcome().is_some() {
         return RootPlan::Free;
     }
@@ -126,7 +162,7 @@ pub fn root_plan(game: &Gomoku) -> RootPlan {
         (Threats::Fours, ROOT_FOURS),
         (Threats::FoursAndThrees, ROOT_THREATS),
     ] {
-        if let Some(win) = find(game, threats, bounds) {
+        if let Some(win) = find_touching(game, threats, bounds, deadline).0 {
             return RootPlan::Win(win);
         }
     }
@@ -136,7 +172,7 @@ pub fn root_plan(game: &Gomoku) -> RootPlan {
         (Threats::Fours, ROOT_FOURS),
         (Threats::FoursAndThrees, ROOT_THREATS),
     ] {
-        match refutations(game, &moves, threats, bounds) {
+        match refutations(game, &moves, threats, bounds, deadline) {
             Some(kept) if kept.is_empty() => break,
             Some(kept) => {
                 moves = kept;
@@ -153,25 +189,41 @@ pub fn root_plan(game: &Gomoku) -> RootPlan {
 }
 
 struct Search {
+    /// When to give up, if ever.
+    deadline: Option<Instant>,
     threats: Threats,
     nodes_left: u32,
     /// Plies from the start of the search.
     ply: usize,
     /// The deepest ply a line of the proof reached.
     longest: usize,
+    /// The points a stone was put on, by either side.
+    touched: Vec<bool>,
 }
 
 impl Search {
     /// Plays `m`, counting a node; false when the budget is spent.
     fn enter(&mut self, game: &mut Gomoku, m: u16) -> bool {
-        if self.nodes_left == 0 {
+        if self.nodes_left == 0 || self.past_deadline() {
             return false;
         }
         self.nodes_left -= 1;
+        self.touched[m as usize] = true;
         game.play(m);
         self.ply += 1;
         self.longest = self.longest.max(self.ply);
         true
+    }
+
+    /// True once the deadline passed (looked at every 64 nodes); the budget
+    /// is spent then, so every line ends.
+    fn past_deadline(&mut self) -> bool {
+        let due = self.nodes_left.is_multiple_of(64)
+            && self.deadline.is_some_and(|d| Instant::now() >= d);
+        if due {
+            self.nodes_left = 0;
+        }
+        due
     }
 
     fn leave(&mut self, game: &mut Gomoku) {
@@ -361,7 +413,7 @@ mod tests {
         // h7 would make two fours at once. White to move.
         let game = position("h9 h12 h10 l7 h11 a1 i7 a15 j7 o1 k7");
         assert!(find(&game.passed(), Threats::Fours, WIDE).is_some());
-        let kept = refutations(&game, &game.moves(), Threats::Fours, WIDE).expect("a threat");
+        let kept = refutations(&game, &game.moves(), Threats::Fours, WIDE, None).expect("a threat");
         assert!(!kept.is_empty());
         for m in kept {
             let mut after = game.clone();
@@ -373,6 +425,6 @@ mod tests {
                 game.format_move(m)
             );
         }
-        assert!(matches!(root_plan(&game), RootPlan::Defend(_)));
+        assert!(matches!(root_plan(&game, None), RootPlan::Defend(_)));
     }
 }
