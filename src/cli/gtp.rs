@@ -34,10 +34,10 @@ pub struct GtpArgs {
     #[arg(long, value_name = "MOVES", default_value_t = RESIGN_STREAK)]
     resign_streak: u32,
     /// The UCT exploration constant in hundredths (a tuning knob).
-    #[arg(long, value_name = "CENTI", default_value_t = GO_EXPLORATION_CENTI)]
+    #[arg(long, value_name = "CENTI", default_value_t = go_settings().exploration_centi)]
     exploration: u32,
     /// RAVE's equivalence parameter in playouts (a tuning knob).
-    #[arg(long, value_name = "PLAYOUTS", default_value_t = GO_RAVE_EQUIVALENCE)]
+    #[arg(long, value_name = "PLAYOUTS", default_value_t = go_settings().rave_equivalence)]
     rave_equivalence: u32,
     /// The seed of the playouts; each game and move draws its own from it, so
     /// a match at fixed playouts does not replay the same game over and over.
@@ -340,21 +340,10 @@ impl GtpSession {
     }
 }
 
-/// Monte Carlo settings that play Go well: RAVE on, and little exploration since
-/// RAVE and the priors already spread the playouts.
+/// Monte Carlo settings that play Go well (the arcade's Go levels use the same).
 pub fn go_settings() -> MctsConfig {
-    MctsConfig {
-        exploration_centi: GO_EXPLORATION_CENTI,
-        rave: true,
-        rave_equivalence: GO_RAVE_EQUIVALENCE,
-        ..MctsConfig::default()
-    }
+    crate::play::levels::mcts_for_game("go")
 }
-
-/// The exploration constant for Go, in hundredths.
-const GO_EXPLORATION_CENTI: u32 = 0;
-/// RAVE's equivalence parameter for Go.
-const GO_RAVE_EQUIVALENCE: u32 = crate::search::mcts::DEFAULT_RAVE_EQUIVALENCE;
 
 pub use crate::play::resign::{RESIGN_PERCENT, RESIGN_STREAK, ResignRule};
 
