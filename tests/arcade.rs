@@ -115,6 +115,7 @@ fn computer(algorithm: Algorithm, tt: bool) -> Seat {
         depth: None,
         time: None,
         nodes: None,
+        switches: Vec::new(),
     })
 }
 

@@ -391,6 +391,7 @@ fn engine(algorithm: Algorithm, depth: Option<u32>, time: Option<Duration>) -> E
         depth,
         time,
         nodes: None,
+        switches: Vec::new(),
     }
 }
 
