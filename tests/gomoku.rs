@@ -11,7 +11,7 @@ use ply::game::gomoku::Gomoku;
 use ply::game::perft::perft;
 use ply::game::{Game, Outcome, Playable, Player};
 use ply::search::score::{is_win, win_in};
-use ply::search::{Limits, SearchConfig};
+use ply::search::{Algorithm, Limits, SearchConfig};
 
 fn evaluator(name: &str) -> std::sync::Arc<dyn ply::game::Evaluator<Gomoku>> {
     Gomoku::evaluator_named(name)
@@ -426,5 +426,51 @@ fn alpha_beta_matches_minimax_with_the_strong_evaluation() {
         let minimax = run(&game, strong.as_ref(), &SearchConfig::minimax(limits)).score;
         let alpha_beta = run(&game, strong.as_ref(), &SearchConfig::alpha_beta(limits)).score;
         assert_eq!(alpha_beta, minimax, "{}", game.format_position());
+    }
+}
+
+#[test]
+fn the_engine_stops_a_win_by_fours_deeper_than_its_search() {
+    // Positions from seeded random play where the side to move faces a win by
+    // fours of 7 and 13 plies, and the two-ply engine without its root look-ahead
+    // (`no=rootplan`) plays g6 and e5, after which the fours-only solver still wins.
+    // With the look-ahead, as the arcade and `ply match` play, the win is gone.
+    let positions = [
+        "h8 h9 f10 f7 j9 g12 d8 i13 b9 e6 j14 c5 h11 i14 a10 e8 k15 i12 e9 e13 l10 h15 \
+         c12 d7 h12 g11 m15 n14 d5 o13 i11 b3 g14 b10 d10 d3 h14 m14 a14",
+        "h8 j10 l9 k7 i6 k6 m6 k11 g8 e8 e10 o8 c11 e13 a11 d12 h12 d11 i13 o4 l11 e15 \
+         g15 m7 j4 f15 g7 m5 j6 d6 k9",
+    ];
+    let opponent_wins = |g: &Gomoku| ply::game::gomoku::vcf::find(g, 20, 1_000_000).is_some();
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let engine = SearchConfig::for_algorithm_in_game(Algorithm::Engine, limits, false);
+    let without = SearchConfig {
+        root_lookahead: false,
+        ..engine.clone()
+    };
+    for moves in positions {
+        let mut game: Gomoku = start(&[]);
+        game.play_moves(moves).expect("legal moves");
+        assert!(opponent_wins(&game.passed()), "{moves}: a threat to stop");
+        let after = |config: &SearchConfig| {
+            let mut next = game.clone();
+            next.play(
+                run(&game, evaluator("strong").as_ref(), config)
+                    .best_move
+                    .expect("a move"),
+            );
+            next
+        };
+        assert!(
+            opponent_wins(&after(&without)),
+            "{moves}: too deep for two plies"
+        );
+        assert!(
+            !opponent_wins(&after(&engine)),
+            "{moves}: the engine lets it through"
+        );
     }
 }

@@ -231,6 +231,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// The moves the full engine considers at the root. The default is every legal
+    /// move; a game with a cheap, sound look-ahead narrows them (gomoku keeps only
+    /// the moves that stop the opponent's win by threats, or plays its own), so the
+    /// engine never walks into a loss its depth cannot see. The course's minimax and
+    /// alpha-beta always search every legal move.
+    fn root_candidates(&self, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out);
+    }
+
     /// The smallest unit of material in the evaluation (a pawn), which sizes the
     /// engine's futility margins; `None` (the default) keeps futility and
     /// late-move pruning off, for games whose evaluation has no such scale.

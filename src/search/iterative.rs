@@ -105,7 +105,11 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             return result;
         }
         let mut moves = Vec::new();
-        self.game.legal_moves(&mut moves);
+        if self.config.root_lookahead {
+            self.game.root_candidates(&mut moves);
+        } else {
+            self.game.legal_moves(&mut moves);
+        }
         if self.orderer.active() {
             self.orderer.sort(&self.game, &mut moves, None, 0);
         }

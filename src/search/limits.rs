@@ -126,7 +126,7 @@ impl Additions {
 }
 
 /// The engine's extras by the names [`SearchConfig::switch`] takes.
-pub const ENGINE_SWITCHES: [&str; 11] = [
+pub const ENGINE_SWITCHES: [&str; 12] = [
     "pvs",
     "aspiration",
     "quiescence",
@@ -138,6 +138,7 @@ pub const ENGINE_SWITCHES: [&str; 11] = [
     "futility",
     "rfp",
     "lmp",
+    "rootplan",
 ];
 
 /// The engine's aspiration window, in evaluation units.
@@ -214,6 +215,10 @@ pub struct SearchConfig {
     /// Late-move pruning: near the horizon, quiet moves late in the order are not
     /// searched at all (changes values: a heuristic).
     pub late_move_pruning: bool,
+    /// Search only the root moves the game's own look-ahead keeps
+    /// ([`Game::root_candidates`](crate::game::Game::root_candidates)): gomoku's
+    /// defence against a win by threats (changes values: a heuristic).
+    pub root_lookahead: bool,
     /// Record the search tree of the last iteration, keeping at most this many
     /// nodes (`None`: no recording, and no cost).
     pub trace: Option<usize>,
@@ -280,6 +285,7 @@ impl SearchConfig {
             futility: false,
             reverse_futility: false,
             late_move_pruning: false,
+            root_lookahead: false,
             trace: None,
             max_player: None,
             mcts: MctsConfig::default(),
@@ -302,6 +308,7 @@ impl SearchConfig {
             futility: true,
             reverse_futility: true,
             late_move_pruning: true,
+            root_lookahead: true,
             ..SearchConfig::alpha_beta(limits)
         }
     }
@@ -319,7 +326,10 @@ impl SearchConfig {
             Algorithm::Minimax => SearchConfig::minimax(limits),
             Algorithm::AlphaBeta => SearchConfig::plain_alpha_beta(limits),
             Algorithm::Engine if engine_profile => SearchConfig::engine(limits),
-            Algorithm::Engine => SearchConfig::alpha_beta(limits),
+            Algorithm::Engine => SearchConfig {
+                root_lookahead: true,
+                ..SearchConfig::alpha_beta(limits)
+            },
             Algorithm::Mcts => SearchConfig::mcts(limits),
         }
     }
@@ -377,6 +387,7 @@ impl SearchConfig {
             "futility" => &mut self.futility,
             "rfp" => &mut self.reverse_futility,
             "lmp" => &mut self.late_move_pruning,
+            "rootplan" => &mut self.root_lookahead,
             "aspiration" => {
                 self.aspiration = on.then_some(DEFAULT_ASPIRATION);
                 return Ok(());

@@ -359,6 +359,14 @@ impl Game for Gomoku {
         }
     }
 
+    fn root_candidates(&self, out: &mut Vec<u16>) {
+        match vct::root_plan(self, None) {
+            vct::RootPlan::Win(win) => out.push(win.first),
+            vct::RootPlan::Defend(moves) => out.extend(moves),
+            vct::RootPlan::Free => self.legal_moves(out),
+        }
+    }
+
     fn legal_moves(&self, out: &mut Vec<u16>) {
         if self.outcome().is_some() {
             return;
