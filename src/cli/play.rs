@@ -60,9 +60,9 @@ pub struct PlayArgs {
     /// The computer's time per move in seconds (default: 1, unless --depth is given).
     #[arg(long, value_name = "SECS")]
     pub time: Option<f64>,
-    /// The computer's search algorithm.
-    #[arg(long, value_enum, default_value = "engine")]
-    pub algo: AlgoArg,
+    /// The computer's search algorithm (default: the engine; Monte Carlo in Go).
+    #[arg(long, value_enum)]
+    pub algo: Option<AlgoArg>,
     /// Add move ordering to minimax or alpha-beta.
     #[arg(long)]
     pub ordering: bool,
@@ -135,12 +135,14 @@ impl PlayArgs {
             None if self.depth.is_none() => Some(DEFAULT_MOVE_TIME),
             None => None,
         };
+        let default = EngineSettings::for_game(game);
         Ok(EngineSettings {
             algorithm: match self.algo {
-                AlgoArg::Minimax => Algorithm::Minimax,
-                AlgoArg::Alphabeta => Algorithm::AlphaBeta,
-                AlgoArg::Engine => Algorithm::Engine,
-                AlgoArg::Mcts => Algorithm::Mcts,
+                Some(AlgoArg::Minimax) => Algorithm::Minimax,
+                Some(AlgoArg::Alphabeta) => Algorithm::AlphaBeta,
+                Some(AlgoArg::Engine) => Algorithm::Engine,
+                Some(AlgoArg::Mcts) => Algorithm::Mcts,
+                None => default.algorithm,
             },
             additions: Additions {
                 ordering: self.ordering,
@@ -148,13 +150,11 @@ impl PlayArgs {
                 iterative: self.id,
             },
             max_player: self.max.as_deref().map(parse_max).transpose()?,
-            eval: self
-                .eval
-                .clone()
-                .unwrap_or_else(|| EngineSettings::for_game(game).eval),
+            eval: self.eval.clone().unwrap_or(default.eval),
             depth: self.depth,
             time,
             nodes: None,
+            mcts: default.mcts,
             ..EngineSettings::default()
         })
     }

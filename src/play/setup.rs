@@ -123,7 +123,8 @@ impl Default for EngineSettings {
 impl EngineSettings {
     /// The arcade's default engine for a game: alpha-beta with a table and a clock,
     /// judging by the game's `strong` evaluation when it has one (it plays better
-    /// than the course's `seed` at the same depth).
+    /// than the course's `seed` at the same depth); in Go, where no cheap static
+    /// evaluation works, Monte Carlo tree search with Go's tuned settings.
     pub fn for_game(id: &str) -> EngineSettings {
         let names = evaluator_names(id);
         let eval = if names.iter().any(|(name, _)| *name == STRONG_EVAL) {
@@ -131,8 +132,15 @@ impl EngineSettings {
         } else {
             "seed"
         };
+        let algorithm = if id == "go" {
+            Algorithm::Mcts
+        } else {
+            Algorithm::Engine
+        };
         EngineSettings {
+            algorithm,
             eval: eval.to_string(),
+            mcts: super::levels::mcts_for_game(id),
             ..EngineSettings::default()
         }
     }
@@ -365,6 +373,15 @@ mod tests {
         let dodgem = EngineSettings::for_game("dodgem");
         assert_eq!(dodgem, EngineSettings::default());
         assert_eq!(dodgem.algorithm_label(), "engine");
+    }
+
+    #[test]
+    fn the_default_computer_in_go_is_monte_carlo_with_gos_settings() {
+        let go = EngineSettings::for_game("go");
+        assert_eq!(go.algorithm, Algorithm::Mcts);
+        assert!(go.mcts.rave);
+        assert_eq!(go.mcts, super::super::levels::mcts_for_game("go"));
+        assert_ne!(go.mcts, MctsConfig::default());
     }
 
     #[test]
