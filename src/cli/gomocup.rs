@@ -15,7 +15,6 @@
 //! once, and when the opponent has one the search only chooses among the moves
 //! that refute it.
 
-use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -382,21 +381,13 @@ fn printable(text: &str) -> String {
 pub fn run(args: &GomocupArgs) -> anyhow::Result<()> {
     let mut session =
         GomocupSession::new(&args.engine, !args.no_threat_plan).map_err(anyhow::Error::msg)?;
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut stdout = std::io::stdout();
-    let mut bytes = Vec::new();
-    while !session.finished {
-        bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            break;
-        }
-        for line in session.execute(&String::from_utf8_lossy(&bytes)) {
-            if !line.is_empty() {
-                writeln!(stdout, "{line}")?;
-            }
-        }
-        stdout.flush()?;
-    }
-    Ok(())
+    super::line_protocol::serve(|line| {
+        let reply: String = session
+            .execute(line)
+            .into_iter()
+            .filter(|l| !l.is_empty())
+            .map(|l| l + "\n")
+            .collect();
+        (reply, session.finished)
+    })
 }

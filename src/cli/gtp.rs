@@ -7,7 +7,6 @@
 //! hangs. `genmove` runs ply's Monte Carlo tree search with a time limit taken from
 //! `time_settings`/`time_left` when the controller gives them, else from `--time`.
 
-use std::io::{BufRead, Write};
 use std::time::Duration;
 
 use clap::Args;
@@ -436,21 +435,10 @@ pub fn run(args: &GtpArgs) -> anyhow::Result<()> {
             args.resign_streak
         },
     };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut stdout = std::io::stdout();
-    let mut bytes = Vec::new();
-    while !session.finished {
-        bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            break;
-        }
-        if let Some(answer) = session.execute(&String::from_utf8_lossy(&bytes)) {
-            stdout.write_all(answer.as_bytes())?;
-            stdout.flush()?;
-        }
-    }
-    Ok(())
+    super::line_protocol::serve(|line| {
+        let reply = session.execute(line).unwrap_or_default();
+        (reply, session.finished)
+    })
 }
 
 #[cfg(test)]
