@@ -4,21 +4,12 @@
 //! neither panics nor hangs and keeps playing after them. The threat searches
 //! make it play a win by fours at once and stop the opponent's.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// Runs `ply gomocup` on `script` and returns its output lines.
 fn converse(script: &[u8]) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(["gomocup", "--engine", "engine:threats:nodes=300"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ply runs");
-    child.stdin.take().unwrap().write_all(script).unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "exit status {:?}", output.status);
+    let output =
+        common::binary::ply_fed(&["gomocup", "--engine", "engine:threats:nodes=300"], script);
     assert!(output.stderr.is_empty(), "nothing on stderr");
     let text = String::from_utf8(output.stdout).expect("answers are UTF-8");
     text.lines().map(str::to_string).collect()

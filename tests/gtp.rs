@@ -3,22 +3,12 @@
 //! missing or bad arguments, illegal moves, binary junk, overlong lines) get `?`
 //! answers, and the engine neither panics nor hangs and keeps playing after them.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// Runs `ply gtp` on `script` and returns its answers, each without the blank line
 /// that ends it.
 fn converse(script: &[u8]) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(["gtp", "--time", "0.05"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ply runs");
-    child.stdin.take().unwrap().write_all(script).unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "exit status {:?}", output.status);
+    let output = common::binary::ply_fed(&["gtp", "--time", "0.05"], script);
     let text = String::from_utf8(output.stdout).expect("answers are UTF-8");
     assert!(
         text.ends_with("\n\n"),

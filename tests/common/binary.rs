@@ -1,7 +1,8 @@
 //! The built `ply` binary, run as a user runs it: its output, its standard
 //! output when it succeeds, and that output read as one JSON value.
 
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
@@ -11,6 +12,22 @@ pub fn ply(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the ply binary runs")
+}
+
+/// Runs `ply` with these arguments and `input` on its standard input, as a
+/// protocol's controller does; the run must succeed.
+pub fn ply_fed(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the ply binary runs");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "exit status {:?}", output.status);
+    output
 }
 
 /// The standard output of a run that must succeed.
