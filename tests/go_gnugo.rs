@@ -12,10 +12,13 @@
 //!   must equal GNU Go's `final_score`.
 //! - Counting: GNU Go plays itself until both pass, leaving dead stones on the
 //!   board; the arcade's count (dead stones found by playouts, then area) must
-//!   equal GNU Go's `final_score`, which takes dead stones off too.
+//!   equal GNU Go's `final_score`, which takes dead stones off too; so must
+//!   `ply gtp`'s `final_score` and `final_status_list dead`, fed the same game.
 //!
 //! When `gnugo` is missing the test says so and passes, except under
 //! `PLY_REQUIRE_TOOLS` (CI), where it fails.
+
+mod common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -320,6 +323,7 @@ fn gnugo_counts_finished_games_as_the_arcades_count_does() {
         let game = gnugo_self_play(&mut gnugo, seed);
         let count = Scoring::estimate(&game);
         dead_seen += count.dead_stones(&game).len();
+        assert_gtp_counts_as_gnugo(&mut gnugo, &game);
         assert_eq!(
             count.result_text(),
             gnugo.ask("final_score"),
@@ -334,4 +338,38 @@ fn gnugo_counts_finished_games_as_the_arcades_count_does() {
         );
     }
     assert!(dead_seen > 0, "the games left dead stones to count");
+}
+
+/// `ply gtp`, fed the moves of `game`, answers `final_score` and
+/// `final_status_list dead` as GNU Go does on the same game (the dead stones
+/// compared as sets: the two list groups in different orders).
+fn assert_gtp_counts_as_gnugo(gnugo: &mut GnuGo, game: &Go) {
+    let mut script = format!(
+        "boardsize 9\nclear_board\nkomi {}\n",
+        format_komi(game.komi_halves())
+    );
+    for &(player, m) in game.history() {
+        let vertex = match m {
+            GoMove::Stone(p) => game.vertex(p),
+            GoMove::Pass => "pass".to_string(),
+        };
+        script.push_str(&format!("play {} {vertex}\n", colour(player)));
+    }
+    script.push_str("final_score\nfinal_status_list dead\nquit\n");
+    let output = common::binary::ply_fed(&["gtp", "--playouts", "10"], script.as_bytes());
+    let text = String::from_utf8(output.stdout).expect("answers are UTF-8");
+    let answers: Vec<&str> = text.trim_end().split("\n\n").collect();
+    let n = answers.len();
+    assert_eq!(answers[n - 3], format!("= {}", gnugo.ask("final_score")));
+    let stones = |list: &str| {
+        let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(
+        stones(answers[n - 2].trim_start_matches('=')),
+        stones(&gnugo.ask("final_status_list dead")),
+        "dead stones of\n{}",
+        game.diagram()
+    );
 }

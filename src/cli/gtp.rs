@@ -12,6 +12,7 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::game::go::board::{MAX_SIZE, MIN_SIZE};
+use crate::game::go::scoring::Scoring;
 use crate::game::go::{DEFAULT_KOMI_HALVES, DEFAULT_SIZE, Go, GoMove, parse_komi};
 use crate::game::{Game, Player};
 use crate::search::mcts::{MctsTree, search_reusing};
@@ -58,6 +59,7 @@ pub const COMMANDS: &[&str] = &[
     "genmove",
     "undo",
     "final_score",
+    "final_status_list",
     "showboard",
     "time_settings",
     "time_left",
@@ -206,12 +208,49 @@ impl GtpSession {
                 self.game.undo();
                 Ok(String::new())
             }
-            "final_score" => Ok(self.game.score_text()),
+            "final_score" => Ok(Scoring::estimate(&self.game).result_text()),
+            "final_status_list" => self.final_status_list(args),
             "showboard" => Ok(format!("\n{}", self.game.diagram())),
             "time_settings" => self.time_settings(args),
             "time_left" => self.time_left(args),
             _ => Err("unknown command".to_string()),
         }
+    }
+
+    /// The stones the count takes as `dead` or `alive`, one group a line, as
+    /// twogtp-style referees ask before they score; seki is not told apart.
+    fn final_status_list(&self, args: &[&str]) -> Answer {
+        let [status] = args else {
+            return Err("final_status_list takes alive, dead or seki".to_string());
+        };
+        let want_dead = match status.to_ascii_lowercase().as_str() {
+            "dead" => true,
+            "alive" => false,
+            "seki" => return Err("ply does not tell seki from alive".to_string()),
+            _ => return Err(format!("unknown status '{status}'")),
+        };
+        let count = Scoring::estimate(&self.game);
+        let board = self.game.board();
+        let mut seen = Vec::new();
+        let mut lines = Vec::new();
+        for point in board.points() {
+            if board.stone(point).is_none()
+                || count.is_dead(point) != want_dead
+                || seen.contains(&point)
+            {
+                continue;
+            }
+            let group = board.group(point);
+            lines.push(
+                group
+                    .iter()
+                    .map(|&p| self.game.vertex(p))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
+            seen.extend(group);
+        }
+        Ok(lines.join("\n"))
     }
 
     fn boardsize(&mut self, args: &[&str]) -> Answer {
