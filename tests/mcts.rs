@@ -1,7 +1,10 @@
 //! Monte Carlo tree search against facts: tic-tac-toe is a draw with perfect play,
 //! so MCTS must never lose to the crate's exact alpha-beta; in Connect Four it
 //! takes a win on the spot and blocks one (the rules say which moves those are);
+//! `ply match` plays it against alpha-beta there to the end by the rules;
 //! and a seed replays the same search.
+
+mod common;
 
 use ply::game::connect4::ConnectFour;
 use ply::game::go::Go;
@@ -199,5 +202,49 @@ fn kalah_extra_turns_keep_each_players_values_apart() {
                 game.format_move(chosen)
             );
         }
+    }
+}
+
+/// `ply match` pits MCTS against alpha-beta in Connect Four, as a student does from
+/// the command line: both games (one with each colour) are played to their end by
+/// the rules, and each reported result is the one the final position shows.
+#[test]
+fn ply_match_plays_mcts_against_alpha_beta_at_connect_four() {
+    let output = common::binary::stdout(&[
+        "match",
+        "connect4",
+        "--first",
+        "mcts:seed:nodes=2000",
+        "--second",
+        "alphabeta:seed:depth=4",
+        "--games",
+        "2",
+        "--swap",
+        "--json",
+    ]);
+    let games: Vec<serde_json::Value> = output
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .filter(|v: &serde_json::Value| v["kind"] == "game")
+        .collect();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1]["first"], "alphabeta:seed:depth=4", "colours swap");
+    for game in &games {
+        let moves: String = game["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| m.as_str().expect("a column").to_string())
+            .collect();
+        let (before_last, _) = moves.split_at(moves.len() - 1);
+        assert_eq!(connect4(before_last).outcome(), None, "{game}");
+        let end = connect4(&moves);
+        let expected = match end.outcome() {
+            Some(Outcome::Win(Player::First)) => "1-0",
+            Some(Outcome::Win(Player::Second)) => "0-1",
+            Some(Outcome::Draw) => "1/2-1/2",
+            None => panic!("the game stopped before its end: {game}"),
+        };
+        assert_eq!(game["result"], expected, "{game}");
     }
 }
