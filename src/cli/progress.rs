@@ -1,6 +1,7 @@
 //! The live line on stderr while a long exact solve runs (`ply solve`, `ply bench
 //! --solve`): probe, nodes, nodes per second, elapsed time and the bounds proven so
-//! far, redrawn a few times a second. Shown only when stderr is a terminal and the
+//! far (or, while Kalah's endgame database is first built, its level), redrawn a
+//! few times a second. Shown only when stderr is a terminal and the
 //! output is text, so pipes, files and `--json` get nothing extra.
 
 use std::io::{IsTerminal, Write};
@@ -67,6 +68,12 @@ fn draw_until(done: &AtomicBool) {
 /// The text of the line for these counters after `elapsed`.
 pub fn describe(progress: ProgressSnapshot, elapsed: Duration) -> String {
     let seconds = format!("{:.1} s", elapsed.as_secs_f64());
+    if progress.database_level > 0 {
+        return format!(
+            "endgame database level {} of {}  positions {}  {seconds}",
+            progress.database_level, progress.database_levels, progress.nodes
+        );
+    }
     if progress.probes == 0 && progress.nodes == 0 {
         return format!("solving... {seconds}");
     }
@@ -108,6 +115,16 @@ mod tests {
         assert_eq!(
             describe(retrograde, Duration::from_secs(1)),
             "positions 5000  5000 /s  1.0 s"
+        );
+        let building = ProgressSnapshot {
+            nodes: 700,
+            database_level: 21,
+            database_levels: 23,
+            ..ProgressSnapshot::default()
+        };
+        assert_eq!(
+            describe(building, Duration::from_secs(3)),
+            "endgame database level 21 of 23  positions 700  3.0 s"
         );
     }
 }

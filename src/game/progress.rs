@@ -14,6 +14,8 @@ pub struct SolveProgress {
     probes: AtomicU32,
     lower: AtomicI32,
     upper: AtomicI32,
+    database_level: AtomicU32,
+    database_levels: AtomicU32,
 }
 
 /// A copy of the counters at one moment.
@@ -27,6 +29,11 @@ pub struct ProgressSnapshot {
     pub lower: i32,
     /// ... and at most this.
     pub upper: i32,
+    /// The level (seeds in play) of the endgame database being built before the
+    /// search starts; 0 when none is being built.
+    pub database_level: u32,
+    /// The levels that database will have.
+    pub database_levels: u32,
 }
 
 /// The one set of counters the exact solvers write to.
@@ -35,6 +42,8 @@ pub static SOLVE_PROGRESS: SolveProgress = SolveProgress {
     probes: AtomicU32::new(0),
     lower: AtomicI32::new(0),
     upper: AtomicI32::new(0),
+    database_level: AtomicU32::new(0),
+    database_levels: AtomicU32::new(0),
 };
 
 impl SolveProgress {
@@ -44,6 +53,22 @@ impl SolveProgress {
         self.probes.store(0, Ordering::Relaxed);
         self.lower.store(0, Ordering::Relaxed);
         self.upper.store(0, Ordering::Relaxed);
+        self.database_level.store(0, Ordering::Relaxed);
+        self.database_levels.store(0, Ordering::Relaxed);
+    }
+
+    /// An endgame database is being built: `level` of `levels`, `positions` done.
+    /// A first build can take minutes, so the line says so instead of "solving".
+    pub fn record_database(&self, level: u32, levels: u32, positions: u64) {
+        self.database_level.store(level, Ordering::Relaxed);
+        self.database_levels.store(levels, Ordering::Relaxed);
+        self.nodes.store(positions, Ordering::Relaxed);
+    }
+
+    /// The database is built; the counters are the search's again.
+    pub fn record_database_done(&self) {
+        self.database_level.store(0, Ordering::Relaxed);
+        self.nodes.store(0, Ordering::Relaxed);
     }
 
     /// The nodes searched so far.
@@ -65,6 +90,8 @@ impl SolveProgress {
             probes: self.probes.load(Ordering::Relaxed),
             lower: self.lower.load(Ordering::Relaxed),
             upper: self.upper.load(Ordering::Relaxed),
+            database_level: self.database_level.load(Ordering::Relaxed),
+            database_levels: self.database_levels.load(Ordering::Relaxed),
         }
     }
 }

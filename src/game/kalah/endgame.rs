@@ -21,6 +21,7 @@ use std::sync::{Arc, Mutex};
 
 use super::board::{Board, CaptureRule, MAX_PITS, Sowing};
 use crate::game::Player;
+use crate::game::progress::SOLVE_PROGRESS;
 
 /// Marks a position not yet computed while a level is being built.
 const UNKNOWN: i8 = i8::MIN;
@@ -31,6 +32,8 @@ const MAX_LEVEL: u32 = 120;
 /// Kalah(6,5) is proven in 45 minutes (its first probe took 2.2 times as long with
 /// the 20 levels of 256 MiB).
 const DEFAULT_MAX_BYTES: u64 = 1 << 30;
+/// Positions built between two updates of the progress line.
+const PROGRESS_INTERVAL: u64 = 1 << 16;
 /// Smaller databases are built in memory each time; larger ones are cached on disk.
 const MIN_CACHED_BYTES: u64 = 32 << 20;
 /// The first bytes of a database file.
@@ -242,14 +245,21 @@ impl Endgame {
         for seeds in self.levels + 1..=levels {
             let mut row = vec![0u8; cells];
             row[cells - 1] = seeds as u8;
+            let first = self.numbering.offset[seeds as usize];
+            let mut done = 0u64;
             loop {
                 let board = board_of(self.pits, &row);
                 self.value_or_compute(&board, Player::First);
+                done += 1;
+                if done.is_multiple_of(PROGRESS_INTERVAL) {
+                    SOLVE_PROGRESS.record_database(seeds, levels, first + done);
+                }
                 if !next_composition(&mut row) {
                     break;
                 }
             }
         }
+        SOLVE_PROGRESS.record_database_done();
         self.levels = levels;
     }
 
