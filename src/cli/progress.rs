@@ -99,6 +99,7 @@ mod tests {
             probes: 4,
             lower: 1,
             upper: 9,
+            ..ProgressSnapshot::default()
         };
         assert_eq!(
             describe(progress, Duration::from_secs(2)),
