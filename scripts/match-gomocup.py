@@ -35,12 +35,16 @@ class Engine:
     def __init__(self, command, name):
         self.name = name
         argv = shlex.split(command)
+        if os.path.isfile(argv[0]):
+            # Engines may read files beside them: run them from their folder,
+            # which a relative path would no longer lead to.
+            argv[0] = os.path.abspath(argv[0])
         self.proc = subprocess.Popen(
             argv,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
-            cwd=os.path.dirname(os.path.abspath(argv[0])) if os.path.isfile(argv[0]) else None,
+            cwd=os.path.dirname(argv[0]) if os.path.isfile(argv[0]) else None,
         )
         self.buffer = b""
 
@@ -116,10 +120,13 @@ def play_game(engines, black, moves, args):
     colour[black], colour[1 - black] = 1, 2
     for engine in engines:
         engine.send(f"START {size}")
-        if engine.answer(10) != "OK":
+        # Generous: some engines build their tables at START, slowly on a loaded machine.
+        if engine.answer(60) != "OK":
             raise SystemExit(f"{engine.name} did not answer OK to START")
         engine.send(f"INFO timeout_turn {args.turn_ms}")
         engine.send("INFO timeout_match 100000000")
+        # As a manager does: engines that budget from the match clock read it here.
+        engine.send("INFO time_left 100000000")
         engine.send(f"INFO rule {args.rule}")
         engine.send("INFO max_memory 268435456")
         for extra in args.info:

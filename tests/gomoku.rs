@@ -5,6 +5,8 @@
 
 mod common;
 
+use std::collections::HashMap;
+
 use common::{alpha_beta_matches_minimax, at, random_positions, refuses_moves, refuses_options};
 use common::{refuses_positions, run, start};
 use ply::game::gomoku::Gomoku;
@@ -96,6 +98,103 @@ impl Grid {
                 (-2..=2).any(|df| (-2..=2).any(|dr| matches!(self.at(f + df, r + dr), Some(1 | 2))))
             })
             .collect()
+    }
+
+    /// The stones of `game`, with its side to move.
+    fn from_game(game: &Gomoku) -> Grid {
+        let board = game.board();
+        let mut grid = Grid::new(board.size() as i32);
+        for point in 0..board.points() {
+            let (f, r) = board.coordinates(point);
+            grid.cells[r * board.size() + f] = match board.stone(point) {
+                Some(Player::First) => 1,
+                Some(Player::Second) => 2,
+                None => 0,
+            };
+        }
+        grid.mover = if game.to_move() == Player::First {
+            1
+        } else {
+            2
+        };
+        grid
+    }
+
+    fn set(&mut self, (f, r): (i32, i32), stone: u8) {
+        self.cells[(r * self.size + f) as usize] = stone;
+    }
+
+    fn empties(&self) -> Vec<(i32, i32)> {
+        (0..self.size)
+            .flat_map(|r| (0..self.size).map(move |f| (f, r)))
+            .filter(|&(f, r)| self.at(f, r) == Some(0))
+            .collect()
+    }
+
+    /// The empty points where a stone of `who` makes five or more.
+    fn five_points(&self, who: u8) -> Vec<(i32, i32)> {
+        let mut points = self.empties();
+        points.retain(|&(f, r)| self.completes_five(f, r, who));
+        points
+    }
+
+    /// The empty points on the four lines through `(f, r)`, at most four steps
+    /// away, where a stone of `who` makes five or more.
+    fn fives_through(&self, (f, r): (i32, i32), who: u8) -> Vec<(i32, i32)> {
+        let mut points = Vec::new();
+        for (df, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            for k in (-4..=4).filter(|&k| k != 0) {
+                let (pf, pr) = (f + k * df, r + k * dr);
+                if self.at(pf, pr) == Some(0)
+                    && self.completes_five(pf, pr, who)
+                    && !points.contains(&(pf, pr))
+                {
+                    points.push((pf, pr));
+                }
+            }
+        }
+        points
+    }
+
+    /// The side to move wins by continuous fours within `fours` fours: every
+    /// empty point is tried as a four at every step (a bounded exhaustive search,
+    /// sharing nothing with the engine's threat tables). The defender blocks each
+    /// four; a block that makes a four of the defender's must be answered by the
+    /// attacker's next stone, which must itself be a four. `failed` remembers
+    /// positions already shown not to win with that many fours or more.
+    fn wins_by_fours(&mut self, fours: u32, failed: &mut HashMap<Vec<u8>, u32>) -> bool {
+        let (attacker, defender) = (self.mover, 3 - self.mover);
+        if !self.five_points(attacker).is_empty() {
+            return true;
+        }
+        if fours == 0 || failed.get(&self.cells).is_some_and(|&f| f >= fours) {
+            return false;
+        }
+        let candidates = match self.five_points(defender).as_slice() {
+            [] => self.empties(),
+            [block] => vec![*block],
+            _ => return false,
+        };
+        for four in candidates {
+            self.set(four, attacker);
+            // The attacker had no five before: a new one lies on a line through `four`.
+            let won = match self.fives_through(four, attacker).as_slice() {
+                [] => false,
+                [block] => {
+                    self.set(*block, defender);
+                    let won = self.wins_by_fours(fours - 1, failed);
+                    self.set(*block, 0);
+                    won
+                }
+                _ => true,
+            };
+            self.set(four, 0);
+            if won {
+                return true;
+            }
+        }
+        failed.insert(self.cells.clone(), fours);
+        false
     }
 
     fn perft(&mut self, depth: u32) -> u64 {
@@ -429,19 +528,72 @@ fn alpha_beta_matches_minimax_with_the_strong_evaluation() {
     }
 }
 
+/// How many fours the exhaustive check allows the attacker: more than every win
+/// by fours in the positions below needs (they take 3 to 7).
+const EXHAUSTIVE_FOURS: u32 = 10;
+
+/// The side to move wins by continuous fours: the engine's solver and the plain
+/// grid's exhaustive search (nothing shared with the engine's threat code) must
+/// agree.
+fn wins_by_fours(game: &Gomoku) -> bool {
+    let solver = ply::game::gomoku::vcf::find(game, 20, 1_000_000).is_some();
+    let exhaustive = Grid::from_game(game).wins_by_fours(EXHAUSTIVE_FOURS, &mut HashMap::new());
+    assert_eq!(solver, exhaustive, "{}", game.format_position());
+    solver
+}
+
+/// The move the engine plays as the arcade and `ply match` play it: two plies
+/// with the threat look-ahead at the root.
+fn engine_move(game: &Gomoku) -> u16 {
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let config = SearchConfig::for_algorithm_in_game(Algorithm::Engine, limits, false);
+    run(game, evaluator("strong").as_ref(), &config)
+        .best_move
+        .expect("a move")
+}
+
+#[test]
+fn the_engine_never_leaves_a_win_by_fours_it_could_see() {
+    // Positions from ply's games against PentaZen 0.4.18 (scripts/match-gomocup.py,
+    // 200 ms a move): ply to move, and PentaZen wins by fours (5 and 13 plies)
+    // if ply passes. Each win is confirmed by the exhaustive search on the plain
+    // grid; after the engine's move, neither that search nor the engine's own
+    // solver finds one.
+    let positions = [
+        "j7 h8 h9 j8 i8 g10 i9 i7 g9 f9 k9 j9 e8 e10 f10 i12 d11 k8",
+        "f10 g7 i8 j8 g10 j7 j9 h7 i7 i9 h10 i10 h8 g9 e9 d10 e8 f9 g8 f8 h12 g11 h11 h9 e7 \
+         e6 f6 e11 i12 h13 c9 d8 d9 c10 k5 j6 j4 b9 i5 d11 e12 b10",
+    ];
+    for moves in positions {
+        let mut game: Gomoku = start(&[]);
+        game.play_moves(moves).expect("legal moves");
+        assert!(wins_by_fours(&game.passed()), "{moves}: no win to stop");
+        let mut after = game.clone();
+        after.play(engine_move(&game));
+        assert!(
+            !wins_by_fours(&after),
+            "{moves}: the engine lets it through"
+        );
+    }
+}
+
 #[test]
 fn the_engine_stops_a_win_by_fours_deeper_than_its_search() {
     // Positions from seeded random play where the side to move faces a win by
     // fours of 7 and 13 plies, and the two-ply engine without its root look-ahead
-    // (`no=rootplan`) plays g6 and e5, after which the fours-only solver still wins.
-    // With the look-ahead, as the arcade and `ply match` play, the win is gone.
+    // (`no=rootplan`) plays g6 and e5, after which the win by fours remains. With
+    // the look-ahead, as the arcade and `ply match` play, the win is gone. The
+    // engine's solver and the exhaustive search agree on every position.
     let positions = [
         "h8 h9 f10 f7 j9 g12 d8 i13 b9 e6 j14 c5 h11 i14 a10 e8 k15 i12 e9 e13 l10 h15 \
          c12 d7 h12 g11 m15 n14 d5 o13 i11 b3 g14 b10 d10 d3 h14 m14 a14",
         "h8 j10 l9 k7 i6 k6 m6 k11 g8 e8 e10 o8 c11 e13 a11 d12 h12 d11 i13 o4 l11 e15 \
          g15 m7 j4 f15 g7 m5 j6 d6 k9",
     ];
-    let opponent_wins = |g: &Gomoku| ply::game::gomoku::vcf::find(g, 20, 1_000_000).is_some();
+    let opponent_wins = wins_by_fours;
     let limits = Limits {
         depth: Some(2),
         ..Limits::default()
