@@ -2,7 +2,7 @@
 //! take, and, between iterations, whether to start another.
 //!
 //! A move gets a soft budget (its share of the clock) and a hard cap (a few
-//! shares, never more than half the clock). The search stops at the hard cap
+//! shares, never more than a quarter of the clock). The search stops at the hard cap
 //! whatever happens; between iterations it starts another only when that one is
 //! expected to finish inside the soft budget, stretched while the search is
 //! unsettled (the best move just changed, the score fell) and shrunk once the
@@ -16,7 +16,10 @@ use super::score::{self, Score};
 const MOVES_AHEAD: u32 = 25;
 /// The hard cap, in soft budgets: room to finish an iteration, to stretch the
 /// budget when the search is unsettled.
-const HARD_CAP_IN_BUDGETS: u32 = 4;
+const HARD_CAP_IN_BUDGETS: u32 = 3;
+/// The most of the clock (after one reserve) a single move may take: the
+/// increment only arrives after the move, and slow moves in a row must leave time.
+const MOST_OF_CLOCK_DIVISOR: u32 = 4;
 /// The shortest a move may be given, so that depth 1 always finishes.
 const SHORTEST: Duration = Duration::from_millis(1);
 /// How much longer than the last iteration the next one is expected to take.
@@ -36,21 +39,25 @@ pub struct TimeBudget {
 impl TimeBudget {
     /// The budget for a move with `left` on the clock, `increment` added after
     /// each move, `moves_to_go` moves until the next time control (`None`: the
-    /// rest of the game), and `reserve` kept back for the GUI's own delays. The
-    /// hard cap never exceeds half of what is left after the reserve, so the
-    /// clock cannot run out, and the soft budget never exceeds the hard cap.
+    /// rest of the game), and `reserve` lost to the GUI and the pipes on every
+    /// move: it is kept back for each move planned for (and two more), as
+    /// Stockfish keeps its move overhead, so that a clock with little time and a
+    /// small increment is not lost to the delays. The hard cap never exceeds a
+    /// quarter of what is left after one reserve, and the soft budget never
+    /// exceeds the hard cap.
     pub fn for_clock(
         left: Duration,
         increment: Duration,
         moves_to_go: Option<u32>,
         reserve: Duration,
     ) -> TimeBudget {
-        let usable = left.saturating_sub(reserve);
         let moves = moves_to_go.unwrap_or(MOVES_AHEAD).max(1);
+        let reserves = moves.min(MOVES_AHEAD) + 2;
+        let usable = left.saturating_sub(reserve.saturating_mul(reserves));
         let share = (usable / moves).saturating_add(increment.saturating_mul(3) / 4);
         let hard = share
             .saturating_mul(HARD_CAP_IN_BUDGETS)
-            .min(usable / 2)
+            .min(left.saturating_sub(reserve) / MOST_OF_CLOCK_DIVISOR)
             .max(SHORTEST);
         TimeBudget {
             soft: share.min(hard).max(SHORTEST),
@@ -130,12 +137,13 @@ mod tests {
     #[test]
     fn the_soft_budget_is_a_share_of_the_clock_and_most_of_the_increment() {
         let budget = TimeBudget::for_clock(MS(60_000), MS(1_000), None, RESERVE);
-        // (60000 - 30) / 25 + 750 = 2398.8 + 750
-        assert_eq!(budget.soft, Duration::from_micros(3_148_800));
+        // (60000 - 27 * 30) / 25 + 750 = 2367.6 + 750
+        assert_eq!(budget.soft, Duration::from_micros(3_117_600));
         assert_eq!(budget.hard, budget.soft * HARD_CAP_IN_BUDGETS);
-        let budget = TimeBudget::for_clock(MS(10_030), MS(0), Some(5), RESERVE);
+        let budget = TimeBudget::for_clock(MS(10_210), MS(0), Some(5), RESERVE);
+        // (10210 - 7 * 30) / 5, and a quarter of 10180 ms at most.
         assert_eq!(budget.soft, MS(2_000));
-        assert_eq!(budget.hard, MS(5_000), "half the usable clock");
+        assert_eq!(budget.hard, MS(2_545), "a quarter of the clock");
     }
 
     #[test]
@@ -148,16 +156,19 @@ mod tests {
                     let usable = MS(left).saturating_sub(RESERVE);
                     assert!(budget.soft <= budget.hard);
                     assert!(
-                        budget.hard <= (usable / 2).max(SHORTEST),
+                        budget.hard <= (usable / 4).max(SHORTEST),
                         "{left} ms + {increment}: {budget:?}"
                     );
                 }
             }
         }
-        // `go wtime 100`: 35 ms at most, of which a 25th is the aim.
+        // `go wtime 100`: less than the reserves of the moves to come, so as
+        // little as depth 1 needs.
         let budget = TimeBudget::for_clock(MS(100), MS(0), None, RESERVE);
-        assert_eq!(budget.hard, Duration::from_micros(11_200));
-        assert_eq!(budget.soft, Duration::from_micros(2_800));
+        assert_eq!((budget.soft, budget.hard), (SHORTEST, SHORTEST));
+        // With a large increment but little on the clock, not the increment.
+        let budget = TimeBudget::for_clock(MS(230), MS(2_000), None, RESERVE);
+        assert_eq!(budget.hard, MS(50));
     }
 
     #[test]
