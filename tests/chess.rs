@@ -1,6 +1,8 @@
 //! Chess rules on top of cozy-chess: perft against published counts, FEN, SAN and
 //! UCI notation, PGN, the draw rules, and the engine finding mates.
 
+mod common;
+
 use ply::game::chess::{Chess, notation, pgn};
 use ply::game::perft::perft;
 use ply::game::{Game, GameOptions, Outcome, Playable, Player};
@@ -57,6 +59,15 @@ fn perft_matches_the_published_counts_of_the_six_standard_positions() {
             *fen,
             "perft leaves the game as it was"
         );
+    }
+}
+
+/// The history table's flat array needs one slot per move: promotions to
+/// different pieces and castling included (kiwipete and position 4 have both).
+#[test]
+fn history_slots_tell_every_move_apart() {
+    for (fen, _) in PERFT_CASES {
+        common::assert_move_slots_tell_moves_apart(&position(fen));
     }
 }
 

@@ -86,6 +86,12 @@ fn perft_matches_the_published_counts() {
     }
 }
 
+/// The history table's flat array needs one slot per move.
+#[test]
+fn history_slots_tell_every_move_apart() {
+    common::assert_move_slots_tell_moves_apart(&position(START_FEN));
+}
+
 #[test]
 fn a_piece_on_the_horse_leg_blocks_it() {
     let blocked = position("5k3/9/9/9/9/9/2P6/2N6/9/3K5 w - - 0 1");

@@ -193,6 +193,19 @@ pub trait Game: Clone + Send + Sync + 'static {
         0
     }
 
+    /// How many slots [`Game::move_slot`] numbers one side's moves into; 0 (the
+    /// default) when the game has no such numbering. With one, the engine keeps its
+    /// history table in a flat array instead of a hash map: the table is read for
+    /// every move it orders, so the lookup is on the search's hot path.
+    const MOVE_SLOTS: usize = 0;
+
+    /// A number below [`Game::MOVE_SLOTS`], different for every two different moves
+    /// (chess: from and to square and promotion), where the history table keeps
+    /// what it learnt about `m`. Only called when `MOVE_SLOTS` is above 0.
+    fn move_slot(_m: Self::Move) -> usize {
+        0
+    }
+
     /// Prior knowledge for Monte Carlo search: `Some((visits, wins))` starts the
     /// move with that many virtual playouts won by its mover, so the tree tries
     /// promising moves first (Go programs' even-game prior and pattern bonuses). A

@@ -130,7 +130,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
                 }
             }
             if alpha >= beta {
-                self.orderer.record_cutoff(side, m, ply, depth);
+                self.orderer.record_cutoff::<G>(side, m, ply, depth);
                 self.count_cutoff(m, score, beta, &moves[index + 1..]);
                 break;
             }

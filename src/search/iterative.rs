@@ -10,6 +10,7 @@ use super::report::{Iteration, Observer, RootMove, SearchResult};
 use super::score::{self, INFINITY, MAX_PLY, Score};
 use super::searcher::Searcher;
 use super::stats::Stats;
+use super::time::{Stability, starts_another_iteration};
 use super::tree::{NoTracer, Tracer, TreeRecorder, Visit};
 use crate::game::{Evaluator, Game};
 
@@ -135,7 +136,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         self.stats.first_pass_depth = first_depth;
         let mut finished: Option<SearchResult<G::Move>> = None;
         let mut finished_pass: Option<Stats> = None;
+        let mut stability = Stability::default();
         for depth in first_depth..=max_depth {
+            let iteration_start = self.elapsed();
             self.stats.start_pass();
             let Some(result) = self.search_root(depth) else {
                 break;
@@ -143,9 +146,14 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             self.stats.nodes_per_iteration.push(self.stats.nodes);
             finished_pass = Some(self.stats.clone());
             self.report_iteration(&result);
+            if let Some(last) = &finished {
+                let changed = last.best_move != result.best_move;
+                stability = stability.after(changed, last.score, result.score);
+            }
             let proven = result.proven;
             finished = Some(result);
-            if proven || self.out_of_time_for_another_iteration() {
+            let last_iteration = self.elapsed().saturating_sub(iteration_start);
+            if proven || self.out_of_time_for_another_iteration(stability, last_iteration) {
                 break;
             }
         }
@@ -399,11 +407,22 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     }
 
     /// With a time limit, another iteration usually takes longer than all before
-    /// it together: do not start one past half the budget.
-    fn out_of_time_for_another_iteration(&self) -> bool {
-        self.config
-            .limits
-            .time
-            .is_some_and(|t| self.elapsed() > t.mul_f64(0.5).max(Duration::from_millis(1)))
+    /// it together: without a clock's soft budget, do not start one past half the
+    /// limit; with one, start it only if it should end inside that budget as the
+    /// search's `stability` scales it ([`super::time`]).
+    fn out_of_time_for_another_iteration(
+        &self,
+        stability: Stability,
+        last_iteration: Duration,
+    ) -> bool {
+        let Some(hard) = self.config.limits.time else {
+            return false;
+        };
+        match self.config.soft_time {
+            Some(soft) => {
+                !starts_another_iteration(soft, hard, stability, self.elapsed(), last_iteration)
+            }
+            None => self.elapsed() > hard.mul_f64(0.5).max(Duration::from_millis(1)),
+        }
     }
 }

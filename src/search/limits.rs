@@ -219,6 +219,11 @@ pub struct SearchConfig {
     /// ([`Game::root_candidates`](crate::game::Game::root_candidates)): gomoku's
     /// defence against a win by threats (changes values: a heuristic).
     pub root_lookahead: bool,
+    /// A game clock's soft budget for this move ([`super::time::TimeBudget`]), with
+    /// `limits.time` as its hard cap: the driver then starts another iteration only
+    /// when it should finish inside this budget, stretched while the best move
+    /// changes or the score falls. `None`: iterations stop past half of `limits.time`.
+    pub soft_time: Option<Duration>,
     /// Record the search tree of the last iteration, keeping at most this many
     /// nodes (`None`: no recording, and no cost).
     pub trace: Option<usize>,
@@ -286,6 +291,7 @@ impl SearchConfig {
             reverse_futility: false,
             late_move_pruning: false,
             root_lookahead: false,
+            soft_time: None,
             trace: None,
             max_player: None,
             mcts: MctsConfig::default(),

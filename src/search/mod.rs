@@ -21,6 +21,7 @@ pub mod score;
 mod searcher;
 pub mod stats;
 pub mod strategy;
+pub mod time;
 pub mod tree;
 pub mod tt;
 

@@ -42,10 +42,66 @@ type SortKey = (bool, i32, u8, u32);
 /// The priority losing captures are given, below every quiet move's.
 const LOSING_CAPTURES: i32 = -1_000_000;
 
+/// The history heuristic's counts per side and move: a flat array indexed by the
+/// game's [`Game::move_slot`] where the game numbers its moves, else a hash map.
+/// Both give the same counts, so the search visits the same nodes either way.
+struct History<M> {
+    /// Side-major: `side * G::MOVE_SLOTS + slot`; allocated on first use.
+    flat: Vec<u32>,
+    hashed: HashMap<(Player, M), u32, BuildHasherDefault<MoveHasher>>,
+}
+
+impl<M: Copy + Eq + Hash> History<M> {
+    fn new() -> History<M> {
+        History {
+            flat: Vec::new(),
+            hashed: HashMap::default(),
+        }
+    }
+
+    /// The flat array's index for `m` played by `side`.
+    fn flat_index<G: Game<Move = M>>(side: Player, m: M) -> usize {
+        side.index() * G::MOVE_SLOTS + G::move_slot(m)
+    }
+
+    fn get<G: Game<Move = M>>(&self, side: Player, m: M) -> u32 {
+        if G::MOVE_SLOTS > 0 {
+            let index = Self::flat_index::<G>(side, m);
+            self.flat.get(index).copied().unwrap_or(0)
+        } else {
+            self.hashed.get(&(side, m)).copied().unwrap_or(0)
+        }
+    }
+
+    fn add<G: Game<Move = M>>(&mut self, side: Player, m: M, bonus: u32) {
+        let entry = if G::MOVE_SLOTS > 0 {
+            if self.flat.is_empty() {
+                self.flat.resize(2 * G::MOVE_SLOTS, 0);
+            }
+            &mut self.flat[Self::flat_index::<G>(side, m)]
+        } else {
+            self.hashed.entry((side, m)).or_insert(0)
+        };
+        *entry = entry.saturating_add(bonus);
+    }
+
+    /// Halves every count, so that what an earlier search learnt fades.
+    fn halve(&mut self) {
+        self.flat.iter_mut().for_each(|score| *score /= 2);
+        self.hashed.values_mut().for_each(|score| *score /= 2);
+        self.hashed.retain(|_, score| *score > 0);
+    }
+
+    fn clear(&mut self) {
+        self.flat.clear();
+        self.hashed.clear();
+    }
+}
+
 /// Killer and history tables, and the sort that uses them.
 pub struct MoveOrderer<M> {
     killers: Vec<[Option<M>; 2]>,
-    history: HashMap<(Player, M), u32, BuildHasherDefault<MoveHasher>>,
+    history: History<M>,
     scratch: Vec<(SortKey, M)>,
     use_tt_move: bool,
     use_game: bool,
@@ -59,7 +115,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
     pub fn new(config: &SearchConfig) -> MoveOrderer<M> {
         MoveOrderer {
             killers: Vec::new(),
-            history: HashMap::default(),
+            history: History::new(),
             scratch: Vec::new(),
             use_tt_move: config.tt_move_first,
             use_game: config.game_ordering,
@@ -105,7 +161,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
                     u8::from(killers[1] == Some(m))
                 },
                 if self.use_history {
-                    self.history.get(&(side, m)).copied().unwrap_or(0)
+                    self.history.get::<G>(side, m)
                 } else {
                     0
                 },
@@ -154,8 +210,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
     /// search learnt still leads but fades.
     pub fn new_search(&mut self) {
         self.killers.clear();
-        self.history.values_mut().for_each(|score| *score /= 2);
-        self.history.retain(|_, score| *score > 0);
+        self.history.halve();
     }
 
     /// Forgets killers and history (a new game).
@@ -164,8 +219,8 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         self.history.clear();
     }
 
-    /// Remembers a move that caused a cutoff `depth` plies above the horizon.
-    pub fn record_cutoff(&mut self, side: Player, m: M, ply: usize, depth: u32) {
+    /// Remembers a move of game `G` that caused a cutoff `depth` plies above the horizon.
+    pub fn record_cutoff<G: Game<Move = M>>(&mut self, side: Player, m: M, ply: usize, depth: u32) {
         if self.use_killers {
             if self.killers.len() <= ply {
                 self.killers.resize(ply + 1, [None, None]);
@@ -178,8 +233,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         }
         if self.use_history {
             let bonus = depth.min(60).pow(2).max(1);
-            let entry = self.history.entry((side, m)).or_insert(0);
-            *entry = entry.saturating_add(bonus);
+            self.history.add::<G>(side, m, bonus);
         }
     }
 }

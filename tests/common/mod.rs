@@ -459,3 +459,31 @@ pub fn alpha_beta_matches_minimax<G: Playable>(games: &[G], depths: &[u32], same
         }
     }
 }
+
+/// Checks [`Game::move_slot`] on every move within two plies of `start`: each
+/// slot is below `MOVE_SLOTS` and holds one move only, so a flat history table
+/// never mixes up two moves.
+pub fn assert_move_slots_tell_moves_apart<G: Game>(start: &G) {
+    assert!(G::MOVE_SLOTS > 0, "the game numbers its moves");
+    let mut owners: HashMap<usize, G::Move> = HashMap::new();
+    let mut check = |game: &G| {
+        for m in game.moves() {
+            let slot = G::move_slot(m);
+            assert!(slot < G::MOVE_SLOTS, "{m:?}: slot {slot}");
+            let owner = *owners.entry(slot).or_insert(m);
+            assert_eq!(owner, m, "slot {slot} holds two moves");
+        }
+    };
+    let mut game = start.clone();
+    check(&game);
+    for first in start.moves() {
+        game.play(first);
+        check(&game);
+        for second in game.moves() {
+            game.play(second);
+            check(&game);
+            game.undo();
+        }
+        game.undo();
+    }
+}

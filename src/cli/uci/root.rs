@@ -108,12 +108,26 @@ impl<G: Game> Game for RootView<G> {
         self.inner.is_tactical(m)
     }
 
+    const MOVE_SLOTS: usize = G::MOVE_SLOTS;
+
+    fn move_slot(m: Self::Move) -> usize {
+        G::move_slot(m)
+    }
+
     fn tactical_moves(&self, out: &mut Vec<Self::Move>) {
         if self.at_root() {
             out.extend(self.root_moves.iter().filter(|&&m| self.is_tactical(m)));
         } else {
             self.inner.tactical_moves(out);
         }
+    }
+
+    fn static_exchange(&self, m: Self::Move) -> Option<i32> {
+        self.inner.static_exchange(m)
+    }
+
+    fn pruning_unit(&self) -> Option<i32> {
+        self.inner.pruning_unit()
     }
 
     fn in_check(&self) -> bool {
@@ -161,5 +175,26 @@ mod tests {
         assert_eq!(child.moves(), expected.moves());
         child.undo();
         assert_eq!(child.moves(), all[..2].to_vec());
+    }
+
+    /// The engine's search asks the game for exchanges (ordering, quiescence),
+    /// the pawn's value (futility margins) and history slots: through the view it
+    /// must get the game's own answers, or a protocol search silently plays weaker.
+    #[test]
+    fn the_view_gives_the_search_hooks_the_games_own_answers() {
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let game = Chess::from_fen(fen).expect("kiwipete parses");
+        let view = RootView::new(game.clone(), game.moves());
+        assert_eq!(view.pruning_unit(), game.pruning_unit());
+        assert_eq!(RootView::<Chess>::MOVE_SLOTS, Chess::MOVE_SLOTS);
+        for m in game.moves() {
+            assert_eq!(view.static_exchange(m), game.static_exchange(m));
+            assert_eq!(RootView::<Chess>::move_slot(m), Chess::move_slot(m));
+        }
+        assert!(
+            game.moves()
+                .iter()
+                .any(|&m| game.static_exchange(m) < Some(0))
+        );
     }
 }

@@ -274,6 +274,14 @@ impl Game for Chess {
         }
     }
 
+    /// From square, to square and promotion (none, knight, bishop, rook, queen).
+    const MOVE_SLOTS: usize = 5 * 64 * 64;
+
+    fn move_slot(m: Move) -> usize {
+        let promotion = m.promotion.map_or(0, |piece| piece as usize);
+        (promotion * 64 + m.from as usize) * 64 + m.to as usize
+    }
+
     fn is_tactical(&self, m: Move) -> bool {
         m.promotion.is_some() || self.is_capture(m)
     }

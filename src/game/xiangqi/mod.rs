@@ -362,6 +362,13 @@ impl Game for Xiangqi {
         }
     }
 
+    /// From point and to point.
+    const MOVE_SLOTS: usize = board::POINTS * board::POINTS;
+
+    fn move_slot(m: Move) -> usize {
+        m.from as usize * board::POINTS + m.to as usize
+    }
+
     fn is_tactical(&self, m: Move) -> bool {
         self.is_capture(m)
     }
