@@ -121,15 +121,7 @@ def main():
         if times:
             print("%s: %.0f ms a move on average over %d moves"
                   % (name, 1000 * sum(times) / len(times), len(times)))
-    difference, margin = stockfish_match.elo_with_margin(
-        tally["win"], tally["draw"], tally["loss"]
-    )
-    if difference is None:
-        print("Elo difference: unbounded (one side scored everything)")
-    elif margin is None:
-        print("Elo difference: %+.0f" % difference)
-    else:
-        print("Elo difference: %+.0f ± %.0f (95%%)" % (difference, margin))
+    stockfish_match.print_elo(tally["win"], tally["draw"], tally["loss"])
 
 
 if __name__ == "__main__":

@@ -139,6 +139,16 @@ def elo_with_margin(wins, draws, losses):
     return elo(score), margin
 
 
+def print_elo(wins, draws, losses):
+    """Prints the Elo difference of a W/D/L tally with its 95% margin, or why there is none."""
+    difference, margin = elo_with_margin(wins, draws, losses)
+    if difference is None:
+        print("Elo difference: unbounded (one side scored everything)")
+    elif margin is None:
+        print("Elo difference: %+.0f" % difference)
+    else:
+        print("Elo difference: %+.0f ± %.0f (95%%)" % (difference, margin))
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
@@ -190,13 +200,7 @@ def main():
         "ply %s vs Stockfish UCI_Elo %s, go %s: %.1f / %d  (+%d =%d -%d)"
         % (args.eval, elo, go, points, args.games, tally["win"], tally["draw"], tally["loss"])
     )
-    difference, margin = elo_with_margin(tally["win"], tally["draw"], tally["loss"])
-    if difference is None:
-        print("Elo difference: unbounded (one side scored everything)")
-    elif margin is None:
-        print("Elo difference: %+.0f" % difference)
-    else:
-        print("Elo difference: %+.0f ± %.0f (95%%)" % (difference, margin))
+    print_elo(tally["win"], tally["draw"], tally["loss"])
     for engine in (ply, stockfish, arbiter):
         engine.quit()
 
