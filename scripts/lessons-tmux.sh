@@ -12,11 +12,16 @@ name=lessons-tmux
 source "$(dirname "$0")/tmux-lib.sh"
 find_ply "${1:-}"
 
-session="ply-lessons-$$"
+# One session per part, both kept until the end: killing the last session would
+# stop the tmux server while the next one starts ("server exited unexpectedly").
+session="ply-lessons-$$-drawn"
+sessions=("$session")
 status_file=$(mktemp)
 rm -f "$status_file"
 cleanup() {
-    tmux kill-session -t "$session" 2>/dev/null || true
+    for s in "${sessions[@]}"; do
+        tmux kill-session -t "=$s" 2>/dev/null || true
+    done
     rm -f "$status_file"
 }
 trap cleanup EXIT
@@ -33,8 +38,9 @@ screen=$(tmux capture-pane -p -t "$session")
 echo "$screen"
 grep -Eq "\] ✗ +✗ +│" <<<"$screen" || fail "the edges into 4 and 6 are not crossed out"
 grep -Eq "3 +12 +8 +2 +4 +6 +14 +5 +2" <<<"$screen" || fail "the leaves are not all drawn"
-tmux kill-session -t "$session"
 
+session="ply-lessons-$$-exercise"
+sessions+=("$session")
 tmux new-session -d -s "$session" -x 80 -y 24 \
     "'$bin' play synthetic --exercise; echo \$? > '$status_file'; sleep 30"
 wait_for "Exercise · the course's three-by-three tree"
