@@ -4,6 +4,8 @@
 //! solves easy Win At Chess positions (Reinfeld's published best moves) at a small
 //! node budget.
 
+mod common;
+
 use ply::game::chess::{Chess, notation};
 use ply::game::{Game, GameOptions, Playable};
 use ply::search::{Limits, SearchConfig, search};
@@ -41,17 +43,7 @@ fn position(fen: &str) -> Chess {
 /// the side to move, the castling rights and the en-passant square swapped.
 fn mirrored(fen: &str) -> String {
     let fields: Vec<&str> = fen.split_whitespace().collect();
-    let swap_case = |text: &str| -> String {
-        text.chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    c.to_ascii_lowercase()
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect()
-    };
+    let swap_case = |text: &str| -> String { text.chars().map(common::other_colour).collect() };
     let board: Vec<&str> = fields[0].split('/').rev().collect();
     let side = if fields[1] == "w" { "b" } else { "w" };
     let mut castling: Vec<char> = swap_case(fields[2]).chars().collect();

@@ -75,17 +75,7 @@ fn colours_swapped(fen: &str) -> String {
     let swap = |rows: Vec<Vec<char>>| {
         rows.into_iter()
             .rev()
-            .map(|row| {
-                row.into_iter()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect()
-            })
+            .map(|row| row.into_iter().map(common::other_colour).collect())
             .collect()
     };
     transformed(fen, swap, true)

@@ -16,6 +16,16 @@ use std::collections::hash_map::Entry;
 use ply::game::{Evaluator, Game, GameOptions, Outcome, Playable, zobrist};
 use ply::search::{Limits, SearchConfig, SearchResult, search};
 
+/// The same piece letter for the other colour (FEN and xiangqi text write one side
+/// in capitals): what the mirror tests of the evaluations swap.
+pub fn other_colour(letter: char) -> char {
+    if letter.is_ascii_uppercase() {
+        letter.to_ascii_lowercase()
+    } else {
+        letter.to_ascii_uppercase()
+    }
+}
+
 /// Positions at exactly `depth` plies from `game`; a game that ends earlier is not
 /// continued and adds nothing. Written here on purpose rather than taken from the
 /// crate, so that the move generator is checked by code it does not share.
