@@ -8,7 +8,7 @@ A measurement, not a test. Python standard library only.
 
     scripts/match-fairy-stockfish.py [--movetime 100 | --nodes N | --depth D]
         [--openings tests/data/xiangqi-openings.txt] [--games 60] [--eval NAME]
-        [--max-plies 300] [--ply target/release/ply] [--fairy /usr/games/fairy-stockfish]
+        [--max-plies 300] [--show-moves] [--ply target/release/ply] [--fairy /usr/games/fairy-stockfish]
 
 ply speaks UCI for xiangqi exactly as Fairy-Stockfish does (ranks 1-10: h3e3); the
 openings file is in ICCS (ranks 0-9: h2e2), one line of moves per opening, `#`
@@ -90,11 +90,11 @@ def elo_with_margin(wins, draws, losses):
 
 
 def play(ply, engines, go, moves, max_plies):
-    """Plays on from `moves`; returns 0 (Red won), 1 (Black won) or None (draw), the
-    number of plies and how it ended."""
+    """Plays on from `moves` (extended in place, so the caller can print the game);
+    returns 0 (Red won), 1 (Black won) or None (draw), the number of plies and how
+    it ended."""
     for engine in engines:
         engine.new_game()
-    moves = list(moves)
     while True:
         state = arbiter(ply, moves)
         to_move = len(moves) % 2
@@ -119,6 +119,9 @@ def main():
     parser.add_argument("--games", type=int, help="games (default: every opening twice)")
     parser.add_argument("--eval", help="ply's evaluation (its UCI option Evaluation)")
     parser.add_argument("--max-plies", type=int, default=300)
+    parser.add_argument(
+        "--show-moves", action="store_true", help="print each game's moves (ICCS) after it"
+    )
     parser.add_argument("--ply", default="target/release/ply")
     parser.add_argument("--fairy", default="/usr/games/fairy-stockfish")
     args = parser.parse_args()
@@ -143,7 +146,8 @@ def main():
         start = openings[(number // 2) % len(openings)]
         ply_is_red = number % 2 == 0
         engines = [ours, theirs] if ply_is_red else [theirs, ours]
-        winner, plies, how = play(args.ply, engines, go, start, args.max_plies)
+        moves = list(start)
+        winner, plies, how = play(args.ply, engines, go, moves, args.max_plies)
         ply_side = 0 if ply_is_red else 1
         result = "draw" if winner is None else ("win" if winner == ply_side else "loss")
         score[result] += 1
@@ -154,6 +158,8 @@ def main():
                "Red" if ply_is_red else "Black", result, plies, how),
             flush=True,
         )
+        if args.show_moves:
+            print("  moves: " + " ".join(iccs(m) for m in moves), flush=True)
     ours.quit()
     theirs.quit()
     wins, draws, losses = score["win"], score["draw"], score["loss"]

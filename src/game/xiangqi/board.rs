@@ -393,6 +393,50 @@ impl Board {
             .any(|&from| points[from as usize] == soldier)
     }
 
+    /// Calls `visit` with the point and kind of every piece of `by` that could
+    /// capture on `target` (pseudo-legally: pins ignored), for static exchange
+    /// evaluation, which would otherwise generate every capture of the side.
+    pub fn each_attacker(&self, target: u8, by: Player, mut visit: impl FnMut(u8, Kind)) {
+        let tables = &*TABLES;
+        let points = &self.points;
+        let at = target as usize;
+        let mut stepping = |kind: Kind, from: u8| {
+            if points[from as usize] == code(kind, by) {
+                visit(from, kind);
+            }
+        };
+        // Steps of generals, advisors and elephants are symmetric: a piece on
+        // `from` reaches `target` exactly when one on `target` would reach `from`.
+        for &from in &tables.general[at] {
+            stepping(Kind::General, from);
+        }
+        for &from in &tables.advisor[at] {
+            stepping(Kind::Advisor, from);
+        }
+        for &(from, eye) in &tables.elephant[at] {
+            if points[eye as usize] == 0 {
+                stepping(Kind::Elephant, from);
+            }
+        }
+        for &(from, leg) in &tables.horse_attackers[at] {
+            if points[leg as usize] == 0 {
+                stepping(Kind::Horse, from);
+            }
+        }
+        for &from in &tables.soldier_attackers[by.index()][at] {
+            stepping(Kind::Soldier, from);
+        }
+        for ray in &tables.rays[at] {
+            let mut occupied = ray.iter().filter(|&&p| points[p as usize] != 0);
+            if let Some(&first) = occupied.next() {
+                stepping(Kind::Chariot, first);
+            }
+            if let Some(&second) = occupied.next() {
+                stepping(Kind::Cannon, second);
+            }
+        }
+    }
+
     /// Calls `visit` with every pseudo-legal move of `side` (all of them, or only
     /// captures), until it returns true; true when it did.
     pub fn each_pseudo_move(
@@ -453,10 +497,17 @@ impl Board {
         mut visit: impl FnMut(Move) -> bool,
     ) -> bool {
         let mut scratch = self.clone();
+        let general = self.generals[side.index()];
+        let in_check = self.in_check(side);
         self.each_pseudo_move(side, captures_only, |m| {
-            let captured = scratch.make(m);
-            let legal = !scratch.in_check(side);
-            scratch.unmake(m, captured);
+            let legal = if in_check || may_expose(general, m) {
+                let captured = scratch.make(m);
+                let safe = !scratch.in_check(side);
+                scratch.unmake(m, captured);
+                safe
+            } else {
+                true
+            };
             legal && visit(m)
         })
     }
@@ -473,6 +524,19 @@ impl Board {
     pub fn has_legal_move(&self, side: Player) -> bool {
         self.each_legal_move(side, false, |_| true)
     }
+}
+
+/// Whether `m` could leave the general on `general` attacked when it was not:
+/// the general itself moves, a piece leaves or enters the general's file or
+/// rank (opening a line, or giving an enemy cannon a screen), or a piece
+/// leaves a point diagonally next to the general (a horse's leg towards it).
+/// Any other move of a general not in check is legal without trying it.
+fn may_expose(general: u8, m: Move) -> bool {
+    let shares_line = |p: u8| file_of(p) == file_of(general) || rank_of(p) == rank_of(general);
+    let diagonal_neighbour = |p: u8| {
+        file_of(p).abs_diff(file_of(general)) == 1 && rank_of(p).abs_diff(rank_of(general)) == 1
+    };
+    m.from == general || shares_line(m.from) || shares_line(m.to) || diagonal_neighbour(m.from)
 }
 
 /// A chariot's or a cannon's moves along one ray: the empty points (for a cannon

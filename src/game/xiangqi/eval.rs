@@ -272,15 +272,37 @@ const CONNECTED_GUARDS: i32 = 10;
 /// the enemy has a chariot.
 const OPEN_GENERAL_FILE: i32 = 25;
 
+/// The points of one side's pieces of one kind, on the stack: evaluation runs at
+/// every node and should not allocate.
+#[derive(Clone, Copy, Default)]
+struct Points {
+    len: usize,
+    at: [u8; 5],
+}
+
+impl Points {
+    /// Adds a point (a legal position holds at most five of a kind).
+    fn push(&mut self, point: u8) {
+        if let Some(slot) = self.at.get_mut(self.len) {
+            *slot = point;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        &self.at[..self.len]
+    }
+}
+
 /// What one evaluation pass finds about both sides: how many of each kind, where
 /// the guards and cannons stand, material and placement.
 struct Census {
     counts: [[i32; 7]; 2],
     material: [i32; 2],
     placement: [i32; 2],
-    advisors: [Vec<u8>; 2],
-    elephants: [Vec<u8>; 2],
-    cannons: [Vec<u8>; 2],
+    advisors: [Points; 2],
+    elephants: [Points; 2],
+    cannons: [Points; 2],
 }
 
 impl Census {
@@ -289,9 +311,9 @@ impl Census {
             counts: [[0; 7]; 2],
             material: [0; 2],
             placement: [0; 2],
-            advisors: [Vec::new(), Vec::new()],
-            elephants: [Vec::new(), Vec::new()],
-            cannons: [Vec::new(), Vec::new()],
+            advisors: Default::default(),
+            elephants: Default::default(),
+            cannons: Default::default(),
         };
         for at in 0..POINTS as u8 {
             let Some(piece) = decode(board.points[at as usize]) else {
@@ -399,6 +421,7 @@ fn pieces_between_on_file(board: &Board, a: u8, b: u8) -> usize {
 fn cannon_file_pressure(board: &Board, census: &Census, side: Player) -> i32 {
     let general = board.generals[side.other().index()];
     census.cannons[side.index()]
+        .as_slice()
         .iter()
         .filter(|&&at| file_of(at) == file_of(general))
         .map(|&at| match pieces_between_on_file(board, at, general) {
@@ -421,13 +444,13 @@ fn palace_guards(board: &Board, census: &Census, side: Player) -> i32 {
     let mut score = -missing_advisors.max(0) * (MISSING_ADVISOR.0 + MISSING_ADVISOR.1 * attackers)
         - missing_elephants.max(0)
             * (MISSING_ELEPHANT.0 + MISSING_ELEPHANT.1 * enemy_counts[Kind::Cannon as usize]);
-    if let [a, b] = census.advisors[own][..] {
+    if let [a, b] = *census.advisors[own].as_slice() {
         let centre = |p: u8| file_of(p) == 4 && matches!(rank_of(p), 1 | 8);
         if centre(a) || centre(b) {
             score += CONNECTED_GUARDS;
         }
     }
-    if let [a, b] = census.elephants[own][..] {
+    if let [a, b] = *census.elephants[own].as_slice() {
         let apart = |x: u8, y: u8| (file_of(x) as i32 - file_of(y) as i32).abs();
         let ranks_apart = (rank_of(a) as i32 - rank_of(b) as i32).abs();
         let eye = point_between(a, b);

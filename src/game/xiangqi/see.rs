@@ -60,19 +60,19 @@ pub fn static_exchange(board: &Board, side: Player, m: Move) -> i32 {
     gains[0]
 }
 
-/// The capture onto `target` by `side`'s cheapest piece, ignoring pins.
+/// The capture onto `target` by `side`'s cheapest piece, ignoring pins; among
+/// equally cheap pieces, the one on the lowest point.
 fn cheapest_capture(board: &Board, side: Player, target: u8) -> Option<(Move, Kind)> {
-    let mut best: Option<(Move, Kind)> = None;
-    board.each_pseudo_move(side, true, |m| {
-        if m.to == target
-            && let Some(piece) = board.piece_at(m.from)
-            && best.is_none_or(|(_, kind)| value(piece.kind) < value(kind))
-        {
-            best = Some((m, piece.kind));
+    let mut best: Option<(u8, Kind)> = None;
+    board.each_attacker(target, side, |from, kind| {
+        let cheaper = best.is_none_or(|(best_from, best_kind)| {
+            (value(kind), from) < (value(best_kind), best_from)
+        });
+        if cheaper {
+            best = Some((from, kind));
         }
-        false
     });
-    best
+    best.map(|(from, kind)| (Move { from, to: target }, kind))
 }
 
 #[cfg(test)]
