@@ -456,6 +456,11 @@ impl Playable for Xiangqi {
                 evaluator: Arc::new(eval::strong),
             },
             NamedEvaluator {
+                name: "attack",
+                description: "strong, with an attack term for moves into the enemy palace and cannon/horse values shifting with the phase (not yet shown to gain)",
+                evaluator: Arc::new(eval::attack),
+            },
+            NamedEvaluator {
                 name: "geometric",
                 description: "the earlier strong: material, placement from geometry, mobility and the general's safety (guards, open file, attackers near)",
                 evaluator: Arc::new(eval::geometric),
@@ -467,6 +472,7 @@ impl Playable for Xiangqi {
         match eval {
             "seed" => Some(eval::explain_material(self)),
             "strong" => Some(eval::explain_strong(self)),
+            "attack" => Some(eval::explain_attack(self)),
             "geometric" => Some(eval::explain_geometric(self)),
             _ => None,
         }
