@@ -194,6 +194,37 @@ fn perpetual_check_loses_for_the_checking_side() {
 }
 
 #[test]
+fn the_search_sees_a_quiet_cycle_as_a_draw_but_plays_a_perpetual_check_on() {
+    let mut quiet = Xiangqi::new();
+    quiet.play_moves("b0c2 b9c7 c2b0 c7b9").unwrap();
+    assert_eq!(quiet.plies_since_repetition(), Some(4));
+    // Red checked with every move of the cycle: the rules make the third
+    // occurrence Red's loss, so the search must not score it a draw on the way.
+    let mut checks = position("4k4/7R1/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    checks.play_moves("h8h9 e9e8 h9h8 e8e9").unwrap();
+    assert_eq!(checks.plies_since_repetition(), None);
+}
+
+#[test]
+fn a_repeated_position_hashes_apart_from_its_first_occurrence() {
+    let mut game = Xiangqi::new();
+    let (fen, first) = (game.format_position(), game.hash());
+    game.play_moves("b0c2 b9c7 c2b0 c7b9").unwrap();
+    assert_eq!(
+        game.format_position().split(' ').next(),
+        fen.split(' ').next()
+    );
+    let second = game.hash();
+    game.play_moves("b0c2 b9c7 c2b0 c7b9").unwrap();
+    let third = game.hash();
+    assert!(first != second && second != third && first != third);
+    for _ in 0..8 {
+        game.undo();
+    }
+    assert_eq!((game.format_position(), game.hash()), (fen, first));
+}
+
+#[test]
 fn sixty_moves_each_without_a_capture_draw() {
     let mut game = position("5k3/9/9/9/9/9/9/9/9/3K2R2 w - - 119 80");
     assert_eq!(game.outcome(), None);

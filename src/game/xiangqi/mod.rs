@@ -38,6 +38,9 @@ pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R
 pub const NATURAL_LIMIT: u32 = 120;
 
 const ZOBRIST_TABLE: u64 = 0x5851;
+/// What [`Game::hash`] adds to a position standing for the second and the third time.
+const REPEATED_KEYS: [u64; 3] = [0, 0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
+
 /// One key per (board byte, point): bytes 1 to 14 are used.
 static KEYS: [u64; 15 * board::POINTS] = zobrist::table(ZOBRIST_TABLE);
 
@@ -169,6 +172,16 @@ impl Xiangqi {
             return Some(self.judge_repetition(first));
         }
         (self.clock >= NATURAL_LIMIT).then_some(Outcome::Draw)
+    }
+
+    /// How many times the current position stood before since the last capture.
+    fn earlier_occurrences(&self) -> usize {
+        let len = self.history.len();
+        let reversible = (self.clock as usize).min(len);
+        (2..=reversible)
+            .step_by(2)
+            .filter(|&back| self.history[len - back].hash == self.hash)
+            .count()
     }
 
     /// When the current position occurs for the third time since the last
@@ -316,8 +329,11 @@ impl Game for Xiangqi {
         Some(words.to_string())
     }
 
+    /// A position that already stood earlier since the last capture gets other
+    /// keys (once, twice): what it is worth depends on the repetition rules, so
+    /// the search's table must not mix it up with its first occurrence.
     fn hash(&self) -> u64 {
-        self.hash
+        self.hash ^ REPEATED_KEYS[self.earlier_occurrences().min(2)]
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, GameError> {
@@ -415,6 +431,18 @@ impl Game for Xiangqi {
         if self.history.last().is_some_and(|r| r.mv.is_none()) {
             self.undo();
         }
+    }
+
+    /// A cycle in which one side checked with every move and the other did not
+    /// is not reported: the rules make it a loss for the checker, not a draw, so
+    /// the search plays it on to the third occurrence that decides it.
+    fn plies_since_repetition(&self) -> Option<usize> {
+        let len = self.history.len();
+        let reversible = (self.clock as usize).min(len);
+        let back = (2..=reversible)
+            .step_by(2)
+            .find(|&back| self.history[len - back].hash == self.hash)?;
+        (self.judge_repetition(len - back) == Outcome::Draw).then_some(back)
     }
 }
 
