@@ -340,7 +340,7 @@ fn tune(start: &Model, data: &Data, k: f64, options: &Options) -> (Model, f64) {
         pull_back(&mut grad, &model, start, options.l2);
         adam_mg.step(&mut model.mg, &grad.mg, options.rate, epoch as i32);
         adam_eg.step(&mut model.eg, &grad.eg, options.rate, epoch as i32);
-        if epoch.is_multiple_of(25) {
+        if epoch.is_multiple_of(10) {
             let held = error(&model, data, &data.holdout, k);
             if held < best.1 {
                 best = (model.clone(), held);
@@ -417,7 +417,7 @@ fn source(weights: &Weights, report: &str) -> String {
     }
     let mut text = text.replace("//! \n", "//!\n");
     text.push_str("\nuse super::weights::Weights;\n\n");
-    text.push_str("/// The weights `strong` plays with, in the layout of weights.rs.\n");
+    text.push_str("/// The weights the `tuned` evaluation plays, in the layout of weights.rs.\n");
     text.push_str("#[rustfmt::skip]\npub const TUNED: Weights = [\n");
     for (name, start, len) in groups() {
         let _ = writeln!(text, "    // {name}");
@@ -477,22 +477,26 @@ fn run() -> Result<(), String> {
         after.0, after.1
     );
     let report = format!(
-        "The tuned weights of chess's `classical` evaluation (`strong`), written by\n\
+        "The Texel-tuned weights of chess's `classical` evaluation (`tuned`), written by\n\
          examples/texel.rs: do not edit by hand, run it again.\n\
          \n\
          Method (Texel tuning): {games} self-play games of ply's own engine\n\
          (scripts/texel-selfplay.py: a line of tests/data/chess/openings.txt and four random\n\
-         plies, then `engine:strong:nodes=3000` on both sides). Every position after the first\n\
-         {skip} plies that is quiet (not in check, no capture or promotion winning by static\n\
-         exchange) is labelled with its game's result: {train} training positions and {hold}\n\
-         held out (every tenth game). Starting from the `{from}` weights, K of the sigmoid\n\
-         1 / (1 + 10^(-K * eval / 400)) was fitted ({k:.4}), then the mean squared error of\n\
-         sigmoid(eval) against the results minimised by full-batch Adam ({epochs} epochs, rate\n\
-         {rate}), keeping the weights with the lowest held-out error. Error before: train\n\
-         {b0:.6}, held-out {b1:.6}; after (rounded weights): train {a0:.6}, held-out {a1:.6}.\n\
+         plies, then `engine:strong:nodes=3000` on both sides, strong playing the `{from}`\n\
+         weights). Every position after the first {skip} plies that is quiet (not in check,\n\
+         no capture or promotion winning by static exchange) is labelled with its game's\n\
+         result: {train} training positions and {hold} held out (every tenth game).\n\
+         Starting from the `{from}` weights, K of the sigmoid 1 / (1 + 10^(-K * eval / 400))\n\
+         was fitted ({k:.4}), then the mean squared error of\n\
+         sigmoid(eval) against the results, plus {l2} times the squared distance of the\n\
+         weights from the start, minimised by full-batch Adam ({epochs} epochs, rate {rate},\n\
+         piece-square values {squares}), keeping the {keep} weights (`best`: lowest held-out\n\
+         error, checked every 10 epochs). Error before: train {b0:.6}, held-out {b1:.6};\n\
+         after (rounded weights): train {a0:.6}, held-out {a1:.6}.\n\
          \n\
          Reproduce: scripts/texel-selfplay.py --out games.jsonl --openings-count {games}, then\n\
-         cargo run --release --example texel -- --games games.jsonl --start {from} --epochs {epochs}",
+         cargo run --release --example texel -- --games games.jsonl --start {from} --epochs\n\
+         {epochs} --rate {rate} --squares {squares} --l2 {l2} --keep {keep}",
         games = data.games,
         skip = options.skip_plies,
         train = data.train.len(),
@@ -500,6 +504,9 @@ fn run() -> Result<(), String> {
         from = options.start,
         epochs = options.epochs,
         rate = options.rate,
+        l2 = options.l2,
+        squares = options.squares,
+        keep = options.keep,
         b0 = before.0,
         b1 = before.1,
         a0 = after.0,

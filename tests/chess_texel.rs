@@ -63,12 +63,9 @@ fn the_evaluation_is_its_features_times_its_weights() {
         }
         assert_eq!(
             classical::classical(&game),
-            classical::evaluate(&game, &TUNED)
-        );
-        assert_eq!(
-            classical::handset(&game),
             classical::evaluate(&game, &HANDSET)
         );
+        assert_eq!(classical::tuned(&game), classical::evaluate(&game, &TUNED));
     }
 }
 
@@ -82,7 +79,7 @@ fn start_with_black(eighth: &str, seventh: &str) -> Chess {
 fn material_keeps_the_textbook_order_and_a_queen_up_wins() {
     for (name, evaluate) in [
         ("strong", classical::classical as fn(&Chess) -> i32),
-        ("handset", classical::handset),
+        ("tuned", classical::tuned),
     ] {
         let value = |eighth, seventh| evaluate(&start_with_black(eighth, seventh));
         let full = "pppppppp";

@@ -403,9 +403,9 @@ impl Playable for Chess {
                 evaluator: Arc::new(classical::classical),
             },
             NamedEvaluator {
-                name: "handset",
-                description: "ply's own tapered evaluation with the hand-set weights that strong was tuned from",
-                evaluator: Arc::new(classical::handset),
+                name: "tuned",
+                description: "strong's terms with weights Texel-tuned on self-play games (not yet shown to gain)",
+                evaluator: Arc::new(classical::tuned),
             },
             NamedEvaluator {
                 name: "simplified",
@@ -419,7 +419,7 @@ impl Playable for Chess {
         match eval {
             "seed" => Some(eval::explain_material(self)),
             "strong" => Some(classical::explain_classical(self)),
-            "handset" => Some(classical::explain_handset(self)),
+            "tuned" => Some(classical::explain_tuned(self)),
             "simplified" => Some(eval::explain_simplified(self)),
             _ => None,
         }

@@ -50,8 +50,8 @@ pub const PARAMS: usize = KING_ATTACK + 1;
 /// rooks belong on open files and the seventh rank, the king hides in the
 /// middlegame and walks to the centre in the endgame, passed pawns grow with each
 /// rank), piece-square values from formulas rather than typed in; checked by
-/// self-play matches against `simplified`. Kept as the evaluator `handset` and as
-/// the tuner's starting point.
+/// self-play matches against `simplified`. `strong` plays them; the tuner starts
+/// from them.
 pub const HANDSET: Weights = handset();
 
 const fn handset() -> Weights {
