@@ -74,7 +74,8 @@ const MATERIAL_MG: [i32; 6] = [82, 337, 365, 477, 1025, 0];
 const MATERIAL_EG: [i32; 6] = [94, 281, 297, 512, 936, 0];
 /// How much each piece counts towards the middlegame phase (24 at the start).
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
-const FULL_PHASE: i32 = 24;
+/// The phase with every piece on the board, public so a tuner blends as the evaluation does.
+pub const FULL_PHASE: i32 = 24;
 
 /// Piece-square tables from White's side, rank 8 first (Michniewski's simplified
 /// evaluation function), so they read like a board diagram.
@@ -246,7 +247,7 @@ fn summed(terms: &[Tapered]) -> Tapered {
 }
 
 /// How much middlegame is left: 24 with all the pieces, 0 with only kings and pawns.
-pub(super) fn game_phase(board: &Board) -> i32 {
+pub fn game_phase(board: &Board) -> i32 {
     Piece::ALL
         .iter()
         .map(|&p| board.pieces(p).len() as i32 * PHASE_WEIGHT[p as usize])

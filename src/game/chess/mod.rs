@@ -8,6 +8,8 @@ pub mod eval;
 pub mod notation;
 pub mod pgn;
 mod see;
+pub mod tuned;
+pub mod weights;
 
 use std::sync::Arc;
 
@@ -401,6 +403,11 @@ impl Playable for Chess {
                 evaluator: Arc::new(classical::classical),
             },
             NamedEvaluator {
+                name: "tuned",
+                description: "strong's terms with weights Texel-tuned on self-play games (not yet shown to gain)",
+                evaluator: Arc::new(classical::tuned),
+            },
+            NamedEvaluator {
                 name: "simplified",
                 description: "the earlier strong: tapered PeSTO material and simplified piece-square tables, pawn structure, king shelter, mobility",
                 evaluator: Arc::new(eval::simplified),
@@ -412,6 +419,7 @@ impl Playable for Chess {
         match eval {
             "seed" => Some(eval::explain_material(self)),
             "strong" => Some(classical::explain_classical(self)),
+            "tuned" => Some(classical::explain_tuned(self)),
             "simplified" => Some(eval::explain_simplified(self)),
             _ => None,
         }

@@ -1,0 +1,529 @@
+//! Texel tuning of chess's `classical` evaluation on positions labelled by the
+//! results of self-play games (scripts/texel-selfplay.py writes them).
+//!
+//! ```text
+//! nice -n 10 cargo run --release --example texel -- --games /work/texel-data/games1.jsonl \
+//!     [--games MORE.jsonl] [--start handset|tuned] [--epochs 3000] [--rate 1.0] \
+//!     [--skip-plies 16] [--out src/game/chess/tuned.rs]
+//! ```
+//!
+//! Every game is replayed; its positions after the first `--skip-plies` plies that
+//! are quiet (side to move not in check, no capture or promotion winning material
+//! by static exchange) are labelled with the game's result for White (1, 0.5, 0).
+//! Every tenth game is held out. The evaluation is linear in its weights
+//! (`classical::features`), so White's value is
+//! `(mg . c * phase + eg . c * (24 - phase)) / 24 +- tempo` for the feature counts
+//! `c`. First the scale K of the sigmoid `1 / (1 + 10^(-K * value / 400))` is fitted
+//! to the starting weights, then the mean squared error between the sigmoid and the
+//! results is minimised over all weights by full-batch Adam; the weights with the
+//! lowest held-out error are written as Rust source, with the method and the
+//! figures at the top.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use cozy_chess::Color;
+use ply::game::Game;
+use ply::game::chess::Chess;
+use ply::game::chess::classical::{self, Features};
+use ply::game::chess::eval::{FULL_PHASE, game_phase};
+use ply::game::chess::tuned::TUNED;
+use ply::game::chess::weights::{self as w, HANDSET, PARAMS, Weights};
+
+/// What the tuner is told on the command line.
+struct Options {
+    games: Vec<String>,
+    start: String,
+    epochs: usize,
+    rate: f64,
+    skip_plies: usize,
+    /// Whether the piece-square values are fitted too (`tuned`) or kept (`fixed`).
+    squares: String,
+    /// How strongly the weights are pulled back to where they started (L2).
+    l2: f64,
+    /// Which weights to write: the `final` ones or the `best` on the held-out games.
+    keep: String,
+    out: String,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let mut options = Options {
+        games: Vec::new(),
+        start: "handset".to_string(),
+        epochs: 3000,
+        rate: 1.0,
+        skip_plies: 16,
+        squares: "fixed".to_string(),
+        keep: "final".to_string(),
+        l2: 0.0,
+        out: "src/game/chess/tuned.rs".to_string(),
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let value = args.next().ok_or(format!("{flag} needs a value"))?;
+        let number = |v: &str| v.parse::<f64>().map_err(|_| format!("bad {flag}: {v}"));
+        match flag.as_str() {
+            "--games" => options.games.push(value),
+            "--start" => options.start = value,
+            "--epochs" => options.epochs = number(&value)? as usize,
+            "--rate" => options.rate = number(&value)?,
+            "--skip-plies" => options.skip_plies = number(&value)? as usize,
+            "--squares" => options.squares = value,
+            "--keep" => options.keep = value,
+            "--l2" => options.l2 = number(&value)?,
+            "--out" => options.out = value,
+            _ => return Err(format!("unknown option {flag}")),
+        }
+    }
+    if options.games.is_empty() {
+        return Err("give at least one --games FILE".to_string());
+    }
+    Ok(options)
+}
+
+/// One labelled position: its feature counts (White's minus Black's, nonzero ones
+/// only, as ranges into [`Data::counts`]), phase, side to move and result.
+struct Position {
+    counts: std::ops::Range<usize>,
+    phase: f64,
+    to_move: f64,
+    result: f64,
+}
+
+/// All positions, the training and the held-out ones apart.
+#[derive(Default)]
+struct Data {
+    counts: Vec<(u16, i16)>,
+    train: Vec<Position>,
+    holdout: Vec<Position>,
+    games: usize,
+}
+
+/// Feature counts of one position, White's minus Black's.
+struct Trace([i32; PARAMS]);
+
+impl Features for Trace {
+    fn add(&mut self, color: Color, _term: usize, param: usize, count: i32) {
+        self.0[param] += match color {
+            Color::White => count,
+            Color::Black => -count,
+        };
+    }
+}
+
+/// No check and no capture or promotion that wins material by static exchange.
+fn is_quiet(game: &Chess) -> bool {
+    if game.in_check() {
+        return false;
+    }
+    let mut tactical = Vec::new();
+    game.tactical_moves(&mut tactical);
+    tactical
+        .iter()
+        .all(|&m| game.static_exchange(m).is_none_or(|gain| gain <= 0))
+}
+
+impl Data {
+    /// Replays one game (a JSON line of `ply match --json`) and keeps its quiet
+    /// positions.
+    fn add_game(&mut self, line: &str, skip_plies: usize) -> Result<(), String> {
+        let record: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+        let result = match record["result"].as_str() {
+            Some("1-0") => 1.0,
+            Some("0-1") => 0.0,
+            Some("1/2-1/2") => 0.5,
+            other => return Err(format!("no result: {other:?}")),
+        };
+        let sans = ["opening", "moves"]
+            .iter()
+            .flat_map(|key| record[key].as_array().cloned().unwrap_or_default());
+        let mut game = Chess::new();
+        let holdout = self.games.is_multiple_of(10);
+        self.games += 1;
+        for (ply, san) in sans.enumerate() {
+            let san = san.as_str().ok_or("a move is not a string")?;
+            let m = game.parse_move(san).map_err(|e| format!("{san}: {e}"))?;
+            game.play(m);
+            if ply + 1 >= skip_plies && game.outcome().is_none() && is_quiet(&game) {
+                let position = self.labelled(&game, result)?;
+                if holdout {
+                    self.holdout.push(position);
+                } else {
+                    self.train.push(position);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn labelled(&mut self, game: &Chess, result: f64) -> Result<Position, String> {
+        let mut trace = Trace([0; PARAMS]);
+        classical::features(game.board(), &mut trace);
+        check_linear(game, &trace)?;
+        let start = self.counts.len();
+        for (param, &count) in trace.0.iter().enumerate() {
+            if count != 0 {
+                self.counts.push((param as u16, count as i16));
+            }
+        }
+        let to_move = match game.board().side_to_move() {
+            Color::White => 1.0,
+            Color::Black => -1.0,
+        };
+        Ok(Position {
+            counts: start..self.counts.len(),
+            phase: game_phase(game.board()) as f64 / FULL_PHASE as f64,
+            to_move,
+            result,
+        })
+    }
+}
+
+/// The dot product of the counts with the hand-set weights, blended and with the
+/// tempo, must be exactly what the evaluation says: the tuner fits the real thing.
+fn check_linear(game: &Chess, trace: &Trace) -> Result<(), String> {
+    let dot = |pick: fn(&(i32, i32)) -> i32| -> i32 {
+        trace.0.iter().zip(&HANDSET).map(|(c, w)| c * pick(w)).sum()
+    };
+    let phase = game_phase(game.board());
+    let blended = (dot(|w| w.0) * phase + dot(|w| w.1) * (FULL_PHASE - phase)) / FULL_PHASE;
+    let sign = match game.board().side_to_move() {
+        Color::White => 1,
+        Color::Black => -1,
+    };
+    let expected = sign * blended + classical::tempo();
+    let actual = classical::evaluate(game, &HANDSET);
+    if expected == actual {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}: features give {expected}, the evaluation {actual}",
+            game.board()
+        ))
+    }
+}
+
+/// Weights as floats: middlegame and endgame apart.
+#[derive(Clone)]
+struct Model {
+    mg: Vec<f64>,
+    eg: Vec<f64>,
+}
+
+impl Model {
+    fn from(weights: &Weights) -> Model {
+        Model {
+            mg: weights.iter().map(|w| w.0 as f64).collect(),
+            eg: weights.iter().map(|w| w.1 as f64).collect(),
+        }
+    }
+
+    fn rounded(&self) -> Weights {
+        let mut weights = [(0, 0); PARAMS];
+        for (i, weight) in weights.iter_mut().enumerate() {
+            *weight = (self.mg[i].round() as i32, self.eg[i].round() as i32);
+        }
+        weights
+    }
+
+    /// White's value of a position, as the evaluation computes it (unrounded).
+    fn value(&self, data: &Data, p: &Position) -> f64 {
+        let (mut mg, mut eg) = (0.0, 0.0);
+        for &(param, count) in &data.counts[p.counts.clone()] {
+            mg += self.mg[param as usize] * count as f64;
+            eg += self.eg[param as usize] * count as f64;
+        }
+        mg * p.phase + eg * (1.0 - p.phase) + p.to_move * classical::tempo() as f64
+    }
+}
+
+/// The expected score for White of a value, at scale `k`.
+fn sigmoid(k: f64, value: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * value / 400.0))
+}
+
+/// Mean squared error of the model's expected scores against the results.
+fn error(model: &Model, data: &Data, positions: &[Position], k: f64) -> f64 {
+    let total: f64 = positions
+        .iter()
+        .map(|p| (sigmoid(k, model.value(data, p)) - p.result).powi(2))
+        .sum();
+    total / positions.len() as f64
+}
+
+/// The K that fits the starting weights best (golden-section search).
+fn fit_k(model: &Model, data: &Data) -> f64 {
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut low, mut high) = (0.1, 4.0);
+    for _ in 0..40 {
+        let a = high - ratio * (high - low);
+        let b = low + ratio * (high - low);
+        if error(model, data, &data.train, a) < error(model, data, &data.train, b) {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    (low + high) / 2.0
+}
+
+/// The gradient of the training error with respect to every weight.
+fn gradient(model: &Model, data: &Data, k: f64, tune_squares: bool) -> Model {
+    let mut grad = Model {
+        mg: vec![0.0; PARAMS],
+        eg: vec![0.0; PARAMS],
+    };
+    let scale = k * 10f64.ln() / 400.0;
+    for p in &data.train {
+        let s = sigmoid(k, model.value(data, p));
+        let d = 2.0 * (s - p.result) * s * (1.0 - s) * scale;
+        for &(param, count) in &data.counts[p.counts.clone()] {
+            grad.mg[param as usize] += d * count as f64 * p.phase;
+            grad.eg[param as usize] += d * count as f64 * (1.0 - p.phase);
+        }
+    }
+    let n = data.train.len() as f64;
+    grad.mg
+        .iter_mut()
+        .chain(grad.eg.iter_mut())
+        .for_each(|g| *g /= n);
+    if !tune_squares {
+        let squares = w::PIECE_SQUARE..w::PIECE_SQUARE + 6 * 64;
+        grad.mg[squares.clone()].fill(0.0);
+        grad.eg[squares].fill(0.0);
+    }
+    grad
+}
+
+/// Adds the gradient of `l2` times the squared distance from the start.
+fn pull_back(grad: &mut Model, model: &Model, start: &Model, l2: f64) {
+    for i in 0..PARAMS {
+        grad.mg[i] += 2.0 * l2 * (model.mg[i] - start.mg[i]);
+        grad.eg[i] += 2.0 * l2 * (model.eg[i] - start.eg[i]);
+    }
+}
+
+/// Adam's running moments for one vector of weights.
+struct Adam {
+    first: Vec<f64>,
+    second: Vec<f64>,
+}
+
+impl Adam {
+    fn new() -> Adam {
+        Adam {
+            first: vec![0.0; PARAMS],
+            second: vec![0.0; PARAMS],
+        }
+    }
+
+    fn step(&mut self, weights: &mut [f64], grad: &[f64], rate: f64, t: i32) {
+        let (beta1, beta2) = (0.9f64, 0.999f64);
+        for i in 0..weights.len() {
+            self.first[i] = beta1 * self.first[i] + (1.0 - beta1) * grad[i];
+            self.second[i] = beta2 * self.second[i] + (1.0 - beta2) * grad[i] * grad[i];
+            let m = self.first[i] / (1.0 - beta1.powi(t));
+            let v = self.second[i] / (1.0 - beta2.powi(t));
+            weights[i] -= rate * m / (v.sqrt() + 1e-9);
+        }
+    }
+}
+
+/// Minimises the training error; returns the model with the lowest held-out error
+/// and that error.
+fn tune(start: &Model, data: &Data, k: f64, options: &Options) -> (Model, f64) {
+    let mut model = start.clone();
+    let (mut adam_mg, mut adam_eg) = (Adam::new(), Adam::new());
+    let mut best = (model.clone(), error(&model, data, &data.holdout, k));
+    for epoch in 1..=options.epochs {
+        let mut grad = gradient(&model, data, k, options.squares == "tuned");
+        pull_back(&mut grad, &model, start, options.l2);
+        adam_mg.step(&mut model.mg, &grad.mg, options.rate, epoch as i32);
+        adam_eg.step(&mut model.eg, &grad.eg, options.rate, epoch as i32);
+        if epoch.is_multiple_of(10) {
+            let held = error(&model, data, &data.holdout, k);
+            if held < best.1 {
+                best = (model.clone(), held);
+            }
+            eprintln!(
+                "epoch {epoch}: train {:.6}, held-out {held:.6}",
+                error(&model, data, &data.train, k)
+            );
+        }
+    }
+    if options.keep == "final" {
+        let held = error(&model, data, &data.holdout, k);
+        return (model, held);
+    }
+    best
+}
+
+/// The names of the weights' groups, where each starts and how many it holds.
+fn groups() -> Vec<(String, usize, usize)> {
+    let mut groups = vec![(
+        "material: pawn, knight, bishop, rook, queen, king".to_string(),
+        w::MATERIAL,
+        6,
+    )];
+    for (piece, name) in ["pawn", "knight", "bishop", "rook", "queen", "king"]
+        .iter()
+        .enumerate()
+    {
+        groups.push((
+            format!("{name} by square, a1 to h8 from its own side"),
+            w::PIECE_SQUARE + 64 * piece,
+            64,
+        ));
+    }
+    let single = [
+        (
+            "mobility per square beyond the normal reach, by piece",
+            w::MOBILITY,
+            6,
+        ),
+        ("doubled, isolated, backward pawns", w::DOUBLED, 3),
+        ("passed pawn by rank", w::PASSED, 8),
+        ("passed pawn with a free path by rank", w::FREE_PATH, 8),
+        (
+            "kings' race to a passed pawn's next square, per rank",
+            w::KING_RACE,
+            1,
+        ),
+        (
+            "bishop pair, rook on an open, half-open file",
+            w::BISHOP_PAIR,
+            3,
+        ),
+        (
+            "king shield near, far, open file by the king",
+            w::SHIELD_NEAR,
+            3,
+        ),
+        (
+            "king danger (attack weight squared / 16), attack weight",
+            w::KING_DANGER,
+            2,
+        ),
+    ];
+    groups.extend(single.iter().map(|(n, s, l)| (n.to_string(), *s, *l)));
+    groups
+}
+
+/// The tuned weights as Rust source, with the method and figures on top.
+fn source(weights: &Weights, report: &str) -> String {
+    let mut text = String::new();
+    for line in report.lines() {
+        let _ = writeln!(text, "//! {line}");
+    }
+    let mut text = text.replace("//! \n", "//!\n");
+    text.push_str("\nuse super::weights::Weights;\n\n");
+    text.push_str("/// The weights the `tuned` evaluation plays, in the layout of weights.rs.\n");
+    text.push_str("#[rustfmt::skip]\npub const TUNED: Weights = [\n");
+    for (name, start, len) in groups() {
+        let _ = writeln!(text, "    // {name}");
+        for row in weights[start..start + len].chunks(8) {
+            let cells: Vec<String> = row.iter().map(|(m, e)| format!("({m}, {e})")).collect();
+            let _ = writeln!(text, "    {},", cells.join(", "));
+        }
+    }
+    text.push_str("];\n");
+    text
+}
+
+/// Writes `text` to `path` through a temporary file, so a reader never sees half.
+fn write_atomically(path: &str, text: &str) -> std::io::Result<()> {
+    let temporary = format!("{path}.tmp");
+    std::fs::write(&temporary, text)?;
+    std::fs::rename(&temporary, path)
+}
+
+fn run() -> Result<(), String> {
+    let options = parse_options()?;
+    let mut data = Data::default();
+    for path in &options.games {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        for line in text.lines().filter(|l| l.contains("\"kind\":\"game\"")) {
+            data.add_game(line, options.skip_plies)?;
+        }
+    }
+    eprintln!(
+        "{} games, {} training and {} held-out positions",
+        data.games,
+        data.train.len(),
+        data.holdout.len()
+    );
+    let start = match options.start.as_str() {
+        "handset" => Model::from(&HANDSET),
+        "tuned" => Model::from(&TUNED),
+        other => return Err(format!("unknown --start {other}")),
+    };
+    let k = fit_k(&start, &data);
+    let before = (
+        error(&start, &data, &data.train, k),
+        error(&start, &data, &data.holdout, k),
+    );
+    eprintln!(
+        "K = {k:.4}; error before: train {:.6}, held-out {:.6}",
+        before.0, before.1
+    );
+    let (best, held) = tune(&start, &data, k, &options);
+    let rounded = Model::from(&best.rounded());
+    let after = (
+        error(&rounded, &data, &data.train, k),
+        error(&rounded, &data, &data.holdout, k),
+    );
+    eprintln!(
+        "error after: train {:.6}, held-out {:.6} (unrounded {held:.6})",
+        after.0, after.1
+    );
+    let report = format!(
+        "The Texel-tuned weights of chess's `classical` evaluation (`tuned`), written by\n\
+         examples/texel.rs: do not edit by hand, run it again.\n\
+         \n\
+         Method (Texel tuning): {games} self-play games of ply's own engine\n\
+         (scripts/texel-selfplay.py: a line of tests/data/chess/openings.txt and four random\n\
+         plies, then `engine:strong:nodes=3000` on both sides, strong playing the `{from}`\n\
+         weights). Every position after the first {skip} plies that is quiet (not in check,\n\
+         no capture or promotion winning by static exchange) is labelled with its game's\n\
+         result: {train} training positions and {hold} held out (every tenth game).\n\
+         Starting from the `{from}` weights, K of the sigmoid 1 / (1 + 10^(-K * eval / 400))\n\
+         was fitted ({k:.4}), then the mean squared error of\n\
+         sigmoid(eval) against the results, plus {l2} times the squared distance of the\n\
+         weights from the start, minimised by full-batch Adam ({epochs} epochs, rate {rate},\n\
+         piece-square values {squares}), keeping the {keep} weights (`best`: lowest held-out\n\
+         error, checked every 10 epochs). Error before: train {b0:.6}, held-out {b1:.6};\n\
+         after (rounded weights): train {a0:.6}, held-out {a1:.6}.\n\
+         \n\
+         Reproduce: scripts/texel-selfplay.py --out games.jsonl --openings-count {games}, then\n\
+         cargo run --release --example texel -- --games games.jsonl --start {from} --epochs\n\
+         {epochs} --rate {rate} --squares {squares} --l2 {l2} --keep {keep}",
+        games = data.games,
+        skip = options.skip_plies,
+        train = data.train.len(),
+        hold = data.holdout.len(),
+        from = options.start,
+        epochs = options.epochs,
+        rate = options.rate,
+        l2 = options.l2,
+        squares = options.squares,
+        keep = options.keep,
+        b0 = before.0,
+        b1 = before.1,
+        a0 = after.0,
+        a1 = after.1,
+    );
+    write_atomically(&options.out, &source(&best.rounded(), &report))
+        .map_err(|e| format!("{}: {e}", options.out))?;
+    eprintln!("wrote {}", options.out);
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("texel: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
