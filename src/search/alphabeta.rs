@@ -3,8 +3,10 @@
 //! changes (Kalah's extra turns keep it).
 //!
 //! On top of the textbook algorithm, each switchable in [`SearchConfig`]: principal
-//! variation search, null-move pruning, late-move reductions, check extension and
-//! quiescence search at the depth limit (quiescence.rs).
+//! variation search, null-move pruning (refined by the static value), late-move
+//! reductions, internal iterative reduction (reductions.rs), check extension,
+//! forward pruning near the horizon (pruning.rs) and quiescence search at the depth
+//! limit (quiescence.rs).
 //!
 //! [`SearchConfig`]: super::SearchConfig
 
@@ -52,11 +54,13 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if depth == 0 {
             return self.horizon(ply, alpha, beta);
         }
-        let shallow = self.shallow_node(depth, ply, alpha, beta);
+        let depth = self.internal_iterative_reduction(depth, ply, tt_move);
+        let eval = self.node_eval(ply);
+        let shallow = self.shallow_node(depth, ply, alpha, beta, eval);
         if let Some(score) = self.reverse_futility_cut(shallow, depth, beta) {
             return score;
         }
-        if let Some(score) = self.null_move_cut(depth, ply, beta, in_check) {
+        if let Some(score) = self.null_move_cut(depth, ply, (alpha, beta), in_check, eval) {
             return score;
         }
         let mut moves = self.take_moves(ply);
@@ -74,14 +78,14 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         });
         self.give_back_moves(ply, moves);
         if !self.aborted {
-            let bound = if best <= alpha {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            self.store(depth, ply, best, bound, best_move, proven);
+            self.store(
+                depth,
+                ply,
+                best,
+                Bound::of(best, alpha, beta),
+                best_move,
+                proven,
+            );
         }
         best
     }
@@ -131,6 +135,12 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             }
             if alpha >= beta {
                 self.orderer.record_cutoff::<G>(side, m, ply, depth);
+                if self.config.history_malus && !self.game.is_tactical(m) {
+                    let game = &self.game;
+                    let failed = moves[..index].iter().copied();
+                    let quiet_failed = failed.filter(|&f| !game.is_tactical(f));
+                    self.orderer.record_failures::<G>(side, quiet_failed, depth);
+                }
                 self.count_cutoff(m, score, beta, &moves[index + 1..]);
                 break;
             }
@@ -207,28 +217,41 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     }
 
     /// Null-move pruning: if passing still scores at least beta in a shallower
-    /// search, a real move will too, so the node fails high. Only on null-window
-    /// (non-PV) nodes, never in check, never near mate scores.
+    /// search, a real move will too, so the node fails high. Never at the root,
+    /// in check or near mate scores; with the static-value refinement
+    /// ([`SearchConfig::eval_null_move`]) only on null-window nodes whose static
+    /// value reaches beta, never right after another null move, and reduced by
+    /// [`Searcher::null_move_reduction`].
+    ///
+    /// [`SearchConfig::eval_null_move`]: super::SearchConfig::eval_null_move
     fn null_move_cut(
         &mut self,
         depth: u32,
         ply: usize,
-        beta: Score,
+        (alpha, beta): (Score, Score),
         in_check: bool,
+        eval: Option<Score>,
     ) -> Option<Score> {
+        let refined = self.config.eval_null_move;
         let applies = self.config.null_move
             && depth > NULL_MOVE_REDUCTION
             && ply > 0
             && !in_check
             && !score::is_win(beta)
             && !score::is_loss(beta)
+            && (!refined || self.refined_null_move_applies(ply, alpha, beta, eval))
             && self.game.supports_null_move()
             && !self.game.in_check();
         if !applies {
             return None;
         }
+        let child_depth = match refined {
+            true => depth.saturating_sub(1 + self.null_move_reduction(depth, beta, eval)),
+            false => depth - 1 - NULL_MOVE_REDUCTION,
+        };
         let side = self.game.to_move();
         self.game.play_null();
+        self.null_in_line[ply] = true;
         let child = self.game.to_move();
         let (child_alpha, child_beta) = if child == side {
             (beta - 1, beta)
@@ -236,24 +259,15 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             (-beta, -beta + 1)
         };
         if T::ENABLED {
-            self.tracer.enter(
-                None,
-                child,
-                depth - 1 - NULL_MOVE_REDUCTION,
-                child_alpha,
-                child_beta,
-            );
+            self.tracer
+                .enter(None, child, child_depth, child_alpha, child_beta);
             self.tracer.visit(Visit::NullMove);
         }
-        let child_score = self.negamax(
-            depth - 1 - NULL_MOVE_REDUCTION,
-            ply + 1,
-            child_alpha,
-            child_beta,
-        );
+        let child_score = self.negamax(child_depth, ply + 1, child_alpha, child_beta);
         if T::ENABLED {
             self.tracer.exit(child_score);
         }
+        self.null_in_line[ply] = false;
         self.game.undo_null();
         let score = if child == side {
             child_score
@@ -264,7 +278,33 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         // Passing is not a legal move: a cutoff it gives is a guess (wrong in
         // zugzwang), never a proof, even when the search below it reached the end.
         self.horizon_hit |= cut;
-        cut.then_some(score)
+        // A mate found behind a pass is not a mate: the node is only worth beta.
+        cut.then_some(if refined && score::is_win(score) {
+            beta
+        } else {
+            score
+        })
+    }
+
+    /// The refined null move's conditions: a null-window node whose static value
+    /// (when the game has one) reaches beta, not entered by a null move.
+    fn refined_null_move_applies(
+        &self,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        eval: Option<Score>,
+    ) -> bool {
+        beta - alpha == 1 && eval.is_none_or(|e| e >= beta) && !self.null_in_line[ply - 1]
+    }
+
+    /// How many plies shallower than a real move the refined null move searches:
+    /// 3, a ply more every 4 plies of depth, and up to 3 more the further the
+    /// static value stands above beta (a ply per two units of material).
+    fn null_move_reduction(&self, depth: u32, beta: Score, eval: Option<Score>) -> u32 {
+        let unit = self.game.pruning_unit().unwrap_or(1).max(1);
+        let excess = eval.map_or(0, |e| ((e - beta) / (2 * unit)).clamp(0, 3) as u32);
+        3 + depth / 4 + excess
     }
 
     /// The score of `m` for the side to move here, searched `depth - 1` deeper with

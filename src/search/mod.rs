@@ -15,6 +15,7 @@ mod minimax;
 pub mod order;
 mod pruning;
 mod quiescence;
+mod reductions;
 pub mod report;
 pub mod runner;
 pub mod score;

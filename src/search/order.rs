@@ -85,6 +85,17 @@ impl<M: Copy + Eq + Hash> History<M> {
         *entry = entry.saturating_add(bonus);
     }
 
+    fn subtract<G: Game<Move = M>>(&mut self, side: Player, m: M, malus: u32) {
+        let entry = if G::MOVE_SLOTS > 0 {
+            self.flat.get_mut(Self::flat_index::<G>(side, m))
+        } else {
+            self.hashed.get_mut(&(side, m))
+        };
+        if let Some(entry) = entry {
+            *entry = entry.saturating_sub(malus);
+        }
+    }
+
     /// Halves every count, so that what an earlier search learnt fades.
     fn halve(&mut self) {
         self.flat.iter_mut().for_each(|score| *score /= 2);
@@ -219,6 +230,23 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         self.history.clear();
     }
 
+    /// Lowers the history of quiet moves of game `G` that were tried before a
+    /// cutoff at `depth` and did not cause it, by what the cutoff earned.
+    pub fn record_failures<G: Game<Move = M>>(
+        &mut self,
+        side: Player,
+        failed: impl IntoIterator<Item = M>,
+        depth: u32,
+    ) {
+        if !self.use_history {
+            return;
+        }
+        let malus = history_bonus(depth);
+        for m in failed {
+            self.history.subtract::<G>(side, m, malus);
+        }
+    }
+
     /// Remembers a move of game `G` that caused a cutoff `depth` plies above the horizon.
     pub fn record_cutoff<G: Game<Move = M>>(&mut self, side: Player, m: M, ply: usize, depth: u32) {
         if self.use_killers {
@@ -232,8 +260,12 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
             }
         }
         if self.use_history {
-            let bonus = depth.min(60).pow(2).max(1);
-            self.history.add::<G>(side, m, bonus);
+            self.history.add::<G>(side, m, history_bonus(depth));
         }
     }
+}
+
+/// What a cutoff `depth` plies above the horizon adds to the move's history.
+fn history_bonus(depth: u32) -> u32 {
+    depth.min(60).pow(2).max(1)
 }

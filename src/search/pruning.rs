@@ -12,33 +12,85 @@ use crate::game::Game;
 
 /// Deepest remaining depth reverse futility works at.
 const REVERSE_FUTILITY_DEPTH: u32 = 3;
+/// The same with the "improving" refinement ([`SearchConfig::improving`]).
+///
+/// [`SearchConfig::improving`]: super::SearchConfig::improving
+const REFINED_REVERSE_FUTILITY_DEPTH: u32 = 7;
 /// Deepest remaining depth futility pruning works at.
 const FUTILITY_DEPTH: u32 = 2;
 /// Deepest remaining depth late-move pruning works at.
 const LATE_MOVE_DEPTH: u32 = 3;
+/// The same with the "improving" refinement.
+const REFINED_LATE_MOVE_DEPTH: u32 = 5;
 
-/// What a node near the horizon knows for pruning its moves: its static value
-/// and the game's unit of material.
+/// What a node near the horizon knows for pruning its moves: its static value,
+/// the game's unit of material, and whether the value improved on the one two
+/// plies before (the same side to move).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct ShallowNode {
     eval: Score,
     unit: Score,
+    improving: bool,
 }
 
 impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
+    /// The static value of the current node (not in check, below the root), kept
+    /// for the nodes two plies further down, when a refinement that reads it is on
+    /// and the game gives a unit of material; `None` otherwise.
+    pub(super) fn node_eval(&mut self, ply: usize) -> Option<Score> {
+        let wanted = (self.config.improving || self.config.eval_null_move)
+            && ply > 0
+            && self.game.pruning_unit().is_some()
+            && !self.game.in_check();
+        let eval = wanted.then(|| score::clamp_eval(self.evaluator.evaluate(&self.game)));
+        if let Some(slot) = self.node_evals.get_mut(ply) {
+            *slot = eval.map(|e| (self.game.to_move(), e));
+        }
+        eval
+    }
+
+    /// True when the static value two plies up (same side to move) is known and
+    /// lower than `eval`: the side to move is doing better than it was.
+    fn improving(&self, ply: usize, eval: Score) -> bool {
+        let side = self.game.to_move();
+        match ply
+            .checked_sub(2)
+            .and_then(|p| self.node_evals.get(p).copied().flatten())
+        {
+            Some((player, before)) if player == side => eval > before,
+            _ => false,
+        }
+    }
+
+    fn reverse_futility_depth(&self) -> u32 {
+        match self.config.improving {
+            true => REFINED_REVERSE_FUTILITY_DEPTH,
+            false => REVERSE_FUTILITY_DEPTH,
+        }
+    }
+
+    fn late_move_depth(&self) -> u32 {
+        match self.config.improving {
+            true => REFINED_LATE_MOVE_DEPTH,
+            false => LATE_MOVE_DEPTH,
+        }
+    }
+
     /// The static value of a null-window node near the horizon, when some forward
-    /// pruning is on and may apply here.
+    /// pruning is on and may apply here; `eval` is the node's static value when
+    /// already computed.
     pub(super) fn shallow_node(
         &mut self,
         depth: u32,
         ply: usize,
         alpha: Score,
         beta: Score,
+        eval: Option<Score>,
     ) -> Option<ShallowNode> {
         let config = self.config;
-        let wanted = (config.reverse_futility && depth <= REVERSE_FUTILITY_DEPTH)
+        let wanted = (config.reverse_futility && depth <= self.reverse_futility_depth())
             || (config.futility && depth <= FUTILITY_DEPTH)
-            || (config.late_move_pruning && depth <= LATE_MOVE_DEPTH);
+            || (config.late_move_pruning && depth <= self.late_move_depth());
         let applies = wanted
             && ply > 0
             && beta - alpha == 1
@@ -49,8 +101,13 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             return None;
         }
         let unit = self.game.pruning_unit()?;
-        let eval = score::clamp_eval(self.evaluator.evaluate(&self.game));
-        Some(ShallowNode { eval, unit })
+        let eval = eval.unwrap_or_else(|| score::clamp_eval(self.evaluator.evaluate(&self.game)));
+        let improving = config.improving && self.improving(ply, eval);
+        Some(ShallowNode {
+            eval,
+            unit,
+            improving,
+        })
     }
 
     /// Reverse futility: the static value so far above beta that no reply is
@@ -62,9 +119,10 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         beta: Score,
     ) -> Option<Score> {
         let node = node?;
-        let margin = node.unit * depth as Score;
+        // Improving, the side to move is likelier to stay above beta: a smaller margin.
+        let margin = node.unit * depth as Score - Score::from(node.improving) * node.unit / 2;
         let cut = self.config.reverse_futility
-            && depth <= REVERSE_FUTILITY_DEPTH
+            && depth <= self.reverse_futility_depth()
             && node.eval - margin >= beta;
         self.horizon_hit |= cut;
         cut.then_some(node.eval - margin)
@@ -88,9 +146,11 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         }
         let futility_value = node.eval + node.unit * (1 + depth as Score);
         let futile = self.config.futility && depth <= FUTILITY_DEPTH && futility_value <= alpha;
-        let late = self.config.late_move_pruning
-            && depth <= LATE_MOVE_DEPTH
-            && index >= 3 + (depth * depth) as usize;
+        // Not improving, fewer quiet moves are worth a look.
+        let halved = self.config.improving && !node.improving;
+        let late_moves = (3 + (depth * depth) as usize) / (1 + usize::from(halved));
+        let late =
+            self.config.late_move_pruning && depth <= self.late_move_depth() && index >= late_moves;
         if !(futile || late) || self.gives_check(m) {
             return None;
         }

@@ -5,6 +5,7 @@
 use super::score::{INFINITY, Score};
 use super::searcher::Searcher;
 use super::tree::{NodeKind, Tracer, Visit};
+use super::tt::Bound;
 use crate::game::Game;
 
 impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
@@ -12,6 +13,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     pub(super) fn quiesce(&mut self, ply: usize, mut alpha: Score, beta: Score) -> Score {
         if self.game.must_play_tactical() {
             return self.quiesce_forced(ply, alpha, beta);
+        }
+        if self.config.quiescence_evasions && self.game.in_check() {
+            return self.quiesce_evasions(ply, alpha, beta);
         }
         let stand_pat = self.evaluate(true);
         self.trace_leaf(NodeKind::Horizon, stand_pat);
@@ -35,10 +39,37 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         best
     }
 
+    /// In check: no standing pat (the check may lose anything), every legal move
+    /// is searched, so a mate is seen as one. Checkmate itself is the game's
+    /// outcome, judged before this node is searched.
+    fn quiesce_evasions(&mut self, ply: usize, alpha: Score, beta: Score) -> Score {
+        let moves = self.take_moves(ply);
+        let best = self.quiesce_searching(moves, ply, alpha, beta, -INFINITY);
+        if best == -INFINITY && !self.aborted {
+            let evaluation = self.evaluate(true);
+            self.trace_leaf(NodeKind::Horizon, evaluation);
+            return evaluation;
+        }
+        best
+    }
+
     /// Searches the tactical moves of the current position; `floor` is the value
     /// before any of them (the stand-pat score, or -infinity when none is allowed).
-    fn quiesce_moves(&mut self, ply: usize, mut alpha: Score, beta: Score, floor: Score) -> Score {
-        let mut moves = self.take_tactical_moves(ply);
+    fn quiesce_moves(&mut self, ply: usize, alpha: Score, beta: Score, floor: Score) -> Score {
+        let moves = self.take_tactical_moves(ply);
+        self.quiesce_searching(moves, ply, alpha, beta, floor)
+    }
+
+    /// Searches `moves` (taken from the buffer of `ply`, given back at the end)
+    /// as quiescence moves, from the value `floor`.
+    fn quiesce_searching(
+        &mut self,
+        mut moves: Vec<G::Move>,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        floor: Score,
+    ) -> Score {
         // Captures are always tried best first (the game's priority: most valuable
         // victim, least valuable attacker), whatever the ordering switches say:
         // unordered, quiescence explodes (hundreds of millions of nodes at depth 3).
@@ -91,6 +122,21 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             self.trace_leaf(NodeKind::Terminal, score);
             return score;
         }
-        self.quiesce(ply, alpha, beta)
+        if !self.config.quiescence_table {
+            return self.quiesce(ply, alpha, beta);
+        }
+        let (stored, _) = self.probe(0, ply, alpha, beta);
+        if let Some(score) = stored {
+            self.trace_table_hit(score);
+            return score;
+        }
+        let known = self.tt.as_ref().and_then(|t| t.probe(self.game.hash()));
+        let score = self.quiesce(ply, alpha, beta);
+        // A searched node's entry, even one that did not fit this window, knows
+        // more (its move, its depth) than a quiescence value: it stays.
+        if known.is_none() && !self.aborted {
+            self.store(0, ply, score, Bound::of(score, alpha, beta), None, false);
+        }
+        score
     }
 }

@@ -43,6 +43,11 @@ pub(super) struct Searcher<'a, G: Game, T: Tracer<G::Move>> {
     pub root_visit: Visit,
     /// The last finished iteration's best line, for progress reports.
     pub best_line: Option<(Score, Vec<G::Move>)>,
+    /// Per ply of the current line: the node's static value and who was to move,
+    /// when it was computed (for the "improving" test two plies later).
+    pub node_evals: Vec<Option<(Player, Score)>>,
+    /// Per ply of the current line: true while the move searched there is a null move.
+    pub null_in_line: Vec<bool>,
     pv: Vec<Vec<G::Move>>,
     move_buffers: Vec<Vec<G::Move>>,
     start: Instant,
@@ -78,6 +83,8 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
             current_depth: 0,
             root_visit: Visit::Full,
             best_line: None,
+            node_evals: Vec::new(),
+            null_in_line: Vec::new(),
             pv: Vec::new(),
             move_buffers: Vec::new(),
             start,
@@ -105,6 +112,8 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
         if self.move_buffers.len() <= ply {
             self.pv.resize_with(ply + 2, Vec::new);
             self.move_buffers.resize_with(ply + 1, Vec::new);
+            self.node_evals.resize(ply + 1, None);
+            self.null_in_line.resize(ply + 1, false);
         }
         self.pv[ply].clear();
         if self

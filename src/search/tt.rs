@@ -18,6 +18,19 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a fail-soft `score` searched with the window `(alpha, beta)` says.
+    pub fn of(score: Score, alpha: Score, beta: Score) -> Bound {
+        if score <= alpha {
+            Bound::Upper
+        } else if score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+}
+
 /// One stored search result.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry<M> {
