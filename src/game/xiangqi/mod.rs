@@ -59,6 +59,8 @@ struct Record {
     hash: u64,
     /// Whether the side to move was in check before the move.
     in_check: bool,
+    /// The earlier occurrences of the position the move was played in.
+    repeats: u8,
 }
 
 /// A xiangqi position with the moves that led to it.
@@ -71,6 +73,9 @@ pub struct Xiangqi {
     clock: u32,
     fullmove: u32,
     in_check: bool,
+    /// How many times the position stood before since the last capture (at most
+    /// 2), kept as moves are played so that [`Game::hash`] does not scan the history.
+    repeats: u8,
     history: Vec<Record>,
 }
 
@@ -98,6 +103,7 @@ impl Xiangqi {
             hash,
             clock,
             fullmove,
+            repeats: 0,
             history: Vec::new(),
         }
     }
@@ -174,30 +180,21 @@ impl Xiangqi {
         (self.clock >= NATURAL_LIMIT).then_some(Outcome::Draw)
     }
 
-    /// How many times the current position stood before since the last capture.
-    fn earlier_occurrences(&self) -> usize {
+    /// How many plies back each earlier occurrence of the current position
+    /// stands, since the last capture, nearest first.
+    fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {
         let len = self.history.len();
         let reversible = (self.clock as usize).min(len);
         (2..=reversible)
             .step_by(2)
-            .filter(|&back| self.history[len - back].hash == self.hash)
-            .count()
+            .filter(move |&back| self.history[len - back].hash == self.hash)
     }
 
     /// When the current position occurs for the third time since the last
     /// capture: the history index of its first occurrence.
     fn third_occurrence_start(&self) -> Option<usize> {
-        let len = self.history.len();
-        let reversible = (self.clock as usize).min(len);
-        if reversible < 4 {
-            return None;
-        }
-        let mut earlier = (2..=reversible)
-            .step_by(2)
-            .map(|back| len - back)
-            .filter(|&i| self.history[i].hash == self.hash);
-        let _second = earlier.next()?;
-        earlier.next()
+        let back = self.earlier_occurrences().nth(1)?;
+        Some(self.history.len() - back)
     }
 
     /// The result of a threefold repetition whose cycle began at history index
@@ -240,6 +237,7 @@ impl Xiangqi {
             clock: self.clock,
             hash: self.hash,
             in_check: self.in_check,
+            repeats: self.repeats,
         }
     }
 }
@@ -281,6 +279,7 @@ impl Game for Xiangqi {
         }
         self.toggle_side();
         self.in_check = self.board.in_check(self.side);
+        self.repeats = self.earlier_occurrences().take(2).count() as u8;
     }
 
     fn undo(&mut self) {
@@ -297,6 +296,7 @@ impl Game for Xiangqi {
         self.hash = record.hash;
         self.clock = record.clock;
         self.in_check = record.in_check;
+        self.repeats = record.repeats;
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -333,7 +333,7 @@ impl Game for Xiangqi {
     /// keys (once, twice): what it is worth depends on the repetition rules, so
     /// the search's table must not mix it up with its first occurrence.
     fn hash(&self) -> u64 {
-        self.hash ^ REPEATED_KEYS[self.earlier_occurrences().min(2)]
+        self.hash ^ REPEATED_KEYS[self.repeats as usize]
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, GameError> {
@@ -423,6 +423,7 @@ impl Game for Xiangqi {
         self.history.push(self.record(None, 0));
         // A pass is not a reversible move: repetitions are not looked for across it.
         self.clock = 0;
+        self.repeats = 0;
         self.toggle_side();
         self.in_check = self.board.in_check(self.side);
     }
@@ -437,12 +438,8 @@ impl Game for Xiangqi {
     /// is not reported: the rules make it a loss for the checker, not a draw, so
     /// the search plays it on to the third occurrence that decides it.
     fn plies_since_repetition(&self) -> Option<usize> {
-        let len = self.history.len();
-        let reversible = (self.clock as usize).min(len);
-        let back = (2..=reversible)
-            .step_by(2)
-            .find(|&back| self.history[len - back].hash == self.hash)?;
-        (self.judge_repetition(len - back) == Outcome::Draw).then_some(back)
+        let back = self.earlier_occurrences().next()?;
+        (self.judge_repetition(self.history.len() - back) == Outcome::Draw).then_some(back)
     }
 }
 
