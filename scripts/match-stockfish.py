@@ -10,7 +10,7 @@ A measurement, not a test. Python standard library only (python-chess too with
                                [--openings tests/data/chess/openings.txt]
                                [--ply target/release/ply] [--eval strong]
                                [--stockfish /usr/games/stockfish] [--max-plies 300]
-                               [--elo N]
+                               [--elo N] [--pgn games.pgn]
 
 --elo climbs the ladder to find the strongest setting ply still holds 50% against.
 --nodes gives both engines the same node budget a move (`go nodes N`), so the result
@@ -20,6 +20,9 @@ each colour) from the file's k-th line, so the games differ.
 A third Stockfish process at full strength is the arbiter: it reports the FEN
 after each move (repetition, fifty moves, insufficient material are counted here)
 and tells checkmate from stalemate.
+
+--pgn writes every game, opening included, to a PGN file (python-chess turns the
+moves into SAN) so lost games can be replayed and read.
 """
 
 import argparse
@@ -77,10 +80,11 @@ def same_colour_bishops(fen):
     return len(colours) <= 1
 
 
-def play_game(white, black, arbiter, go, max_plies, opening=()):
+def play_game(white, black, arbiter, go, max_plies, opening=(), moves=None):
     """Returns '1-0', '0-1' or '1/2-1/2' and the reason; the game starts after the
-    `opening` moves (UCI)."""
-    moves = list(opening)
+    `opening` moves (UCI). `moves`, when given, is the list the game's UCI moves go in."""
+    moves = [] if moves is None else moves
+    moves.extend(opening)
     seen = {}
     for engine in (white, black):
         engine.send("ucinewgame")
@@ -123,6 +127,23 @@ def read_openings(path):
     return openings
 
 
+def pgn_text(moves, white, black, result, reason, round_number):
+    """One game as PGN, its end reason in a comment after the moves."""
+    import chess
+    import chess.pgn
+
+    game = chess.pgn.Game()
+    game.headers.update(
+        {"Event": "ply vs Stockfish", "Round": str(round_number), "White": white, "Black": black}
+    )
+    game.headers["Result"] = result
+    node = game
+    for move in moves:
+        node = node.add_variation(chess.Move.from_uci(move))
+    node.comment = reason
+    return str(game) + "\n\n"
+
+
 def elo_with_margin(wins, draws, losses):
     """The Elo difference of the score and half its 95% interval (None if unbounded),
     from the trinomial W/D/L as `ply match` computes it."""
@@ -149,6 +170,16 @@ def print_elo(wins, draws, losses):
     else:
         print("Elo difference: %+.0f ± %.0f (95%%)" % (difference, margin))
 
+def write_atomically(path, text):
+    """Writes `text` to `path` through a temporary file renamed over it."""
+    import os
+
+    temporary = path + ".tmp"
+    with open(temporary, "w") as out:
+        out.write(text)
+    os.replace(temporary, path)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
@@ -160,6 +191,7 @@ def main():
     parser.add_argument("--stockfish", default="/usr/games/stockfish")
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--elo", type=int, help="Stockfish UCI_Elo (default: its lowest)")
+    parser.add_argument("--pgn", help="write every game to this PGN file")
     args = parser.parse_args()
 
     ply = UciEngine([args.ply, "uci"])
@@ -177,12 +209,17 @@ def main():
     go = "nodes %d" % args.nodes if args.nodes else "movetime %d" % args.movetime
     openings = read_openings(args.openings) if args.openings else [[]]
     points = 0.0
+    pgn_games = []
     tally = {"win": 0, "draw": 0, "loss": 0}
     for game in range(args.games):
         ply_white = game % 2 == 0
         white, black = (ply, stockfish) if ply_white else (stockfish, ply)
         opening = openings[(game // 2) % len(openings)]
-        result, reason = play_game(white, black, arbiter, go, args.max_plies, opening)
+        moves = []
+        result, reason = play_game(white, black, arbiter, go, args.max_plies, opening, moves)
+        if args.pgn:
+            names = ("ply", "Stockfish %s" % elo) if ply_white else ("Stockfish %s" % elo, "ply")
+            pgn_games.append(pgn_text(moves, *names, result, reason, game + 1))
         if result == "1/2-1/2":
             score, word = 0.5, "draw"
         elif (result == "1-0") == ply_white:
@@ -201,6 +238,8 @@ def main():
         % (args.eval, elo, go, points, args.games, tally["win"], tally["draw"], tally["loss"])
     )
     print_elo(tally["win"], tally["draw"], tally["loss"])
+    if args.pgn:
+        write_atomically(args.pgn, "".join(pgn_games))
     for engine in (ply, stockfish, arbiter):
         engine.quit()
 
