@@ -117,7 +117,8 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
                 best = best.max(value);
                 continue;
             }
-            let reduction = self.late_move_reduction(m, index, depth, ply, in_check);
+            let pv = beta - alpha > 1;
+            let reduction = self.late_move_reduction(m, index, depth, ply, in_check, pv);
             let score = self.search_move(m, index, depth, ply, alpha, beta, reduction);
             if self.aborted {
                 break;
@@ -194,14 +195,19 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     }
 
     /// How many plies to take off a late, quiet move (0 when reductions are off
-    /// or do not apply).
+    /// or do not apply): 1, or 2 from the ninth move on; with
+    /// [`SearchConfig::log_reductions`], the adjusted logarithmic reduction
+    /// (reductions.rs). `pv` says the node has an open window.
+    ///
+    /// [`SearchConfig::log_reductions`]: super::SearchConfig::log_reductions
     fn late_move_reduction(
-        &self,
+        &mut self,
         m: G::Move,
         index: usize,
         depth: u32,
         ply: usize,
         in_check: bool,
+        pv: bool,
     ) -> u32 {
         let applies = self.config.late_move_reductions
             && index >= LMR_FULL_DEPTH_MOVES
@@ -211,6 +217,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             && !self.game.is_tactical(m);
         match applies {
             false => 0,
+            true if self.config.log_reductions => {
+                self.adjusted_log_reduction(m, index, depth, ply, pv)
+            }
             true if index >= 3 * LMR_FULL_DEPTH_MOVES => 2,
             true => 1,
         }
@@ -246,7 +255,10 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             return None;
         }
         let child_depth = match refined {
-            true => depth.saturating_sub(1 + self.null_move_reduction(depth, beta, eval)),
+            // At least a ply: a quiescence search cannot see a quiet mate threat.
+            true => depth
+                .saturating_sub(1 + self.null_move_reduction(depth, beta, eval))
+                .max(1),
             false => depth - 1 - NULL_MOVE_REDUCTION,
         };
         let side = self.game.to_move();

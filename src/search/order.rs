@@ -224,6 +224,26 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         self.history.halve();
     }
 
+    /// True when `m` is one of the killer moves remembered at `ply`, so the
+    /// reductions can spare a move that refuted a sibling line.
+    pub fn is_killer(&self, ply: usize, m: M) -> bool {
+        self.use_killers
+            && self
+                .killers
+                .get(ply)
+                .is_some_and(|slot| slot.contains(&Some(m)))
+    }
+
+    /// The history count of a move of game `G` for `side` (0 with history off):
+    /// how often and how deep it has cut, so the reductions can trust it.
+    pub fn history_score<G: Game<Move = M>>(&self, side: Player, m: M) -> u32 {
+        if self.use_history {
+            self.history.get::<G>(side, m)
+        } else {
+            0
+        }
+    }
+
     /// Forgets killers and history (a new game).
     pub fn clear(&mut self) {
         self.killers.clear();
@@ -266,6 +286,6 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
 }
 
 /// What a cutoff `depth` plies above the horizon adds to the move's history.
-fn history_bonus(depth: u32) -> u32 {
+pub fn history_bonus(depth: u32) -> u32 {
     depth.min(60).pow(2).max(1)
 }

@@ -51,7 +51,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
 
     /// True when the static value two plies up (same side to move) is known and
     /// lower than `eval`: the side to move is doing better than it was.
-    fn improving(&self, ply: usize, eval: Score) -> bool {
+    pub(super) fn improving(&self, ply: usize, eval: Score) -> bool {
         let side = self.game.to_move();
         match ply
             .checked_sub(2)
@@ -158,7 +158,8 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         Some(if futile { futility_value } else { best })
     }
 
-    fn gives_check(&mut self, m: G::Move) -> bool {
+    /// True when `m` puts the opponent in check.
+    pub(super) fn gives_check(&mut self, m: G::Move) -> bool {
         self.game.play(m);
         let check = self.game.in_check();
         self.game.undo();

@@ -1,8 +1,15 @@
-//! Internal iterative reduction: a node deep enough that the transposition table
-//! knows no move for is searched a ply shallower, for the full engine only. Its
-//! move order is a guess there, so a full-depth search of it is mostly wasted;
-//! the shallower search stores a move that the next iteration orders first.
+//! Reductions for the full engine only. Internal iterative reduction: a node deep
+//! enough that the transposition table knows no move for is searched a ply
+//! shallower. Its move order is a guess there, so a full-depth search of it is
+//! mostly wasted; the shallower search stores a move that the next iteration orders
+//! first. Logarithmic late-move reductions ([`SearchConfig::log_reductions`]):
+//! late quiet moves searched shallower the deeper the node and the later the move.
+//!
+//! [`SearchConfig::log_reductions`]: super::SearchConfig::log_reductions
 
+use std::sync::OnceLock;
+
+use super::order::history_bonus;
 use super::searcher::Searcher;
 use super::tree::Tracer;
 use crate::game::Game;
@@ -27,5 +34,59 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             && tt_move.is_none()
             && self.tt.is_some();
         depth - u32::from(reduce)
+    }
+}
+
+/// Move numbers and depths the logarithmic reduction table covers; later or
+/// deeper ones read its last row or column.
+const LOG_TABLE_SIZE: usize = 64;
+
+/// The logarithmic late-move reduction before adjustments, in plies, by remaining
+/// depth and move number: `0.75 + ln(depth) ln(number) / 2.25`, the curve
+/// strong engines use (a ply at depth 3 from the fourth move on, three by depth 10
+/// past the twentieth move).
+fn log_reduction(depth: u32, index: usize) -> i32 {
+    static TABLE: OnceLock<Vec<[u8; LOG_TABLE_SIZE]>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..LOG_TABLE_SIZE)
+            .map(|d| {
+                std::array::from_fn(|i| match (d, i) {
+                    (0, _) | (_, 0) => 0,
+                    _ => (0.75 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8,
+                })
+            })
+            .collect()
+    });
+    let last = LOG_TABLE_SIZE - 1;
+    i32::from(table[(depth as usize).min(last)][(index + 1).min(last)])
+}
+
+impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
+    /// The logarithmic late-move reduction of the `index`-th move (a quiet one, late
+    /// enough, below the root, not in check: the caller checks), adjusted as strong
+    /// engines do: a ply less on the principal variation (`pv`), for a killer move,
+    /// for a move that gives check and for a move whose history shows it cuts; a ply
+    /// more when the side to move is not improving on its static value. Never so
+    /// much that the move is searched at less than one ply.
+    pub(super) fn adjusted_log_reduction(
+        &mut self,
+        m: G::Move,
+        index: usize,
+        depth: u32,
+        ply: usize,
+        pv: bool,
+    ) -> u32 {
+        let side = self.game.to_move();
+        let mut reduction = log_reduction(depth, index);
+        reduction -= i32::from(pv);
+        reduction -= i32::from(self.orderer.is_killer(ply, m));
+        let history = self.orderer.history_score::<G>(side, m);
+        reduction -= i32::from(history >= 2 * history_bonus(depth));
+        let improving = self.node_evals.get(ply).copied().flatten();
+        reduction += i32::from(improving.is_some_and(|(_, eval)| !self.improving(ply, eval)));
+        if reduction > 0 && self.gives_check(m) {
+            reduction -= 1;
+        }
+        reduction.clamp(0, depth as i32 - 2) as u32
     }
 }
