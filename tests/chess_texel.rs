@@ -1,6 +1,6 @@
 //! Chess's `classical` evaluation as the Texel tuner (examples/texel.rs) sees it:
 //! exactly the dot product of its feature counts with its weights, for the tuned
-//! and the hand-set weights alike; and whatever the tuning found, material keeps
+//! (`strong`) and the hand-set weights alike; and whatever the tuning found, material keeps
 //! the order every chess primer gives (queen 9, rook 5, bishop and knight 3, pawn 1,
 //! Shannon 1950), a queen up wins.
 
@@ -62,10 +62,13 @@ fn the_evaluation_is_its_features_times_its_weights() {
             );
         }
         assert_eq!(
-            classical::classical(&game),
+            classical::handset(&game),
             classical::evaluate(&game, &HANDSET)
         );
-        assert_eq!(classical::tuned(&game), classical::evaluate(&game, &TUNED));
+        assert_eq!(
+            classical::classical(&game),
+            classical::evaluate(&game, &TUNED)
+        );
     }
 }
 
@@ -79,7 +82,7 @@ fn start_with_black(eighth: &str, seventh: &str) -> Chess {
 fn material_keeps_the_textbook_order_and_a_queen_up_wins() {
     for (name, evaluate) in [
         ("strong", classical::classical as fn(&Chess) -> i32),
-        ("tuned", classical::tuned),
+        ("handset", classical::handset),
     ] {
         let value = |eighth, seventh| evaluate(&start_with_black(eighth, seventh));
         let full = "pppppppp";
