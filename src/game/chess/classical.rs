@@ -9,10 +9,10 @@
 //! it sees, feature by feature, and a [`Features`] sink turns the counts into
 //! points (the play-time [`Score`]) or records them for a tuner. `strong` plays the
 //! weights fitted to self-play games (tuned.rs, the method at its top): with the
-//! threat, outpost, safe-check and guarded-stop terms they scored +56 ± 38 Elo
-//! (95%) against the hand-set weights without them (W/D/L 78/76/46, 200 games over
-//! 100 openings both sides, 20,000 nodes a move). `handset` keeps the hand-set
-//! weights (weights.rs, the new terms at 0) to measure against.
+//! threat, outpost, safe-check and guarded-stop terms they scored +43 ± 26 Elo
+//! (95%) against the hand-set weights without them (W/D/L 144/161/95, 400 games
+//! over 200 openings both sides, 20,000 nodes a move). `handset` keeps the
+//! hand-set weights (weights.rs, the new terms at 0) to measure against.
 
 use cozy_chess::{BitBoard, Board, Color, File, Piece, Square};
 
