@@ -4,7 +4,7 @@
 //! ```text
 //! nice -n 10 cargo run --release --example texel -- --games /work/texel-data/games1.jsonl \
 //!     [--games MORE.jsonl] [--start handset|tuned] [--epochs 3000] [--rate 1.0] \
-//!     [--skip-plies 16] [--out src/game/chess/tuned.rs]
+//!     [--skip-plies 16] [--out src/game/chess/tuned.rs] [--players TEXT]
 //! ```
 //!
 //! Every game is replayed; its positions after the first `--skip-plies` plies that
@@ -44,6 +44,8 @@ struct Options {
     /// Which weights to write: the `final` ones or the `best` on the held-out games.
     keep: String,
     out: String,
+    /// Which engines played the games, for the method comment.
+    players: String,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -57,6 +59,7 @@ fn parse_options() -> Result<Options, String> {
         keep: "final".to_string(),
         l2: 0.0,
         out: "src/game/chess/tuned.rs".to_string(),
+        players: "`engine:strong:nodes=3000` on both sides".to_string(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -72,6 +75,7 @@ fn parse_options() -> Result<Options, String> {
             "--keep" => options.keep = value,
             "--l2" => options.l2 = number(&value)?,
             "--out" => options.out = value,
+            "--players" => options.players = value,
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -404,6 +408,33 @@ fn groups() -> Vec<(String, usize, usize)> {
             w::KING_DANGER,
             2,
         ),
+        (
+            "pieces attacked by a pawn, by the victim",
+            w::THREAT_BY_PAWN,
+            6,
+        ),
+        (
+            "pieces attacked by a knight or bishop, by the victim",
+            w::THREAT_BY_MINOR,
+            6,
+        ),
+        (
+            "pieces attacked by a rook, by the victim",
+            w::THREAT_BY_ROOK,
+            6,
+        ),
+        (
+            "hanging pieces (attacked, undefended), by the victim",
+            w::HANGING,
+            6,
+        ),
+        ("outposts: knight, bishop", w::OUTPOST, 2),
+        ("safe checks by the checking piece", w::SAFE_CHECK, 6),
+        (
+            "passed pawn's next square guarded by the enemy only, per rank",
+            w::PASSED_STOP_GUARDED,
+            1,
+        ),
     ];
     groups.extend(single.iter().map(|(n, s, l)| (n.to_string(), *s, *l)));
     groups
@@ -417,7 +448,7 @@ fn source(weights: &Weights, report: &str) -> String {
     }
     let mut text = text.replace("//! \n", "//!\n");
     text.push_str("\nuse super::weights::Weights;\n\n");
-    text.push_str("/// The weights the `tuned` evaluation plays, in the layout of weights.rs.\n");
+    text.push_str("/// The weights the `strong` evaluation plays, in the layout of weights.rs.\n");
     text.push_str("#[rustfmt::skip]\npub const TUNED: Weights = [\n");
     for (name, start, len) in groups() {
         let _ = writeln!(text, "    // {name}");
@@ -477,13 +508,12 @@ fn run() -> Result<(), String> {
         after.0, after.1
     );
     let report = format!(
-        "The Texel-tuned weights of chess's `classical` evaluation (`tuned`), written by\n\
+        "The Texel-tuned weights of chess's `classical` evaluation (`strong`), written by\n\
          examples/texel.rs: do not edit by hand, run it again.\n\
          \n\
          Method (Texel tuning): {games} self-play games of ply's own engine\n\
          (scripts/texel-selfplay.py: a line of tests/data/chess/openings.txt and four random\n\
-         plies, then `engine:strong:nodes=3000` on both sides, strong playing the `{from}`\n\
-         weights). Every position after the first {skip} plies that is quiet (not in check,\n\
+         plies, then {players}). Every position after the first {skip} plies that is quiet (not in check,\n\
          no capture or promotion winning by static exchange) is labelled with its game's\n\
          result: {train} training positions and {hold} held out (every tenth game).\n\
          Starting from the `{from}` weights, K of the sigmoid 1 / (1 + 10^(-K * eval / 400))\n\
@@ -498,6 +528,7 @@ fn run() -> Result<(), String> {
          cargo run --release --example texel -- --games games.jsonl --start {from} --epochs\n\
          {epochs} --rate {rate} --squares {squares} --l2 {l2} --keep {keep}",
         games = data.games,
+        players = options.players,
         skip = options.skip_plies,
         train = data.train.len(),
         hold = data.holdout.len(),

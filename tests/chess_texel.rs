@@ -1,6 +1,6 @@
 //! Chess's `classical` evaluation as the Texel tuner (examples/texel.rs) sees it:
 //! exactly the dot product of its feature counts with its weights, for the tuned
-//! and the hand-set weights alike; and whatever the tuning found, material keeps
+//! (`strong`) and the hand-set weights alike; and whatever the tuning found, material keeps
 //! the order every chess primer gives (queen 9, rook 5, bishop and knight 3, pawn 1,
 //! Shannon 1950), a queen up wins.
 
@@ -9,7 +9,7 @@ use ply::game::chess::Chess;
 use ply::game::chess::classical::{self, Features};
 use ply::game::chess::eval::{FULL_PHASE, game_phase};
 use ply::game::chess::tuned::TUNED;
-use ply::game::chess::weights::{HANDSET, PARAMS, Weights};
+use ply::game::chess::weights::{self as w, HANDSET, PARAMS, Weights};
 
 /// The 300 WAC positions (tests/data/chess/wac.epd, source named there).
 const WAC: &str = include_str!("data/chess/wac.epd");
@@ -62,10 +62,13 @@ fn the_evaluation_is_its_features_times_its_weights() {
             );
         }
         assert_eq!(
-            classical::classical(&game),
+            classical::handset(&game),
             classical::evaluate(&game, &HANDSET)
         );
-        assert_eq!(classical::tuned(&game), classical::evaluate(&game, &TUNED));
+        assert_eq!(
+            classical::classical(&game),
+            classical::evaluate(&game, &TUNED)
+        );
     }
 }
 
@@ -79,7 +82,7 @@ fn start_with_black(eighth: &str, seventh: &str) -> Chess {
 fn material_keeps_the_textbook_order_and_a_queen_up_wins() {
     for (name, evaluate) in [
         ("strong", classical::classical as fn(&Chess) -> i32),
-        ("tuned", classical::tuned),
+        ("handset", classical::handset),
     ] {
         let value = |eighth, seventh| evaluate(&start_with_black(eighth, seventh));
         let full = "pppppppp";
@@ -106,4 +109,34 @@ fn material_keeps_the_textbook_order_and_a_queen_up_wins() {
             "{name}: bishop {bishop}, knight {knight}"
         );
     }
+}
+
+/// White's feature counts minus Black's in the position `fen`.
+fn counts(fen: &str) -> [i32; PARAMS] {
+    let game = Chess::from_fen(fen).expect("valid FEN");
+    let mut counts = Counts([0; PARAMS]);
+    classical::features(game.board(), &mut counts);
+    counts.0
+}
+
+#[test]
+fn the_new_terms_count_what_the_rules_of_chess_show() {
+    // The pawn on e4 attacks the knight on d5, which nothing defends.
+    let fork = counts("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1");
+    assert_eq!(fork[w::THREAT_BY_PAWN + 1], 1);
+    assert_eq!(fork[w::HANGING + 1], 1);
+    assert_eq!(fork[w::THREAT_BY_MINOR..w::HANGING], [0; 12]);
+    // A knight on d5 guarded by e4 is an outpost until a pawn on c7 can chase it.
+    let outpost = "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1";
+    assert_eq!(counts(outpost)[w::OUTPOST], 1);
+    assert_eq!(
+        counts(&outpost.replace("4k3/8/", "4k3/2p5/"))[w::OUTPOST],
+        0
+    );
+    // The rook on a1 can check from a8, which the king on e8 does not guard.
+    let check = counts("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(check[w::SAFE_CHECK + 3], 1);
+    // The king on d7 guards d6, the stop square of the passed pawn on d5 (rank 5).
+    let stopped = counts("8/3k4/8/3P4/8/8/8/4K3 w - - 0 1");
+    assert_eq!(stopped[w::PASSED_STOP_GUARDED], 4);
 }

@@ -399,13 +399,13 @@ impl Playable for Chess {
             },
             NamedEvaluator {
                 name: "strong",
-                description: "ply's own tapered evaluation: mobility, pawn structure, passed pawns, king safety, rooks on open files",
+                description: "ply's own tapered evaluation, Texel-tuned on self-play games: mobility, pawn structure, passed pawns, king safety, threats, outposts",
                 evaluator: Arc::new(classical::classical),
             },
             NamedEvaluator {
-                name: "tuned",
-                description: "strong's terms with weights Texel-tuned on self-play games (not yet shown to gain)",
-                evaluator: Arc::new(classical::tuned),
+                name: "handset",
+                description: "strong's earlier hand-set weights, without threats, outposts and safe checks",
+                evaluator: Arc::new(classical::handset),
             },
             NamedEvaluator {
                 name: "simplified",
@@ -419,7 +419,7 @@ impl Playable for Chess {
         match eval {
             "seed" => Some(eval::explain_material(self)),
             "strong" => Some(classical::explain_classical(self)),
-            "tuned" => Some(classical::explain_tuned(self)),
+            "handset" => Some(classical::explain_handset(self)),
             "simplified" => Some(eval::explain_simplified(self)),
             _ => None,
         }

@@ -43,15 +43,34 @@ pub const OPEN_NEAR_KING: usize = SHIELD_FAR + 1;
 /// square of the attack's weight over 16 (capped), and as the weight itself.
 pub const KING_DANGER: usize = OPEN_NEAR_KING + 1;
 pub const KING_ATTACK: usize = KING_DANGER + 1;
+/// An enemy piece attacked by one of our pawns, by the victim's `Piece as usize`:
+/// a threat the side attacked must answer at once.
+pub const THREAT_BY_PAWN: usize = KING_ATTACK + 1;
+/// An enemy piece attacked by one of our knights or bishops, by the victim.
+pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 6;
+/// An enemy piece attacked by one of our rooks, by the victim.
+pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 6;
+/// An enemy piece we attack that nothing of theirs defends, by the victim.
+pub const HANGING: usize = THREAT_BY_ROOK + 6;
+/// A knight, a bishop on the enemy's half guarded by an own pawn where no enemy pawn
+/// can ever chase it.
+pub const OUTPOST: usize = HANGING + 6;
+/// Squares from which a piece of ours could give check and that the enemy does not
+/// guard, by the checking piece.
+pub const SAFE_CHECK: usize = OUTPOST + 2;
+/// Per rank of a passed pawn whose next square the enemy guards and we do not.
+pub const PASSED_STOP_GUARDED: usize = SAFE_CHECK + 6;
 /// How many weights there are.
-pub const PARAMS: usize = KING_ATTACK + 1;
+pub const PARAMS: usize = PASSED_STOP_GUARDED + 1;
 
 /// The hand-set weights: textbook chess knowledge (a knight on the rim is dim,
 /// rooks belong on open files and the seventh rank, the king hides in the
 /// middlegame and walks to the centre in the endgame, passed pawns grow with each
 /// rank), piece-square values from formulas rather than typed in; checked by
-/// self-play matches against `simplified`. `strong` plays them; the tuner starts
-/// from them.
+/// self-play matches against `simplified`. The tuner starts from them; the terms
+/// added since (threats, hanging pieces, outposts, safe checks, a guarded stop
+/// square) are 0 here, so `handset` plays exactly the evaluation they were
+/// measured against.
 pub const HANDSET: Weights = handset();
 
 const fn handset() -> Weights {
