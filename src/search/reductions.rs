@@ -82,8 +82,8 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         reduction -= i32::from(self.orderer.is_killer(ply, m));
         let history = self.orderer.history_score::<G>(side, m);
         reduction -= i32::from(history >= 2 * history_bonus(depth));
-        let improving = self.node_evals.get(ply).copied().flatten();
-        reduction += i32::from(improving.is_some_and(|(_, eval)| !self.improving(ply, eval)));
+        let static_value = self.node_evals.get(ply).copied().flatten();
+        reduction += i32::from(static_value.is_some_and(|(_, eval)| !self.improving(ply, eval)));
         if reduction > 0 && self.gives_check(m) {
             reduction -= 1;
         }
