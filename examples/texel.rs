@@ -1,21 +1,28 @@
 //! Texel tuning of chess's `classical` evaluation on positions labelled by the
-//! results of self-play games (scripts/texel-selfplay.py writes them).
+//! results of self-play games (scripts/texel-selfplay.py writes them), or by
+//! Stockfish's scores of those positions (scripts/texel-label.py).
 //!
 //! ```text
 //! nice -n 10 cargo run --release --example texel -- --games /work/texel-data/games1.jsonl \
-//!     [--games MORE.jsonl] [--start handset|tuned] [--epochs 3000] [--rate 1.0] \
-//!     [--skip-plies 16] [--out src/game/chess/tuned.rs] [--players TEXT]
+//!     [--games MORE.jsonl] [--start handset|tuned|labelled] [--epochs 3000] [--rate 1.0] \
+//!     [--skip-plies 16] [--out src/game/chess/tuned.rs] [--const TUNED] [--players TEXT]
+//! ... --games GAMES.jsonl --dump positions.tsv [--dump-every 7]
+//! ... --labels labels.tsv [--lambda 0.0] [--labeller TEXT] [--const LABELLED] ...
 //! ```
 //!
 //! Every game is replayed; its positions after the first `--skip-plies` plies that
 //! are quiet (side to move not in check, no capture or promotion winning material
 //! by static exchange) are labelled with the game's result for White (1, 0.5, 0).
-//! Every tenth game is held out. The evaluation is linear in its weights
-//! (`classical::features`), so White's value is
+//! Every tenth game is held out. `--dump` writes those positions (every
+//! `--dump-every`th) with their game and result for an outside labeller instead;
+//! `--labels` reads them back with Stockfish's score for White, and the target
+//! becomes `lambda * result + (1 - lambda) * sigmoid(S * score)`, S fitted so
+//! Stockfish's scores predict the training games' results best. The evaluation is
+//! linear in its weights (`classical::features`), so White's value is
 //! `(mg . c * phase + eg . c * (24 - phase)) / 24 +- tempo` for the feature counts
 //! `c`. First the scale K of the sigmoid `1 / (1 + 10^(-K * value / 400))` is fitted
 //! to the starting weights, then the mean squared error between the sigmoid and the
-//! results is minimised over all weights by full-batch Adam; the weights with the
+//! targets is minimised over all weights by full-batch Adam; the weights with the
 //! lowest held-out error are written as Rust source, with the method and the
 //! figures at the top.
 
@@ -27,6 +34,7 @@ use ply::game::Game;
 use ply::game::chess::Chess;
 use ply::game::chess::classical::{self, Features};
 use ply::game::chess::eval::{FULL_PHASE, game_phase};
+use ply::game::chess::labelled::LABELLED;
 use ply::game::chess::tuned::TUNED;
 use ply::game::chess::weights::{self as w, HANDSET, PARAMS, Weights};
 
@@ -46,6 +54,18 @@ struct Options {
     out: String,
     /// Which engines played the games, for the method comment.
     players: String,
+    /// Where to write the quiet positions for an outside labeller, instead of fitting.
+    dump: Option<String>,
+    /// Only every this many quiet positions is dumped.
+    dump_every: usize,
+    /// Files of positions with Stockfish's scores (scripts/texel-label.py writes them).
+    labels: Vec<String>,
+    /// The weight of the game result in the target; the rest is Stockfish's score.
+    lambda: f64,
+    /// How Stockfish scored the positions, for the method comment.
+    labeller: String,
+    /// The name of the constant written.
+    name: String,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -60,6 +80,12 @@ fn parse_options() -> Result<Options, String> {
         l2: 0.0,
         out: "src/game/chess/tuned.rs".to_string(),
         players: "`engine:strong:nodes=3000` on both sides".to_string(),
+        dump: None,
+        dump_every: 1,
+        labels: Vec::new(),
+        lambda: 0.0,
+        labeller: "Stockfish 15.1, Threads 1, depth 8".to_string(),
+        name: "TUNED".to_string(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -76,22 +102,38 @@ fn parse_options() -> Result<Options, String> {
             "--l2" => options.l2 = number(&value)?,
             "--out" => options.out = value,
             "--players" => options.players = value,
+            "--dump" => options.dump = Some(value),
+            "--dump-every" => options.dump_every = (number(&value)? as usize).max(1),
+            "--labels" => options.labels.push(value),
+            "--lambda" => options.lambda = number(&value)?,
+            "--labeller" => options.labeller = value,
+            "--const" => options.name = value,
             _ => return Err(format!("unknown option {flag}")),
         }
     }
-    if options.games.is_empty() {
-        return Err("give at least one --games FILE".to_string());
+    if options.games.is_empty() == options.labels.is_empty() {
+        return Err("give --games FILE or --labels FILE (either, not both)".to_string());
+    }
+    if !(0.0..=1.0).contains(&options.lambda) {
+        return Err(format!(
+            "--lambda must be within 0..1, not {}",
+            options.lambda
+        ));
     }
     Ok(options)
 }
 
 /// One labelled position: its feature counts (White's minus Black's, nonzero ones
-/// only, as ranges into [`Data::counts`]), phase, side to move and result.
+/// only, as ranges into [`Data::counts`]), phase, side to move, its game's result,
+/// Stockfish's score for White (centipawns, when labelled) and the target the
+/// fit aims at (the result, or a blend of it and Stockfish's expected score).
 struct Position {
     counts: std::ops::Range<usize>,
     phase: f64,
     to_move: f64,
     result: f64,
+    engine_score: Option<f64>,
+    target: f64,
 }
 
 /// All positions, the training and the held-out ones apart.
@@ -101,6 +143,8 @@ struct Data {
     train: Vec<Position>,
     holdout: Vec<Position>,
     games: usize,
+    /// The quiet positions' FENs with their game and result, when dumping.
+    dumped: Vec<String>,
 }
 
 /// Feature counts of one position, White's minus Black's.
@@ -149,14 +193,42 @@ impl Data {
             let m = game.parse_move(san).map_err(|e| format!("{san}: {e}"))?;
             game.play(m);
             if ply + 1 >= skip_plies && game.outcome().is_none() && is_quiet(&game) {
+                let game_number = self.games - 1;
+                self.dumped
+                    .push(format!("{game_number}\t{}\t{result}", game.board()));
                 let position = self.labelled(&game, result)?;
-                if holdout {
-                    self.holdout.push(position);
-                } else {
-                    self.train.push(position);
-                }
+                self.keep(position, holdout);
             }
         }
+        Ok(())
+    }
+
+    fn keep(&mut self, position: Position, holdout: bool) {
+        if holdout {
+            self.holdout.push(position);
+        } else {
+            self.train.push(position);
+        }
+    }
+
+    /// Reads one line of a labels file, `game<TAB>FEN<TAB>result<TAB>score`: the
+    /// position, its game's number and result for White, Stockfish's score for
+    /// White in centipawns. Every tenth game is held out, as with `--games`.
+    fn add_labelled(&mut self, line: &str) -> Result<(), String> {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [game_number, fen, result, score] = fields[..] else {
+            return Err(format!("expected 4 tab-separated fields: {line}"));
+        };
+        let parse = |text: &str| {
+            text.parse::<f64>()
+                .map_err(|_| format!("bad number {text}"))
+        };
+        let game_number = parse(game_number)? as usize;
+        let game = Chess::from_fen(fen).map_err(|e| format!("{fen}: {e}"))?;
+        let mut position = self.labelled(&game, parse(result)?)?;
+        position.engine_score = Some(parse(score)?);
+        self.games = self.games.max(game_number + 1);
+        self.keep(position, game_number.is_multiple_of(10));
         Ok(())
     }
 
@@ -179,6 +251,8 @@ impl Data {
             phase: game_phase(game.board()) as f64 / FULL_PHASE as f64,
             to_move,
             result,
+            engine_score: None,
+            target: result,
         })
     }
 }
@@ -250,25 +324,50 @@ fn sigmoid(k: f64, value: f64) -> f64 {
 fn error(model: &Model, data: &Data, positions: &[Position], k: f64) -> f64 {
     let total: f64 = positions
         .iter()
-        .map(|p| (sigmoid(k, model.value(data, p)) - p.result).powi(2))
+        .map(|p| (sigmoid(k, model.value(data, p)) - p.target).powi(2))
         .sum();
     total / positions.len() as f64
 }
 
-/// The K that fits the starting weights best (golden-section search).
+/// The K that fits the starting weights best.
 fn fit_k(model: &Model, data: &Data) -> f64 {
+    minimise_scale(|k| error(model, data, &data.train, k))
+}
+
+/// The scale in 0.1..4 where `error` is lowest (golden-section search).
+fn minimise_scale(error: impl Fn(f64) -> f64) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     let (mut low, mut high) = (0.1, 4.0);
     for _ in 0..40 {
         let a = high - ratio * (high - low);
         let b = low + ratio * (high - low);
-        if error(model, data, &data.train, a) < error(model, data, &data.train, b) {
+        if error(a) < error(b) {
             high = b;
         } else {
             low = a;
         }
     }
     (low + high) / 2.0
+}
+
+/// Sets every labelled position's target to `lambda` times its game's result plus
+/// the rest times Stockfish's score as an expected result, at the scale that fits
+/// Stockfish's scores to the training games' results best; returns that scale.
+fn blend_targets(data: &mut Data, lambda: f64) -> f64 {
+    let scale = minimise_scale(|s| {
+        let total: f64 = data
+            .train
+            .iter()
+            .filter_map(|p| Some((sigmoid(s, p.engine_score?) - p.result).powi(2)))
+            .sum();
+        total / data.train.len().max(1) as f64
+    });
+    for p in data.train.iter_mut().chain(data.holdout.iter_mut()) {
+        if let Some(score) = p.engine_score {
+            p.target = lambda * p.result + (1.0 - lambda) * sigmoid(scale, score);
+        }
+    }
+    scale
 }
 
 /// The gradient of the training error with respect to every weight.
@@ -280,7 +379,7 @@ fn gradient(model: &Model, data: &Data, k: f64, tune_squares: bool) -> Model {
     let scale = k * 10f64.ln() / 400.0;
     for p in &data.train {
         let s = sigmoid(k, model.value(data, p));
-        let d = 2.0 * (s - p.result) * s * (1.0 - s) * scale;
+        let d = 2.0 * (s - p.target) * s * (1.0 - s) * scale;
         for &(param, count) in &data.counts[p.counts.clone()] {
             grad.mg[param as usize] += d * count as f64 * p.phase;
             grad.eg[param as usize] += d * count as f64 * (1.0 - p.phase);
@@ -441,15 +540,15 @@ fn groups() -> Vec<(String, usize, usize)> {
 }
 
 /// The tuned weights as Rust source, with the method and figures on top.
-fn source(weights: &Weights, report: &str) -> String {
+fn source(weights: &Weights, name: &str, report: &str) -> String {
     let mut text = String::new();
     for line in report.lines() {
         let _ = writeln!(text, "//! {line}");
     }
     let mut text = text.replace("//! \n", "//!\n");
     text.push_str("\nuse super::weights::Weights;\n\n");
-    text.push_str("/// The weights the `strong` evaluation plays, in the layout of weights.rs.\n");
-    text.push_str("#[rustfmt::skip]\npub const TUNED: Weights = [\n");
+    text.push_str("/// Tuned weights of the classical evaluation, in the layout of weights.rs.\n");
+    let _ = write!(text, "#[rustfmt::skip]\npub const {name}: Weights = [\n");
     for (name, start, len) in groups() {
         let _ = writeln!(text, "    // {name}");
         for row in weights[start..start + len].chunks(8) {
@@ -468,6 +567,83 @@ fn write_atomically(path: &str, text: &str) -> std::io::Result<()> {
     std::fs::rename(&temporary, path)
 }
 
+/// Writes every `every`th quiet position, with its game and result, for a labeller.
+fn dump_positions(data: &Data, path: &str, every: usize) -> Result<(), String> {
+    let kept: Vec<&str> = data
+        .dumped
+        .iter()
+        .step_by(every)
+        .map(String::as_str)
+        .collect();
+    write_atomically(path, &(kept.join("\n") + "\n")).map_err(|e| format!("{path}: {e}"))?;
+    eprintln!(
+        "wrote {} of {} quiet positions to {path}",
+        kept.len(),
+        data.dumped.len()
+    );
+    Ok(())
+}
+
+/// Reads the `--labels` files and sets the targets; returns Stockfish's fitted
+/// scale, or `None` without labels.
+fn read_labels(data: &mut Data, options: &Options) -> Result<Option<f64>, String> {
+    for path in &options.labels {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            data.add_labelled(line)?;
+        }
+    }
+    if options.labels.is_empty() {
+        return Ok(None);
+    }
+    let scale = blend_targets(data, options.lambda);
+    eprintln!("Stockfish's scale: {scale:.4}; lambda {}", options.lambda);
+    Ok(Some(scale))
+}
+
+/// How the positions were labelled and how to reproduce it, for the method comment.
+fn describe_labels(options: &Options, data: &Data, labels: Option<f64>) -> (String, String) {
+    let labelling = match labels {
+        None => format!(
+            "is labelled with its game's\n\
+             result: {train} training positions and {hold} held out (every tenth game).",
+            train = data.train.len(),
+            hold = data.holdout.len(),
+        ),
+        Some(scale) => format!(
+            "is kept, one in {every}\n\
+             (`--dump-every`), and scored by {labeller} (scripts/texel-label.py);\n\
+             its target is {lambda} times its game's result plus {rest:.2} times Stockfish's\n\
+             score as an expected result, 1 / (1 + 10^(-S * score / 400)) with S = {scale:.4}\n\
+             fitted to the training games' results: {train} training positions and {hold}\n\
+             held out (every tenth game).",
+            every = options.dump_every,
+            labeller = options.labeller,
+            lambda = options.lambda,
+            rest = 1.0 - options.lambda,
+            train = data.train.len(),
+            hold = data.holdout.len(),
+        ),
+    };
+    let reproduce = match labels {
+        None => format!(
+            "cargo run --release --example texel -- --games games.jsonl --start {from} --epochs",
+            from = options.start
+        ),
+        Some(_) => format!(
+            "cargo run --release --example texel -- --games games.jsonl --dump positions.tsv\n\
+             --dump-every {every}; scripts/texel-label.py --in positions.tsv --out labels.tsv;\n\
+             cargo run --release --example texel -- --labels labels.tsv --lambda {lambda}\n\
+             --const {name} --start {from} --epochs",
+            every = options.dump_every,
+            lambda = options.lambda,
+            name = options.name,
+            from = options.start
+        ),
+    };
+    (labelling, reproduce)
+}
+
 fn run() -> Result<(), String> {
     let options = parse_options()?;
     let mut data = Data::default();
@@ -477,6 +653,10 @@ fn run() -> Result<(), String> {
             data.add_game(line, options.skip_plies)?;
         }
     }
+    if let Some(path) = &options.dump {
+        return dump_positions(&data, path, options.dump_every);
+    }
+    let labels = read_labels(&mut data, &options)?;
     eprintln!(
         "{} games, {} training and {} held-out positions",
         data.games,
@@ -486,6 +666,7 @@ fn run() -> Result<(), String> {
     let start = match options.start.as_str() {
         "handset" => Model::from(&HANDSET),
         "tuned" => Model::from(&TUNED),
+        "labelled" => Model::from(&LABELLED),
         other => return Err(format!("unknown --start {other}")),
     };
     let k = fit_k(&start, &data);
@@ -507,31 +688,29 @@ fn run() -> Result<(), String> {
         "error after: train {:.6}, held-out {:.6} (unrounded {held:.6})",
         after.0, after.1
     );
+    let (labelling, reproduce) = describe_labels(&options, &data, labels);
     let report = format!(
-        "The Texel-tuned weights of chess's `classical` evaluation (`strong`), written by\n\
+        "The Texel-tuned weights of chess's `classical` evaluation, written by\n\
          examples/texel.rs: do not edit by hand, run it again.\n\
          \n\
          Method (Texel tuning): {games} self-play games of ply's own engine\n\
          (scripts/texel-selfplay.py: a line of tests/data/chess/openings.txt and four random\n\
          plies, then {players}). Every position after the first {skip} plies that is quiet (not in check,\n\
-         no capture or promotion winning by static exchange) is labelled with its game's\n\
-         result: {train} training positions and {hold} held out (every tenth game).\n\
+         no capture or promotion winning by static exchange) {labelling}\n\
          Starting from the `{from}` weights, K of the sigmoid 1 / (1 + 10^(-K * eval / 400))\n\
          was fitted ({k:.4}), then the mean squared error of\n\
-         sigmoid(eval) against the results, plus {l2} times the squared distance of the\n\
+         sigmoid(eval) against the targets, plus {l2} times the squared distance of the\n\
          weights from the start, minimised by full-batch Adam ({epochs} epochs, rate {rate},\n\
          piece-square values {squares}), keeping the {keep} weights (`best`: lowest held-out\n\
          error, checked every 10 epochs). Error before: train {b0:.6}, held-out {b1:.6};\n\
          after (rounded weights): train {a0:.6}, held-out {a1:.6}.\n\
          \n\
          Reproduce: scripts/texel-selfplay.py --out games.jsonl --openings-count {games}, then\n\
-         cargo run --release --example texel -- --games games.jsonl --start {from} --epochs\n\
+         {reproduce}\n\
          {epochs} --rate {rate} --squares {squares} --l2 {l2} --keep {keep}",
         games = data.games,
         players = options.players,
         skip = options.skip_plies,
-        train = data.train.len(),
-        hold = data.holdout.len(),
         from = options.start,
         epochs = options.epochs,
         rate = options.rate,
@@ -543,8 +722,11 @@ fn run() -> Result<(), String> {
         a0 = after.0,
         a1 = after.1,
     );
-    write_atomically(&options.out, &source(&best.rounded(), &report))
-        .map_err(|e| format!("{}: {e}", options.out))?;
+    write_atomically(
+        &options.out,
+        &source(&best.rounded(), &options.name, &report),
+    )
+    .map_err(|e| format!("{}: {e}", options.out))?;
     eprintln!("wrote {}", options.out);
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Chess's `classical` evaluation as the Texel tuner (examples/texel.rs) sees it:
-//! exactly the dot product of its feature counts with its weights, for the tuned
-//! (`strong`) and the hand-set weights alike; and whatever the tuning found, material keeps
+//! exactly the dot product of its feature counts with its weights, for the weights
+//! fitted to Stockfish's scores (`strong`), to self-play results (`selfplay`) and the
+//! hand-set ones alike; and whatever the tuning found, material keeps
 //! the order every chess primer gives (queen 9, rook 5, bishop and knight 3, pawn 1,
 //! Shannon 1950), a queen up wins.
 
@@ -8,6 +9,7 @@ use cozy_chess::Color;
 use ply::game::chess::Chess;
 use ply::game::chess::classical::{self, Features};
 use ply::game::chess::eval::{FULL_PHASE, game_phase};
+use ply::game::chess::labelled::LABELLED;
 use ply::game::chess::tuned::TUNED;
 use ply::game::chess::weights::{self as w, HANDSET, PARAMS, Weights};
 
@@ -53,7 +55,7 @@ fn dot_product(game: &Chess, weights: &Weights) -> i32 {
 #[test]
 fn the_evaluation_is_its_features_times_its_weights() {
     for game in wac_games() {
-        for weights in [&TUNED, &HANDSET] {
+        for weights in [&LABELLED, &TUNED, &HANDSET] {
             assert_eq!(
                 classical::evaluate(&game, weights),
                 dot_product(&game, weights),
@@ -67,6 +69,10 @@ fn the_evaluation_is_its_features_times_its_weights() {
         );
         assert_eq!(
             classical::classical(&game),
+            classical::evaluate(&game, &LABELLED)
+        );
+        assert_eq!(
+            classical::selfplay(&game),
             classical::evaluate(&game, &TUNED)
         );
     }
@@ -82,6 +88,7 @@ fn start_with_black(eighth: &str, seventh: &str) -> Chess {
 fn material_keeps_the_textbook_order_and_a_queen_up_wins() {
     for (name, evaluate) in [
         ("strong", classical::classical as fn(&Chess) -> i32),
+        ("selfplay", classical::selfplay),
         ("handset", classical::handset),
     ] {
         let value = |eighth, seventh| evaluate(&start_with_black(eighth, seventh));
@@ -139,4 +146,37 @@ fn the_new_terms_count_what_the_rules_of_chess_show() {
     // The king on d7 guards d6, the stop square of the passed pawn on d5 (rank 5).
     let stopped = counts("8/3k4/8/3P4/8/8/8/4K3 w - - 0 1");
     assert_eq!(stopped[w::PASSED_STOP_GUARDED], 4);
+}
+
+/// Positions Stockfish 15.1 scored (tests/data/chess/stockfish-scores.tsv: held-out
+/// quiet positions of self-play games, source named there), with its score for White.
+const STOCKFISH_SCORES: &str = include_str!("data/chess/stockfish-scores.tsv");
+
+/// How many of Stockfish's scored positions `evaluate` gives to the same side.
+fn agreements_with_stockfish(evaluate: fn(&Chess) -> i32) -> usize {
+    STOCKFISH_SCORES
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter(|line| {
+            let (fen, score) = line.split_once('\t').expect("FEN and score");
+            let game = Chess::from_fen(fen).expect("valid FEN");
+            let stockfish: i32 = score.parse().expect("a score");
+            let ours = match game.board().side_to_move() {
+                Color::White => evaluate(&game),
+                Color::Black => -evaluate(&game),
+            };
+            (ours > 0) == (stockfish > 0)
+        })
+        .count()
+}
+
+#[test]
+fn weights_fitted_to_stockfish_agree_with_it_more_often_than_the_earlier_ones() {
+    let strong = agreements_with_stockfish(classical::classical);
+    let selfplay = agreements_with_stockfish(classical::selfplay);
+    let handset = agreements_with_stockfish(classical::handset);
+    assert!(
+        strong > selfplay && strong > handset,
+        "of 400: strong {strong}, selfplay {selfplay}, handset {handset}"
+    );
 }

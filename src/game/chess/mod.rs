@@ -5,6 +5,7 @@
 
 pub mod classical;
 pub mod eval;
+pub mod labelled;
 pub mod notation;
 pub mod pgn;
 mod see;
@@ -399,8 +400,13 @@ impl Playable for Chess {
             },
             NamedEvaluator {
                 name: "strong",
-                description: "ply's own tapered evaluation, Texel-tuned on self-play games: mobility, pawn structure, passed pawns, king safety, threats, outposts",
+                description: "ply's own tapered evaluation, Texel-tuned to Stockfish's scores of self-play positions: mobility, pawn structure, passed pawns, king safety, threats, outposts",
                 evaluator: Arc::new(classical::classical),
+            },
+            NamedEvaluator {
+                name: "selfplay",
+                description: "strong's terms with the earlier weights, fitted to the results of self-play games",
+                evaluator: Arc::new(classical::selfplay),
             },
             NamedEvaluator {
                 name: "handset",
@@ -419,6 +425,7 @@ impl Playable for Chess {
         match eval {
             "seed" => Some(eval::explain_material(self)),
             "strong" => Some(classical::explain_classical(self)),
+            "selfplay" => Some(classical::explain_selfplay(self)),
             "handset" => Some(classical::explain_handset(self)),
             "simplified" => Some(eval::explain_simplified(self)),
             _ => None,

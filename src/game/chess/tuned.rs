@@ -1,4 +1,5 @@
-//! The Texel-tuned weights of chess's `classical` evaluation (`strong`), written by
+//! The Texel-tuned weights of chess's `classical` evaluation (`selfplay`; `strong`
+//! until the fit to Stockfish's scores in labelled.rs replaced them), written by
 //! examples/texel.rs: do not edit by hand, run it again.
 //!
 //! Method (Texel tuning): 4237 self-play games of ply's own engine
@@ -20,7 +21,7 @@
 
 use super::weights::Weights;
 
-/// The weights the `strong` evaluation plays, in the layout of weights.rs.
+/// The weights the `selfplay` evaluation plays, in the layout of weights.rs.
 #[rustfmt::skip]
 pub const TUNED: Weights = [
     // material: pawn, knight, bishop, rook, queen, king
