@@ -174,3 +174,27 @@ fn every_opening_of_the_committed_file_is_legal_and_distinct() {
         assert!(seen.insert(game.hash()), "{line} repeats an opening");
     }
 }
+
+#[test]
+fn the_hand_set_weights_reproduce_the_handset_evaluation() {
+    use ply::game::xiangqi::weighted::{self, HANDSET};
+    for game in &positions() {
+        let explanation = weighted::explain(game, &HANDSET);
+        let handset = game.explain_evaluation("handset").unwrap();
+        assert_eq!(
+            explanation.total_for_first,
+            handset.total_for_first,
+            "{}",
+            game.format_position()
+        );
+        let from_red = if game.to_move() == Player::First {
+            1
+        } else {
+            -1
+        };
+        assert_eq!(
+            weighted::evaluate(game, &HANDSET) * from_red,
+            handset.total_for_first
+        );
+    }
+}

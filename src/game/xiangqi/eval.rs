@@ -1,11 +1,15 @@
 //! Xiangqi evaluations, in centipawns from the side to move's view: `material`
 //! (the seed); `geometric`, which adds placement computed from simple geometry,
-//! mobility and the general's safety; and `strong`, the default, with a
-//! piece-square table for every piece ([`super::tables`]) and the usual xiangqi
-//! terms (horse legs, cannons on the general's file, the palace's guards).
+//! mobility and the general's safety; `handset`, with a piece-square table for
+//! every piece ([`super::tables`]) and the usual xiangqi terms (horse legs,
+//! cannons on the general's file, the palace's guards), its weights set by hand;
+//! and `strong`, the default: the same terms and a few more
+//! ([`super::weighted`]), their weights fitted to Fairy-Stockfish's scores
+//! ([`super::fitted`]).
 
 use super::board::{self, Board, Kind, POINTS, decode, file_of, rank_of};
-use super::{PIECE_VALUES, Xiangqi, tables};
+use super::fitted::FITTED;
+use super::{PIECE_VALUES, Xiangqi, tables, weighted};
 use crate::game::{EvalTerm, Explanation, Player};
 
 /// Extra value of a soldier that has crossed the river (it can move sideways).
@@ -19,7 +23,7 @@ pub fn material(game: &Xiangqi) -> i32 {
     from_side_to_move(game, red - black)
 }
 
-fn from_side_to_move(game: &Xiangqi, red_view: i32) -> i32 {
+pub(super) fn from_side_to_move(game: &Xiangqi, red_view: i32) -> i32 {
     match game.side {
         Player::First => red_view,
         Player::Second => -red_view,
@@ -31,7 +35,7 @@ fn advance(side: Player, point: u8) -> i32 {
     board::advance(side, rank_of(point)) as i32
 }
 
-fn crossed(side: Player, point: u8) -> bool {
+pub(super) fn crossed(side: Player, point: u8) -> bool {
     advance(side, point) >= 5
 }
 
@@ -108,7 +112,7 @@ const FILE_PRESSURE: i32 = 30;
 /// Per enemy attacker (chariot, horse, cannon, soldier over the river) close to the general.
 const NEAR_ATTACKER: i32 = 20;
 /// For the side to move.
-const TEMPO: i32 = 10;
+pub(super) const TEMPO: i32 = 10;
 
 /// The first positional evaluation (the default before `strong`): material,
 /// placement from geometry, mobility of horses, chariots and cannons, and the
@@ -296,21 +300,27 @@ impl Points {
 
 /// What one evaluation pass finds about both sides: how many of each kind, where
 /// the guards and cannons stand, material and placement.
-struct Census {
-    counts: [[i32; 7]; 2],
+pub(super) struct Census {
+    pub(super) counts: [[i32; 7]; 2],
     material: [i32; 2],
     placement: [i32; 2],
+    /// The placement split by `Kind as usize`.
+    pub(super) placement_by_kind: [[i32; 7]; 2],
+    /// Soldiers over the river.
+    pub(super) crossed_soldiers: [i32; 2],
     advisors: [Points; 2],
     elephants: [Points; 2],
     cannons: [Points; 2],
 }
 
 impl Census {
-    fn take(board: &Board) -> Census {
+    pub(super) fn take(board: &Board) -> Census {
         let mut census = Census {
             counts: [[0; 7]; 2],
             material: [0; 2],
             placement: [0; 2],
+            placement_by_kind: [[0; 7]; 2],
+            crossed_soldiers: [0; 2],
             advisors: Default::default(),
             elephants: Default::default(),
             cannons: Default::default(),
@@ -322,7 +332,12 @@ impl Census {
             let side = piece.side.index();
             census.counts[side][piece.kind as usize] += 1;
             census.material[side] += PIECE_VALUES[piece.kind as usize];
-            census.placement[side] += tables::square_bonus(piece.kind, piece.side, at);
+            let bonus = tables::square_bonus(piece.kind, piece.side, at);
+            census.placement[side] += bonus;
+            census.placement_by_kind[side][piece.kind as usize] += bonus;
+            if piece.kind == Kind::Soldier && crossed(piece.side, at) {
+                census.crossed_soldiers[side] += 1;
+            }
             match piece.kind {
                 Kind::Advisor => census.advisors[side].push(at),
                 Kind::Elephant => census.elephants[side].push(at),
@@ -353,17 +368,29 @@ const TABLES_TERM_NAMES: [&str; 11] = [
 /// How many of [`TABLES_TERM_NAMES`] the `strong` evaluation sums.
 const TABLES_TERMS: usize = 9;
 
-/// [`strong`] with an attack term for moves into the enemy palace and piece
-/// values that shift with the phase of the game. Not the default: it scored
-/// +10 ± 59 Elo against `strong` (100 games at 10000 nodes), no proven gain.
+/// [`handset`] with an attack term for moves into the enemy palace and piece
+/// values that shift with the phase of the game. Never the default: it scored
+/// +10 ± 59 Elo against `handset` (100 games at 10000 nodes), no proven gain.
 pub fn attack(game: &Xiangqi) -> i32 {
     summed(game, TABLES_TERM_NAMES.len())
 }
 
-/// The default, piece-square evaluation: material, a table per piece, mobility
-/// with horse legs, cannon pressure on the general's file and the palace's defence.
-pub fn strong(game: &Xiangqi) -> i32 {
+/// The hand-set piece-square evaluation (the default until the fitted weights
+/// beat it): material, a table per piece, mobility with horse legs, cannon
+/// pressure on the general's file and the palace's defence.
+pub fn handset(game: &Xiangqi) -> i32 {
     summed(game, TABLES_TERMS)
+}
+
+/// The default: [`handset`]'s terms, endgame material and the attack on the
+/// palace, weighed by the weights fitted to Fairy-Stockfish's scores.
+pub fn strong(game: &Xiangqi) -> i32 {
+    weighted::evaluate(game, &FITTED)
+}
+
+/// [`strong`] from Red's (the first player's) view, feature by feature.
+pub fn explain_strong(game: &Xiangqi) -> Explanation {
+    weighted::explain(game, &FITTED)
 }
 
 /// The first `count` terms of [`tables_terms`], Red's minus Black's, from the
@@ -384,8 +411,8 @@ pub fn explain_attack(game: &Xiangqi) -> Explanation {
     explained(game, TABLES_TERM_NAMES.len())
 }
 
-/// [`strong`] from Red's (the first player's) view, term by term, the tempo last.
-pub fn explain_strong(game: &Xiangqi) -> Explanation {
+/// [`handset`] from Red's (the first player's) view, term by term, the tempo last.
+pub fn explain_handset(game: &Xiangqi) -> Explanation {
     explained(game, TABLES_TERMS)
 }
 
@@ -425,16 +452,20 @@ fn tables_terms(board: &Board, census: &Census, side: Player) -> [i32; 11] {
 
 /// What one pass over a side's moves finds: weighted mobility by kind, the
 /// trapped horses' penalty, and the moves into the enemy palace.
-struct Mobility {
-    chariot: i32,
-    horse: i32,
-    cannon: i32,
-    trapped: i32,
+pub(super) struct Mobility {
+    pub(super) chariot: i32,
+    pub(super) horse: i32,
+    pub(super) cannon: i32,
+    pub(super) trapped: i32,
+    /// The pseudo-legal moves by `Kind as usize`, unweighted.
+    pub(super) moves_by_kind: [i32; 7],
+    /// Horses with at most one move.
+    pub(super) trapped_horses: i32,
     /// The weighted moves of chariots, horses, cannons and soldiers into the
     /// enemy palace ([`PALACE_ATTACK_WEIGHTS`]).
-    attack_units: i32,
+    pub(super) attack_units: i32,
     /// How many pieces make at least one of those moves.
-    attackers: i32,
+    pub(super) attackers: i32,
 }
 
 /// Per move into the enemy palace, by `Kind as usize`: chariot 3, horse 3,
@@ -459,7 +490,7 @@ fn palace_attack(mobility: &Mobility) -> i32 {
 const PHASE_SHIFT: i32 = 25;
 /// The attackers' weight on the board at the start: 4 chariots counted twice,
 /// 4 horses and 4 cannons.
-const FULL_PHASE: i32 = 16;
+pub(super) const FULL_PHASE: i32 = 16;
 
 /// Cannons gain and horses lose as many pieces stay on the board, and the other
 /// way round as they come off.
@@ -473,7 +504,7 @@ fn phase_shift(census: &Census, side: Player) -> i32 {
 
 /// Chariot, horse and cannon mobility, the trapped horses' penalty and the moves
 /// into the enemy palace.
-fn mobility_terms(board: &Board, side: Player) -> Mobility {
+pub(super) fn mobility_terms(board: &Board, side: Player) -> Mobility {
     let mut by_kind = [0; 7];
     let mut moves_from = [0u8; POINTS];
     let mut into_palace = [false; POINTS];
@@ -500,6 +531,8 @@ fn mobility_terms(board: &Board, side: Player) -> Mobility {
         horse: weighted(Kind::Horse),
         cannon: weighted(Kind::Cannon),
         trapped: -TRAPPED_HORSE * trapped,
+        moves_by_kind: by_kind,
+        trapped_horses: trapped,
         attack_units,
         attackers: into_palace.iter().filter(|&&hit| hit).count() as i32,
     }
@@ -522,35 +555,60 @@ fn pieces_between_on_file(board: &Board, a: u8, b: u8) -> usize {
 
 /// `side`'s cannons standing on the enemy general's file, by the screens between.
 fn cannon_file_pressure(board: &Board, census: &Census, side: Player) -> i32 {
+    let [empty_headed, behind_two] = cannon_file_counts(board, census, side);
+    empty_headed * EMPTY_HEADED_CANNON + behind_two * CANNON_BEHIND_TWO_SCREENS
+}
+
+/// How many of `side`'s cannons stand on the enemy general's file with nothing
+/// between, and how many with two screens between.
+pub(super) fn cannon_file_counts(board: &Board, census: &Census, side: Player) -> [i32; 2] {
     let general = board.generals[side.other().index()];
-    census.cannons[side.index()]
-        .as_slice()
-        .iter()
-        .filter(|&&at| file_of(at) == file_of(general))
-        .map(|&at| match pieces_between_on_file(board, at, general) {
-            0 => EMPTY_HEADED_CANNON,
-            2 => CANNON_BEHIND_TWO_SCREENS,
-            _ => 0,
-        })
-        .sum()
+    let mut counts = [0; 2];
+    for &at in census.cannons[side.index()].as_slice() {
+        if file_of(at) != file_of(general) {
+            continue;
+        }
+        match pieces_between_on_file(board, at, general) {
+            0 => counts[0] += 1,
+            2 => counts[1] += 1,
+            _ => {}
+        }
+    }
+    counts
 }
 
 /// The palace's defence: missing advisors cost more the more enemy chariots and
 /// horses remain, missing elephants the more enemy cannons; pairs that guard
 /// each other earn a bonus.
 fn palace_guards(board: &Board, census: &Census, side: Player) -> i32 {
+    let weights = [
+        -MISSING_ADVISOR.0,
+        -MISSING_ADVISOR.1,
+        -MISSING_ELEPHANT.0,
+        -MISSING_ELEPHANT.1,
+        CONNECTED_GUARDS,
+    ];
+    palace_guard_counts(board, census, side)
+        .iter()
+        .zip(weights)
+        .map(|(count, weight)| count * weight)
+        .sum()
+}
+
+/// The counts [`palace_guards`] weighs: missing advisors, missing advisors times
+/// the enemy's chariots and horses, missing elephants, missing elephants times
+/// the enemy's cannons, and the guard pairs that guard each other.
+pub(super) fn palace_guard_counts(board: &Board, census: &Census, side: Player) -> [i32; 5] {
     let (own, enemy) = (side.index(), side.other().index());
     let enemy_counts = &census.counts[enemy];
     let attackers = enemy_counts[Kind::Chariot as usize] + enemy_counts[Kind::Horse as usize];
-    let missing_advisors = 2 - census.counts[own][Kind::Advisor as usize];
-    let missing_elephants = 2 - census.counts[own][Kind::Elephant as usize];
-    let mut score = -missing_advisors.max(0) * (MISSING_ADVISOR.0 + MISSING_ADVISOR.1 * attackers)
-        - missing_elephants.max(0)
-            * (MISSING_ELEPHANT.0 + MISSING_ELEPHANT.1 * enemy_counts[Kind::Cannon as usize]);
+    let missing_advisors = (2 - census.counts[own][Kind::Advisor as usize]).max(0);
+    let missing_elephants = (2 - census.counts[own][Kind::Elephant as usize]).max(0);
+    let mut connected = 0;
     if let [a, b] = *census.advisors[own].as_slice() {
         let centre = |p: u8| file_of(p) == 4 && matches!(rank_of(p), 1 | 8);
         if centre(a) || centre(b) {
-            score += CONNECTED_GUARDS;
+            connected += 1;
         }
     }
     if let [a, b] = *census.elephants[own].as_slice() {
@@ -558,10 +616,16 @@ fn palace_guards(board: &Board, census: &Census, side: Player) -> i32 {
         let ranks_apart = (rank_of(a) as i32 - rank_of(b) as i32).abs();
         let eye = point_between(a, b);
         if apart(a, b) == 2 && ranks_apart == 2 && board.points[eye as usize] == 0 {
-            score += CONNECTED_GUARDS;
+            connected += 1;
         }
     }
-    score
+    [
+        missing_advisors,
+        missing_advisors * attackers,
+        missing_elephants,
+        missing_elephants * enemy_counts[Kind::Cannon as usize],
+        connected,
+    ]
 }
 
 /// The point halfway between two points two files and two ranks apart.
@@ -569,9 +633,14 @@ fn point_between(a: u8, b: u8) -> u8 {
     board::point((file_of(a) + file_of(b)) / 2, (rank_of(a) + rank_of(b)) / 2)
 }
 
-/// The general's file open in front of it (the first piece ahead, if any, is
-/// the enemy's) while the enemy still has a chariot to use it.
+/// The general's file open in front of it while the enemy has a chariot.
 fn open_general_file(board: &Board, census: &Census, side: Player) -> i32 {
+    -OPEN_GENERAL_FILE * general_file_open(board, census, side)
+}
+
+/// 1 when the general's file is open in front of it (the first piece ahead, if
+/// any, is the enemy's) while the enemy still has a chariot to use it, else 0.
+pub(super) fn general_file_open(board: &Board, census: &Census, side: Player) -> i32 {
     if census.counts[side.other().index()][Kind::Chariot as usize] == 0 {
         return 0;
     }
@@ -586,6 +655,6 @@ fn open_general_file(board: &Board, census: &Census, side: Player) -> i32 {
         .find_map(|at| decode(board.points[at as usize]));
     match first_ahead {
         Some(piece) if piece.side == side => 0,
-        _ => -OPEN_GENERAL_FILE,
+        _ => 1,
     }
 }

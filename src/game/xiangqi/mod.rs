@@ -19,9 +19,11 @@
 
 pub mod board;
 pub mod eval;
+pub mod fitted;
 pub mod notation;
 mod see;
 pub mod tables;
+pub mod weighted;
 
 use std::sync::Arc;
 
@@ -477,12 +479,17 @@ impl Playable for Xiangqi {
             },
             NamedEvaluator {
                 name: "strong",
-                description: "material, piece-square tables for every piece, chariot/horse/cannon mobility (horse legs), trapped horses, cannons on the general's file, palace guards, open general file",
+                description: "the handset terms plus endgame material and an attack on the palace, the weights fitted to Fairy-Stockfish's scores on 34,000 positions",
                 evaluator: Arc::new(eval::strong),
             },
             NamedEvaluator {
+                name: "handset",
+                description: "the strong evaluation before fitting: material, piece-square tables for every piece, chariot/horse/cannon mobility (horse legs), trapped horses, cannons on the general's file, palace guards, open general file, weights set by hand",
+                evaluator: Arc::new(eval::handset),
+            },
+            NamedEvaluator {
                 name: "attack",
-                description: "strong, with an attack term for moves into the enemy palace and cannon/horse values shifting with the phase (not yet shown to gain)",
+                description: "handset, with an attack term for moves into the enemy palace and cannon/horse values shifting with the phase (never shown to gain)",
                 evaluator: Arc::new(eval::attack),
             },
             NamedEvaluator {
@@ -498,6 +505,7 @@ impl Playable for Xiangqi {
             "seed" => Some(eval::explain_material(self)),
             "strong" => Some(eval::explain_strong(self)),
             "attack" => Some(eval::explain_attack(self)),
+            "handset" => Some(eval::explain_handset(self)),
             "geometric" => Some(eval::explain_geometric(self)),
             _ => None,
         }
