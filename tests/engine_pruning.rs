@@ -47,16 +47,15 @@ fn assert_mate_kept<G: Playable>(game: &G, plies: u32, name: &str) {
     let reference = score_of(game, &SearchConfig::alpha_beta(depth(plies)));
     assert!(is_win(reference), "{name}: no mate in {plies} plies");
     // Null moves and reductions may already put a mate off by a ply or two: at
-    // every depth the extras find what the engine without them finds, and two
-    // plies deeper they find the mate full-width search proves.
+    // every depth where the engine without the extras finds a mate, the extras
+    // find the same one (they may find it sooner: a pruned tree goes deeper where
+    // it matters), and two plies deeper they find the mate full-width search proves.
     for d in plies..=plies + 2 {
-        let before = score_of(game, &without_extras(depth(d)));
-        let after = score_of(game, &pruning_engine(depth(d)));
-        assert_eq!(
-            plies_to_end(after),
-            plies_to_end(before),
-            "{name} at depth {d}"
-        );
+        let before = plies_to_end(score_of(game, &without_extras(depth(d))));
+        let after = plies_to_end(score_of(game, &pruning_engine(depth(d))));
+        if before.is_some() {
+            assert_eq!(after, before, "{name} at depth {d}");
+        }
     }
     let deeper = score_of(game, &pruning_engine(depth(plies + 2)));
     assert_eq!(plies_to_end(deeper), plies_to_end(reference), "{name}");

@@ -1,6 +1,6 @@
 //! The engine's deeper null move and reductions must not hide a forced mate: with
 //! the null move refined by the static value (`nmpeval`) and logarithmic late-move
-//! reductions (`loglmr`), each Win At Chess mate below is found at the distance
+//! reductions (`loglmr`), the engine's defaults, each Win At Chess mate below is found at the distance
 //! Stockfish 15.1 gives (depth 14, `score mate N`, its line in the comment), two
 //! plies past that distance. Several begin with a quiet move whose threat the
 //! defender must see behind a null move (WAC.001: Qg6 threatens Qh7#, which a
@@ -57,14 +57,14 @@ const MATES: [(&str, &str, u32, &str); 6] = [
     ),
 ];
 
-/// The engine with the refined null move and logarithmic reductions on.
+/// The engine as it plays, with the refined null move and logarithmic reductions
+/// (both on by default).
 fn deep_engine(depth: u32) -> SearchConfig {
-    let mut config = SearchConfig::engine(Limits {
+    let config = SearchConfig::engine(Limits {
         depth: Some(depth),
         ..Limits::default()
     });
-    config.eval_null_move = true;
-    config.log_reductions = true;
+    assert!(config.eval_null_move && config.log_reductions);
     config
 }
 

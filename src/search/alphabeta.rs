@@ -63,6 +63,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if let Some(score) = self.null_move_cut(depth, ply, (alpha, beta), in_check, eval) {
             return score;
         }
+        let shallow = shallow.filter(|_| !self.mate_threatened(ply));
         let mut moves = self.take_moves(ply);
         if moves.is_empty() {
             self.give_back_moves(ply, moves);
@@ -71,7 +72,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             return score;
         }
         if self.orderer.active() {
-            self.orderer.sort(&self.game, &mut moves, tt_move, ply);
+            let previous = self.previous_move(ply);
+            self.orderer
+                .sort(&self.game, &mut moves, tt_move, ply, previous);
         }
         let ((best, best_move), proven) = self.tracking_horizon(|s| {
             s.negamax_moves(&moves, depth, ply, (alpha, beta), in_check, shallow)
@@ -135,12 +138,16 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
                 }
             }
             if alpha >= beta {
-                self.orderer.record_cutoff::<G>(side, m, ply, depth);
-                if self.config.history_malus && !self.game.is_tactical(m) {
+                let quiet = !self.game.is_tactical(m);
+                let previous = self.previous_move(ply);
+                self.orderer
+                    .record_cutoff::<G>(side, m, ply, depth, previous, quiet);
+                if self.config.history_malus && quiet {
                     let game = &self.game;
                     let failed = moves[..index].iter().copied();
                     let quiet_failed = failed.filter(|&f| !game.is_tactical(f));
-                    self.orderer.record_failures::<G>(side, quiet_failed, depth);
+                    self.orderer
+                        .record_failures::<G>(side, previous, quiet_failed, depth);
                 }
                 self.count_cutoff(m, score, beta, &moves[index + 1..]);
                 break;
@@ -214,6 +221,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             && depth >= LMR_MIN_DEPTH
             && ply > 0
             && !in_check
+            && !self.mate_threatened(ply)
             && !self.game.is_tactical(m);
         match applies {
             false => 0,
@@ -241,6 +249,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         in_check: bool,
         eval: Option<Score>,
     ) -> Option<Score> {
+        self.mate_threats[ply] = false;
         let refined = self.config.eval_null_move;
         let applies = self.config.null_move
             && depth > NULL_MOVE_REDUCTION
@@ -264,6 +273,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let side = self.game.to_move();
         self.game.play_null();
         self.null_in_line[ply] = true;
+        self.line_moves[ply] = None;
         let child = self.game.to_move();
         let (child_alpha, child_beta) = if child == side {
             (beta - 1, beta)
@@ -287,6 +297,8 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             -child_score
         };
         let cut = score >= beta && !self.aborted;
+        self.mate_threats[ply] =
+            self.config.mate_threat && refined && score::is_loss(score) && !self.aborted;
         // Passing is not a legal move: a cutoff it gives is a guess (wrong in
         // zugzwang), never a proof, even when the search below it reached the end.
         self.horizon_hit |= cut;
@@ -296,6 +308,15 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         } else {
             score
         })
+    }
+
+    /// True when the refined null move found a mate threat against the side to
+    /// move at `ply` (with [`SearchConfig::mate_threat`]): its moves are then
+    /// searched in full, neither reduced nor pruned.
+    ///
+    /// [`SearchConfig::mate_threat`]: super::SearchConfig::mate_threat
+    fn mate_threatened(&self, ply: usize) -> bool {
+        self.mate_threats.get(ply).copied().unwrap_or(false)
     }
 
     /// The refined null move's conditions: a null-window node whose static value
@@ -330,6 +351,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         beta: Score,
         visit: Visit,
     ) -> Score {
+        self.line_moves[ply] = Some(m);
         self.visit_child(m, depth - 1, alpha, beta, visit, |s, a, b| {
             s.negamax(depth - 1, ply + 1, a, b)
         })

@@ -112,7 +112,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             self.game.legal_moves(&mut moves);
         }
         if self.orderer.active() {
-            self.orderer.sort(&self.game, &mut moves, None, 0);
+            self.orderer.sort(&self.game, &mut moves, None, 0, None);
         }
         self.root_moves = moves
             .into_iter()
@@ -223,6 +223,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if self.enter_node(0) {
             return None;
         }
+        self.keep_root_eval();
         if T::ENABLED {
             let max = self.max_player();
             self.tracer.begin_iteration(depth, self.root_player, max);

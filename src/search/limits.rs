@@ -126,7 +126,7 @@ impl Additions {
 }
 
 /// The engine's extras by the names [`SearchConfig::switch`] takes.
-pub const ENGINE_SWITCHES: [&str; 19] = [
+pub const ENGINE_SWITCHES: [&str; 24] = [
     "pvs",
     "aspiration",
     "quiescence",
@@ -146,6 +146,11 @@ pub const ENGINE_SWITCHES: [&str; 19] = [
     "iir",
     "malus",
     "loglmr",
+    "rooteval",
+    "countermove",
+    "conthist",
+    "seeprune",
+    "matethreat",
 ];
 
 /// The engine's aspiration window, in evaluation units.
@@ -247,6 +252,22 @@ pub struct SearchConfig {
     /// less on the principal variation, for killers, checks and moves with a good
     /// history, more when not improving (instead of 1 or 2 plies).
     pub log_reductions: bool,
+    /// The root keeps its static value for the "improving" test two plies down
+    /// (without it, the nodes two plies below the root never count as improving).
+    pub root_eval: bool,
+    /// Orders a quiet move early when it last refuted the opponent's previous
+    /// move (the counter-move heuristic), and spares it in the reductions as a killer.
+    pub counter_moves: bool,
+    /// A second history table indexed by the opponent's previous move and the
+    /// reply (continuation history), added to the history in ordering and reductions.
+    pub continuation_history: bool,
+    /// Near the horizon, off the principal variation: a capture that loses more
+    /// than a growing margin by static exchange, and a quiet move that loses
+    /// material by it, are not searched (changes values: a heuristic).
+    pub see_main_pruning: bool,
+    /// A node whose refined null-move search found the side to move mated (a mate
+    /// threat) neither reduces nor prunes its moves.
+    pub mate_threat: bool,
     /// A game clock's soft budget for this move ([`super::time::TimeBudget`]), with
     /// `limits.time` as its hard cap: the driver then starts another iteration only
     /// when it should finish inside this budget, stretched while the best move
@@ -326,6 +347,11 @@ impl SearchConfig {
             iterative_reduction: false,
             history_malus: false,
             log_reductions: false,
+            root_eval: false,
+            counter_moves: false,
+            continuation_history: false,
+            see_main_pruning: false,
+            mate_threat: false,
             soft_time: None,
             trace: None,
             max_player: None,
@@ -335,7 +361,8 @@ impl SearchConfig {
 
     /// Everything on, for playing strength in games that define tactical moves,
     /// checks and null moves (chess, xiangqi, checkers): PVS, aspiration windows,
-    /// quiescence, check extension, null move and late-move reductions.
+    /// quiescence, check extension, the refined null move and logarithmic
+    /// late-move reductions, futility pruning; the extras not shown to gain stay off.
     pub fn engine(limits: Limits) -> SearchConfig {
         SearchConfig {
             pvs: true,
@@ -350,10 +377,9 @@ impl SearchConfig {
             reverse_futility: true,
             late_move_pruning: true,
             root_lookahead: true,
-            // With the null search kept at a ply or more, it finds WAC.001's mate
-            // again, but measured no clear gain alone (+0 ± 40 Elo, 200 chess games
-            // at 20,000 nodes): off, `with=nmpeval` turns it on.
-            eval_null_move: false,
+            // With `loglmr`: +55 ± 45 Elo over 120 chess games at 100,000 nodes
+            // (+14 ± 37 over 200 at 20,000), +32 ± 57 in xiangqi (99 games).
+            eval_null_move: true,
             // Check evasions and the table in quiescence measured no gain at
             // equal nodes (-3 ± 50 Elo over 100 games): off, `with=` turns them on.
             quiescence_evasions: false,
@@ -361,10 +387,18 @@ impl SearchConfig {
             improving: true,
             iterative_reduction: true,
             history_malus: true,
-            // Searches 1.6 plies deeper on WAC at 250,000 nodes, but measured no
-            // clear gain: -14 ± 37 Elo alone, +14 ± 37 with `nmpeval` (200 chess
-            // games at 20,000 nodes), +32 ± 57 with it in xiangqi (99 games): off.
-            log_reductions: false,
+            // Searches 1.6 plies deeper on WAC at 250,000 nodes; with `nmpeval`
+            // (above) +55 ± 45 Elo in chess at 100,000 nodes.
+            log_reductions: true,
+            // Each measured against the defaults above, 120 chess games at 40,000
+            // nodes unless said: rooteval +3 ± 44, countermove +35 ± 46, conthist
+            // -64 ± 95 (33 games), seeprune +24 ± 61 (74 games), matethreat not
+            // yet measured; no gain shown, so all off until a longer match shows one.
+            root_eval: false,
+            counter_moves: false,
+            continuation_history: false,
+            see_main_pruning: false,
+            mate_threat: false,
             ..SearchConfig::alpha_beta(limits)
         }
     }
@@ -451,6 +485,11 @@ impl SearchConfig {
             "iir" => &mut self.iterative_reduction,
             "malus" => &mut self.history_malus,
             "loglmr" => &mut self.log_reductions,
+            "rooteval" => &mut self.root_eval,
+            "countermove" => &mut self.counter_moves,
+            "conthist" => &mut self.continuation_history,
+            "seeprune" => &mut self.see_main_pruning,
+            "matethreat" => &mut self.mate_threat,
             "aspiration" => {
                 self.aspiration = on.then_some(DEFAULT_ASPIRATION);
                 return Ok(());

@@ -5,6 +5,7 @@
 
 mod alphabeta;
 pub mod breadth_first;
+mod continuation;
 pub mod engine;
 pub mod export;
 pub mod figure;

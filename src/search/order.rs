@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
+use super::continuation::Continuations;
 use super::limits::SearchConfig;
 use crate::game::{Game, Player};
 
@@ -109,16 +110,19 @@ impl<M: Copy + Eq + Hash> History<M> {
     }
 }
 
-/// Killer and history tables, and the sort that uses them.
+/// Killer, history and counter-move tables, and the sort that uses them.
 pub struct MoveOrderer<M> {
     killers: Vec<[Option<M>; 2]>,
     history: History<M>,
+    continuations: Continuations<M>,
     scratch: Vec<(SortKey, M)>,
     use_tt_move: bool,
     use_game: bool,
     use_killers: bool,
     use_history: bool,
     use_exchange: bool,
+    use_counters: bool,
+    use_continuations: bool,
 }
 
 impl<M: Copy + Eq + Hash> MoveOrderer<M> {
@@ -127,12 +131,15 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         MoveOrderer {
             killers: Vec::new(),
             history: History::new(),
+            continuations: Continuations::new(),
             scratch: Vec::new(),
             use_tt_move: config.tt_move_first,
             use_game: config.game_ordering,
             use_killers: config.killers,
             use_history: config.history,
             use_exchange: config.see_ordering,
+            use_counters: config.counter_moves,
+            use_continuations: config.continuation_history,
         }
     }
 
@@ -141,7 +148,8 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         self.use_tt_move || self.use_game || self.use_killers || self.use_history
     }
 
-    /// Sorts `moves` best-first: TT move, then the game's priority, then killers,
+    /// Sorts `moves` best-first: TT move, then the game's priority, then killers
+    /// and the counter move to `previous` (the opponent's last move, when known),
     /// then history. Ties keep the generator's order, so searches stay deterministic.
     pub fn sort<G: Game<Move = M>>(
         &mut self,
@@ -149,6 +157,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         moves: &mut [M],
         tt_move: Option<M>,
         ply: usize,
+        previous: Option<M>,
     ) {
         if !self.active() || moves.len() < 2 {
             return;
@@ -167,15 +176,13 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
                 if !self.use_killers {
                     0
                 } else if killers[0] == Some(m) {
+                    3
+                } else if killers[1] == Some(m) {
                     2
                 } else {
-                    u8::from(killers[1] == Some(m))
+                    u8::from(self.is_counter::<G>(side, previous, m))
                 },
-                if self.use_history {
-                    self.history.get::<G>(side, m)
-                } else {
-                    0
-                },
+                self.history_score::<G>(side, previous, m),
             );
             self.scratch.push((key, m));
         }
@@ -207,12 +214,16 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
             self.use_killers,
             self.use_history,
             self.use_exchange,
+            self.use_counters,
+            self.use_continuations,
         ) == (
             config.tt_move_first,
             config.game_ordering,
             config.killers,
             config.history,
             config.see_ordering,
+            config.counter_moves,
+            config.continuation_history,
         )
     }
 
@@ -222,6 +233,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
     pub fn new_search(&mut self) {
         self.killers.clear();
         self.history.halve();
+        self.continuations.halve();
     }
 
     /// True when `m` is one of the killer moves remembered at `ply`, so the
@@ -234,27 +246,38 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
                 .is_some_and(|slot| slot.contains(&Some(m)))
     }
 
-    /// The history count of a move of game `G` for `side` (0 with history off):
-    /// how often and how deep it has cut, so the reductions can trust it.
-    pub fn history_score<G: Game<Move = M>>(&self, side: Player, m: M) -> u32 {
-        if self.use_history {
-            self.history.get::<G>(side, m)
-        } else {
-            0
-        }
+    /// True when `m` is the counter move to `previous` (with counter moves on).
+    pub fn is_counter<G: Game<Move = M>>(&self, side: Player, previous: Option<M>, m: M) -> bool {
+        self.use_counters && self.continuations.is_counter::<G>(side, previous, m)
     }
 
-    /// Forgets killers and history (a new game).
+    /// The history count of a move of game `G` for `side` (0 with history off):
+    /// how often and how deep it has cut, plus with continuation history on how
+    /// often after `previous`, so the ordering and the reductions can trust it.
+    pub fn history_score<G: Game<Move = M>>(&self, side: Player, previous: Option<M>, m: M) -> u32 {
+        if !self.use_history {
+            return 0;
+        }
+        let continuation = match self.use_continuations {
+            true => self.continuations.score::<G>(side, previous, m),
+            false => 0,
+        };
+        self.history.get::<G>(side, m).saturating_add(continuation)
+    }
+
+    /// Forgets killers, history and counter moves (a new game).
     pub fn clear(&mut self) {
         self.killers.clear();
         self.history.clear();
+        self.continuations.clear();
     }
 
     /// Lowers the history of quiet moves of game `G` that were tried before a
-    /// cutoff at `depth` and did not cause it, by what the cutoff earned.
+    /// cutoff at `depth` after `previous` and did not cause it, by what the cutoff earned.
     pub fn record_failures<G: Game<Move = M>>(
         &mut self,
         side: Player,
+        previous: Option<M>,
         failed: impl IntoIterator<Item = M>,
         depth: u32,
     ) {
@@ -264,11 +287,36 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         let malus = history_bonus(depth);
         for m in failed {
             self.history.subtract::<G>(side, m, malus);
+            if let Some(previous) = previous.filter(|_| self.use_continuations) {
+                self.continuations
+                    .adjust::<G>(side, previous, m, malus, false);
+            }
         }
     }
 
-    /// Remembers a move of game `G` that caused a cutoff `depth` plies above the horizon.
-    pub fn record_cutoff<G: Game<Move = M>>(&mut self, side: Player, m: M, ply: usize, depth: u32) {
+    /// Remembers a move of game `G` that caused a cutoff `depth` plies above the
+    /// horizon, in answer to `previous` (the opponent's last move, when known); with
+    /// `quiet`, also as the counter move and in the continuation history.
+    #[allow(clippy::too_many_arguments)]
+    pub fn record_cutoff<G: Game<Move = M>>(
+        &mut self,
+        side: Player,
+        m: M,
+        ply: usize,
+        depth: u32,
+        previous: Option<M>,
+        quiet: bool,
+    ) {
+        if let Some(previous) = previous.filter(|_| quiet) {
+            if self.use_counters {
+                self.continuations.set_counter::<G>(side, previous, m);
+            }
+            if self.use_continuations && self.use_history {
+                let bonus = history_bonus(depth);
+                self.continuations
+                    .adjust::<G>(side, previous, m, bonus, true);
+            }
+        }
         if self.use_killers {
             if self.killers.len() <= ply {
                 self.killers.resize(ply + 1, [None, None]);

@@ -1,9 +1,10 @@
 //! Forward pruning near the horizon, for the full engine only: reverse futility
 //! (a node standing far above beta fails high at once), futility pruning (a quiet
 //! move cannot lift a position standing far below alpha) and late-move pruning
-//! (late quiet moves are skipped). All three are guesses, so a node that used one
-//! is never stored as proven; none applies on the principal variation, in check,
-//! at the root, near mate scores, or in games that give no [`Game::pruning_unit`].
+//! (late quiet moves are skipped), and optionally moves that lose by static
+//! exchange. All of them are guesses, so a node that used one is never stored as
+//! proven; none applies on the principal variation, in check, at the root, near
+//! mate scores, or in games that give no [`Game::pruning_unit`].
 
 use super::score::{self, Score};
 use super::searcher::Searcher;
@@ -22,6 +23,13 @@ const FUTILITY_DEPTH: u32 = 2;
 const LATE_MOVE_DEPTH: u32 = 3;
 /// The same with the "improving" refinement.
 const REFINED_LATE_MOVE_DEPTH: u32 = 5;
+/// Deepest remaining depth a capture that loses by static exchange is skipped at
+/// ([`SearchConfig::see_main_pruning`]).
+///
+/// [`SearchConfig::see_main_pruning`]: super::SearchConfig::see_main_pruning
+const SEE_CAPTURE_DEPTH: u32 = 6;
+/// The same for a quiet move that loses material by static exchange.
+const SEE_QUIET_DEPTH: u32 = 4;
 
 /// What a node near the horizon knows for pruning its moves: its static value,
 /// the game's unit of material, and whether the value improved on the one two
@@ -90,7 +98,8 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let config = self.config;
         let wanted = (config.reverse_futility && depth <= self.reverse_futility_depth())
             || (config.futility && depth <= FUTILITY_DEPTH)
-            || (config.late_move_pruning && depth <= self.late_move_depth());
+            || (config.late_move_pruning && depth <= self.late_move_depth())
+            || (config.see_main_pruning && depth <= SEE_CAPTURE_DEPTH);
         let applies = wanted
             && ply > 0
             && beta - alpha == 1
@@ -128,9 +137,13 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         cut.then_some(node.eval - margin)
     }
 
-    /// The value to count for a quiet move skipped without a search (futility or
-    /// late-move pruning), `None` when it must be searched. `best` is the best value
-    /// so far; the first move and moves that give check are always searched.
+    /// The value to count for a move skipped without a search (futility or
+    /// late-move pruning of a quiet move, or a move that loses by static exchange
+    /// with [`SearchConfig::see_main_pruning`]), `None` when it must be searched.
+    /// `best` is the best value so far; the first move and moves that give check
+    /// are always searched.
+    ///
+    /// [`SearchConfig::see_main_pruning`]: super::SearchConfig::see_main_pruning
     pub(super) fn skipped_move_value(
         &mut self,
         node: Option<ShallowNode>,
@@ -141,9 +154,35 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         best: Score,
     ) -> Option<Score> {
         let node = node?;
-        if index == 0 || score::is_loss(best) || score::is_win(alpha) || self.game.is_tactical(m) {
+        if index == 0 || score::is_loss(best) || score::is_win(alpha) {
             return None;
         }
+        let tactical = self.game.is_tactical(m);
+        let quiet_skip = match tactical {
+            true => None,
+            false => self.quiet_skip_value(node, index, depth, alpha, best),
+        };
+        let value = quiet_skip.or_else(|| {
+            self.loses_exchange(node, m, depth, tactical)
+                .then_some(best)
+        })?;
+        if self.gives_check(m) {
+            return None;
+        }
+        self.horizon_hit = true;
+        Some(value)
+    }
+
+    /// Futility and late-move pruning of a quiet move: the value to count for it
+    /// when one of them skips it.
+    fn quiet_skip_value(
+        &self,
+        node: ShallowNode,
+        index: usize,
+        depth: u32,
+        alpha: Score,
+        best: Score,
+    ) -> Option<Score> {
         let futility_value = node.eval + node.unit * (1 + depth as Score);
         let futile = self.config.futility && depth <= FUTILITY_DEPTH && futility_value <= alpha;
         // Not improving, fewer quiet moves are worth a look.
@@ -151,11 +190,44 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let late_moves = (3 + (depth * depth) as usize) / (1 + usize::from(halved));
         let late =
             self.config.late_move_pruning && depth <= self.late_move_depth() && index >= late_moves;
-        if !(futile || late) || self.gives_check(m) {
-            return None;
+        match (futile, late) {
+            (true, _) => Some(futility_value),
+            (false, true) => Some(best),
+            (false, false) => None,
         }
-        self.horizon_hit = true;
-        Some(if futile { futility_value } else { best })
+    }
+
+    /// True when `m` loses more by static exchange than this depth may make up:
+    /// a capture more than a fifth of a unit times the depth squared, a quiet move
+    /// more than two thirds of a unit per ply (the margins Ethereal uses).
+    fn loses_exchange(&self, node: ShallowNode, m: G::Move, depth: u32, tactical: bool) -> bool {
+        if !self.config.see_main_pruning {
+            return false;
+        }
+        let plies = depth as Score;
+        let margin = match tactical {
+            true if depth <= SEE_CAPTURE_DEPTH => node.unit * plies * plies / 5,
+            false if depth <= SEE_QUIET_DEPTH => node.unit * plies * 2 / 3,
+            _ => return false,
+        };
+        self.game
+            .static_exchange(m)
+            .is_some_and(|gain| gain < -margin)
+    }
+
+    /// Keeps the root's static value (with [`SearchConfig::root_eval`]), so the
+    /// nodes two plies down can tell whether they improve on it.
+    ///
+    /// [`SearchConfig::root_eval`]: super::SearchConfig::root_eval
+    pub(super) fn keep_root_eval(&mut self) {
+        let wanted = self.config.root_eval
+            && (self.config.improving || self.config.eval_null_move)
+            && self.game.pruning_unit().is_some()
+            && !self.game.in_check();
+        let eval = wanted.then(|| score::clamp_eval(self.evaluator.evaluate(&self.game)));
+        if let Some(slot) = self.node_evals.get_mut(0) {
+            *slot = eval.map(|e| (self.game.to_move(), e));
+        }
     }
 
     /// True when `m` puts the opponent in check.

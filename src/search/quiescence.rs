@@ -74,7 +74,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         // victim, least valuable attacker), whatever the ordering switches say:
         // unordered, quiescence explodes (hundreds of millions of nodes at depth 3).
         if self.orderer.active() {
-            self.orderer.sort(&self.game, &mut moves, None, ply);
+            self.orderer.sort(&self.game, &mut moves, None, ply, None);
         } else {
             let game = &self.game;
             moves.sort_by_key(|&m| std::cmp::Reverse(game.move_priority(m)));

@@ -64,10 +64,10 @@ fn log_reduction(depth: u32, index: usize) -> i32 {
 impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// The logarithmic late-move reduction of the `index`-th move (a quiet one, late
     /// enough, below the root, not in check: the caller checks), adjusted as strong
-    /// engines do: a ply less on the principal variation (`pv`), for a killer move,
-    /// for a move that gives check and for a move whose history shows it cuts; a ply
-    /// more when the side to move is not improving on its static value. Never so
-    /// much that the move is searched at less than one ply.
+    /// engines do: a ply less on the principal variation (`pv`), for a killer or
+    /// counter move, for a move that gives check and for a move whose history
+    /// shows it cuts; a ply more when the side to move is not improving on its
+    /// static value. Never so much that the move is searched at less than one ply.
     pub(super) fn adjusted_log_reduction(
         &mut self,
         m: G::Move,
@@ -79,8 +79,11 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let side = self.game.to_move();
         let mut reduction = log_reduction(depth, index);
         reduction -= i32::from(pv);
-        reduction -= i32::from(self.orderer.is_killer(ply, m));
-        let history = self.orderer.history_score::<G>(side, m);
+        let previous = self.previous_move(ply);
+        let killer =
+            self.orderer.is_killer(ply, m) || self.orderer.is_counter::<G>(side, previous, m);
+        reduction -= i32::from(killer);
+        let history = self.orderer.history_score::<G>(side, previous, m);
         reduction -= i32::from(history >= 2 * history_bonus(depth));
         let static_value = self.node_evals.get(ply).copied().flatten();
         reduction += i32::from(static_value.is_some_and(|(_, eval)| !self.improving(ply, eval)));

@@ -48,6 +48,12 @@ pub(super) struct Searcher<'a, G: Game, T: Tracer<G::Move>> {
     pub node_evals: Vec<Option<(Player, Score)>>,
     /// Per ply of the current line: true while the move searched there is a null move.
     pub null_in_line: Vec<bool>,
+    /// Per ply of the current line: the move searched there (`None` for a null
+    /// move), so a node knows the opponent's last move for counter moves.
+    pub line_moves: Vec<Option<G::Move>>,
+    /// Per ply of the current line: true when the node's null-move search found the
+    /// side to move mated, so its moves are neither reduced nor pruned.
+    pub mate_threats: Vec<bool>,
     pv: Vec<Vec<G::Move>>,
     move_buffers: Vec<Vec<G::Move>>,
     start: Instant,
@@ -85,6 +91,8 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
             best_line: None,
             node_evals: Vec::new(),
             null_in_line: Vec::new(),
+            line_moves: Vec::new(),
+            mate_threats: Vec::new(),
             pv: Vec::new(),
             move_buffers: Vec::new(),
             start,
@@ -114,6 +122,8 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
             self.move_buffers.resize_with(ply + 1, Vec::new);
             self.node_evals.resize(ply + 1, None);
             self.null_in_line.resize(ply + 1, false);
+            self.line_moves.resize(ply + 1, None);
+            self.mate_threats.resize(ply + 1, false);
         }
         self.pv[ply].clear();
         if self
@@ -254,6 +264,16 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
         line.clear();
         line.push(m);
         line.extend_from_slice(&tail[0]);
+    }
+
+    /// The move that led to the node at `ply` (the opponent's last move), when
+    /// counter moves or continuation history want it and it was a real move.
+    pub fn previous_move(&self, ply: usize) -> Option<G::Move> {
+        let wanted = self.config.counter_moves || self.config.continuation_history;
+        match ply.checked_sub(1) {
+            Some(parent) if wanted => self.line_moves.get(parent).copied().flatten(),
+            _ => None,
+        }
     }
 
     pub fn pv_at(&self, ply: usize) -> &[G::Move] {
