@@ -5,7 +5,7 @@ mod common;
 
 use std::process::Command;
 
-use common::binary::{json, ply};
+use common::binary::{json, ply, stdout};
 use serde_json::Value;
 
 #[test]
@@ -374,5 +374,19 @@ fn match_refuses_bad_engines_and_openings_with_one_line() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let error = String::from_utf8_lossy(&output.stderr);
         assert_eq!(error.trim_end().lines().count(), 1, "{args:?}: {error}");
+    }
+}
+
+#[test]
+fn match_help_names_every_engine_switch() {
+    // The switches `no=`/`with=` accept are the engine's own list; the help a
+    // user reads to measure them must not fall behind it.
+    let help = stdout(&["match", "--help"]);
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    for name in ply::search::limits::ENGINE_SWITCHES {
+        let named = flat
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|word| word == name);
+        assert!(named, "`ply match --help` does not name the switch {name}");
     }
 }
