@@ -38,7 +38,30 @@ impl Hasher for MoveHasher {
     }
 }
 
-type SortKey = (bool, i32, u8, u32);
+/// What a move is sorted by, most significant first: the table move, the game's
+/// priority, killer or counter move (3, 2, 1), history.
+struct SortKey {
+    table_move: bool,
+    priority: i32,
+    killer: u8,
+    history: u32,
+}
+
+impl SortKey {
+    /// The key and the move's place in the generator's order as one number, so that
+    /// an unstable sort of distinct numbers, greatest first, orders the moves as a
+    /// stable sort of the keys would: ties go by the generator's order.
+    fn packed(&self, index: usize) -> u128 {
+        // Flipping the sign bit maps i32 onto u32 in the same order.
+        let priority = (self.priority as u32 ^ 0x8000_0000) as u128;
+        let place = u32::MAX - u32::try_from(index).unwrap_or(u32::MAX);
+        ((self.table_move as u128) << 104)
+            | (priority << 72)
+            | ((self.killer as u128) << 64)
+            | ((self.history as u128) << 32)
+            | place as u128
+    }
+}
 
 /// The priority losing captures are given, below every quiet move's.
 const LOSING_CAPTURES: i32 = -1_000_000;
@@ -115,7 +138,8 @@ pub struct MoveOrderer<M> {
     killers: Vec<[Option<M>; 2]>,
     history: History<M>,
     continuations: Continuations<M>,
-    scratch: Vec<(SortKey, M)>,
+    /// The moves with their packed sort keys, kept to save an allocation per node.
+    scratch: Vec<(u128, M)>,
     use_tt_move: bool,
     use_game: bool,
     use_killers: bool,
@@ -165,15 +189,15 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         let side = game.to_move();
         let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
         self.scratch.clear();
-        for &m in moves.iter() {
-            let key = (
-                self.use_tt_move && tt_move == Some(m),
-                if self.use_game {
+        for (index, &m) in moves.iter().enumerate() {
+            let key = SortKey {
+                table_move: self.use_tt_move && tt_move == Some(m),
+                priority: if self.use_game {
                     self.priority(game, m)
                 } else {
                     0
                 },
-                if !self.use_killers {
+                killer: if !self.use_killers {
                     0
                 } else if killers[0] == Some(m) {
                     3
@@ -182,11 +206,12 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
                 } else {
                     u8::from(self.is_counter::<G>(side, previous, m))
                 },
-                self.history_score::<G>(side, previous, m),
-            );
-            self.scratch.push((key, m));
+                history: self.history_score::<G>(side, previous, m),
+            };
+            self.scratch.push((key.packed(index), m));
         }
-        self.scratch.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        self.scratch
+            .sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
         for (slot, (_, m)) in moves.iter_mut().zip(&self.scratch) {
             *slot = *m;
         }
