@@ -8,6 +8,7 @@ pub mod bench;
 pub mod cli;
 pub mod fsutil;
 pub mod game;
+pub mod memory;
 pub mod play;
 pub mod search;
 pub mod text;

@@ -75,7 +75,8 @@ impl<M: Copy> TranspositionTable<M> {
     /// A table that grows to about `mib` MiB (at least one bucket). Its full size
     /// is reserved (not touched) up front, so that growing never needs memory the
     /// system may refuse: where `mib` cannot be reserved, the table is as large as
-    /// can be, instead of aborting the program half-way through a search.
+    /// can be, instead of aborting the program half-way through a search. The
+    /// reserved memory is asked for in huge pages: probes land anywhere in it.
     pub fn new(mib: usize) -> TranspositionTable<M> {
         let entry_size = std::mem::size_of::<Option<Slot<M>>>().max(1);
         let wanted = mib.saturating_mul(1 << 20) / entry_size / BUCKET;
@@ -84,6 +85,7 @@ impl<M: Copy> TranspositionTable<M> {
         while slots.try_reserve_exact(max_buckets * BUCKET).is_err() && max_buckets > 1 {
             max_buckets /= 2;
         }
+        crate::memory::advise_huge_pages(&slots);
         let buckets = max_buckets.min(INITIAL_BUCKETS);
         slots.resize(buckets * BUCKET, None);
         TranspositionTable {

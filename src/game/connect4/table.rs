@@ -7,6 +7,7 @@
 //! ([`Tables`]). A hit is always the same position, never a collision.
 
 use crate::game::GameError;
+use crate::memory::advise_huge_pages;
 
 /// Bits of an entry that hold the data; the check bits take the rest.
 const DATA_BITS: u32 = 21;
@@ -334,32 +335,6 @@ fn prefetch<T>(value: &T) {
     #[cfg(not(target_arch = "x86_64"))]
     let _ = value;
 }
-
-/// Asks Linux to back the table with 2 MiB pages: probes land anywhere in it, and
-/// with 4 KiB pages nearly every probe would also miss the TLB. Only a hint: the
-/// table works the same without it.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(words: &[u64]) {
-    const HUGE_PAGE: usize = 2 << 20;
-    let start = words.as_ptr() as usize;
-    let end = start + std::mem::size_of_val(words);
-    let aligned_start = start.next_multiple_of(HUGE_PAGE);
-    let aligned_end = end / HUGE_PAGE * HUGE_PAGE;
-    if aligned_end > aligned_start {
-        // SAFETY: the range lies inside the live allocation `words`, and
-        // MADV_HUGEPAGE changes how its pages are backed, never their contents.
-        unsafe {
-            libc::madvise(
-                aligned_start as *mut libc::c_void,
-                aligned_end - aligned_start,
-                libc::MADV_HUGEPAGE,
-            );
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_words: &[u64]) {}
 
 #[cfg(test)]
 mod tests {
