@@ -71,7 +71,7 @@ pub trait Features {
     fn add(&mut self, color: Color, term: usize, param: usize, count: i32);
 }
 
-/// The play-time sink: each side's points by kind, at the given weights.
+/// The explaining sink: each side's points by kind, at the given weights.
 pub struct Score<'a> {
     weights: &'a Weights,
     sides: [[Tapered; TERMS]; 2],
@@ -81,6 +81,20 @@ impl Features for Score<'_> {
     fn add(&mut self, color: Color, term: usize, param: usize, count: i32) {
         let (mg, eg) = self.weights[param];
         self.sides[color as usize][term].add(count * mg, count * eg);
+    }
+}
+
+/// The play-time sink: each side's points, all kinds added up, at the given
+/// weights. The sum of [`Score`]'s kinds, without keeping them apart.
+struct Totals<'a> {
+    weights: &'a Weights,
+    sides: [Tapered; 2],
+}
+
+impl Features for Totals<'_> {
+    fn add(&mut self, color: Color, _term: usize, param: usize, count: i32) {
+        let (mg, eg) = self.weights[param];
+        self.sides[color as usize].add(count * mg, count * eg);
     }
 }
 
@@ -117,8 +131,13 @@ pub fn handset(game: &Chess) -> i32 {
 /// The classical evaluation for the side to move at `weights`.
 pub fn evaluate(game: &Chess, weights: &Weights) -> i32 {
     let board = game.board();
-    let [white, black] = scored(board, weights);
-    tapered_score(board, &white, &black, TEMPO)
+    let mut totals = Totals {
+        weights,
+        sides: [Tapered::default(); 2],
+    };
+    features(board, &mut totals);
+    let [white, black] = totals.sides;
+    tapered_score(board, &[white], &[black], TEMPO)
 }
 
 /// [`classical`] from White's view, kind by kind; the terms add up to the value.

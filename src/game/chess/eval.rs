@@ -4,7 +4,7 @@
 //! tables; ply's `strong` until `classical` beat it), and the tapered machinery
 //! both share.
 
-use cozy_chess::{BitBoard, Board, Color, File, Piece, Rank, Square};
+use cozy_chess::{BitBoard, Board, Color, File, Piece, Square};
 
 use super::{Chess, PIECE_VALUES};
 use crate::game::{EvalTerm, Explanation, signed_sum};
@@ -394,15 +394,37 @@ fn pawn_terms(board: &Board, color: Color, terms: &mut Tapered) {
 
 /// The squares ahead of `square` (from `color`'s side) on its file and the two next to it.
 pub(super) fn front_span(square: Square, color: Color) -> BitBoard {
-    let files = square.file().bitboard() | square.file().adjacent();
-    let ahead = Rank::ALL
-        .iter()
-        .filter(|&&rank| match color {
-            Color::White => rank > square.rank(),
-            Color::Black => rank < square.rank(),
-        })
-        .fold(BitBoard::EMPTY, |acc, rank| acc | rank.bitboard());
-    files & ahead
+    FRONT_SPANS[color as usize][square as usize]
+}
+
+/// [`front_span`] of every square for each colour, worked out once: the evaluation
+/// asks for it for every pawn and minor piece of every position it sees.
+const FRONT_SPANS: [[BitBoard; 64]; 2] = front_spans();
+
+const fn front_spans() -> [[BitBoard; 64]; 2] {
+    let mut spans = [[BitBoard::EMPTY; 64]; 2];
+    let mut index = 0;
+    while index < 64 {
+        let (file, rank) = (index % 8, index / 8);
+        let own_file = 0x0101_0101_0101_0101u64 << file;
+        let mut files = own_file;
+        if file > 0 {
+            files |= own_file >> 1;
+        }
+        if file < 7 {
+            files |= own_file << 1;
+        }
+        // Whole ranks above `rank` for White, below it for Black.
+        let above = match rank {
+            7 => 0,
+            _ => u64::MAX << (8 * (rank + 1)),
+        };
+        let below = (1u64 << (8 * rank)) - 1;
+        spans[Color::White as usize][index] = BitBoard(files & above);
+        spans[Color::Black as usize][index] = BitBoard(files & below);
+        index += 1;
+    }
+    spans
 }
 
 /// Own pawns on the three files around the king, one or two ranks in front of it.
@@ -418,4 +440,40 @@ fn king_shelter(board: &Board, color: Color) -> i32 {
         .filter_map(|&n| king.try_offset(0, step * n))
         .fold(BitBoard::EMPTY, |acc, s| acc | s.rank().bitboard());
     (board.colored_pieces(color, Piece::Pawn) & files & ranks).len() as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cozy_chess::Rank;
+
+    /// The front span as first written: the file and its neighbours, ANDed with
+    /// every rank beyond the square's, rank by rank.
+    fn front_span_by_ranks(square: Square, color: Color) -> BitBoard {
+        let files = square.file().bitboard() | square.file().adjacent();
+        let ahead = Rank::ALL
+            .iter()
+            .filter(|&&rank| match color {
+                Color::White => rank > square.rank(),
+                Color::Black => rank < square.rank(),
+            })
+            .fold(BitBoard::EMPTY, |acc, rank| acc | rank.bitboard());
+        files & ahead
+    }
+
+    #[test]
+    fn the_front_span_table_is_the_rank_by_rank_span() {
+        for square in Square::ALL {
+            for color in Color::ALL {
+                assert_eq!(
+                    front_span(square, color),
+                    front_span_by_ranks(square, color),
+                    "{square} {color:?}"
+                );
+            }
+        }
+        // A white pawn on e2 looks at d3-f8; a black one on a7 at a6-b1.
+        assert_eq!(front_span(Square::E2, Color::White).len(), 18);
+        assert_eq!(front_span(Square::A7, Color::Black).len(), 12);
+    }
 }
