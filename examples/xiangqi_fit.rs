@@ -12,7 +12,7 @@
 //! scripts/xiangqi-label.py --depth 7 < FENS > LABELS
 //! # 3. the fit: writes the weights as Rust source
 //! cargo run --release --example xiangqi_fit -- fit [--epochs 3000] [--rate 2] \
-//!     [--out src/game/xiangqi/fitted.rs] [--about "WHERE THE POSITIONS CAME FROM"] LABELS...
+//!     [--out src/game/xiangqi/fitted.rs] [--name FITTED] [--tables] [--about "WHERE THE POSITIONS CAME FROM"] LABELS...
 //! ```
 //!
 //! A label line is `FEN<TAB>score<TAB>bestmove`: Fairy-Stockfish's score in its
@@ -24,12 +24,17 @@
 //! K is fitted first to the hand-set weights (so the fitted weights keep their
 //! scale), then the weights minimise the mean squared error by full-batch Adam
 //! on features scaled to unit spread; every tenth position is held out and the
-//! weights with the lowest held-out error are written.
+//! weights with the lowest held-out error are written. With `--tables`, a
+//! correction per kind and point (the board folded onto files a-e) is fitted as
+//! well, written as `NAME_CORRECTIONS`.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use ply::game::xiangqi::weighted::{self, FEATURE_NAMES, FEATURES, HANDSET, UNIT, Weights};
+use ply::game::xiangqi::fitted::FITTED;
+use ply::game::xiangqi::weighted::{
+    self, CELLS, Corrections, FEATURE_NAMES, FEATURES, HANDSET, NO_CORRECTIONS, UNIT, Weights,
+};
 use ply::game::xiangqi::{Move, Xiangqi};
 use ply::game::{Game, Player, zobrist};
 
@@ -138,9 +143,15 @@ fn positions(files: &[String], every: usize, skip_plies: usize) -> Result<(), St
     Ok(())
 }
 
-/// One labelled position: Red's feature counts less Black's, and the target.
+/// The fitted parameters: the feature weights, then (with --tables) one
+/// piece-square correction per kind and cell, all in centipawns.
+const PARAMETERS: usize = FEATURES + 7 * CELLS;
+
+/// One labelled position: Red's feature counts less Black's, the correction
+/// cells of its pieces (parameter index, +1 for Red's, -1 for Black's), and the target.
 struct Sample {
     features: [f64; FEATURES],
+    cells: Vec<(usize, f64)>,
     target: f64,
 }
 
@@ -181,8 +192,21 @@ fn sample(line: &str) -> Result<Option<Sample>, String> {
     for i in 0..FEATURES {
         features[i] = (red[i] - black[i]) as f64;
     }
+    let cells = (0..ply::game::xiangqi::board::POINTS as u8)
+        .filter_map(|at| board.piece_at(at).map(|piece| (at, piece)))
+        .map(|(at, piece)| {
+            let index = FEATURES + piece.kind as usize * CELLS + weighted::cell(piece.side, at);
+            let sign = if piece.side == Player::First {
+                1.0
+            } else {
+                -1.0
+            };
+            (index, sign)
+        })
+        .collect();
     Ok(Some(Sample {
         features,
+        cells,
         target: sigmoid(red_score * LOGISTIC_PER_CENTIPAWN),
     }))
 }
@@ -208,16 +232,32 @@ fn iccs(uci: &str) -> String {
     out
 }
 
-/// The value in centipawns of `weights` (in centipawns per feature) for a sample.
-fn value(weights: &[f64; FEATURES], sample: &Sample) -> f64 {
-    weights
+/// The value in centipawns of `weights` (in centipawns per parameter) for a sample.
+fn value(weights: &[f64; PARAMETERS], sample: &Sample) -> f64 {
+    let features: f64 = weights
         .iter()
         .zip(&sample.features)
         .map(|(w, f)| w * f)
-        .sum()
+        .sum();
+    let cells: f64 = sample
+        .cells
+        .iter()
+        .map(|&(i, sign)| weights[i] * sign)
+        .sum();
+    features + cells
 }
 
-fn mean_error(weights: &[f64; FEATURES], k: f64, samples: &[Sample]) -> f64 {
+/// The sample's parameters with their counts: the features, then its cells.
+fn counts(sample: &Sample) -> impl Iterator<Item = (usize, f64)> + '_ {
+    sample
+        .features
+        .iter()
+        .copied()
+        .enumerate()
+        .chain(sample.cells.iter().copied())
+}
+
+fn mean_error(weights: &[f64; PARAMETERS], k: f64, samples: &[Sample]) -> f64 {
     let total: f64 = samples
         .iter()
         .map(|s| (sigmoid(k * value(weights, s)) - s.target).powi(2))
@@ -226,7 +266,7 @@ fn mean_error(weights: &[f64; FEATURES], k: f64, samples: &[Sample]) -> f64 {
 }
 
 /// The K (per centipawn) that fits the weights best, by golden-section search.
-fn fit_k(weights: &[f64; FEATURES], samples: &[Sample]) -> f64 {
+fn fit_k(weights: &[f64; PARAMETERS], samples: &[Sample]) -> f64 {
     let (mut low, mut high) = (1e-4, 5e-2);
     let golden = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..60 {
@@ -243,36 +283,36 @@ fn fit_k(weights: &[f64; FEATURES], samples: &[Sample]) -> f64 {
 
 /// Full-batch Adam on the weights; returns the weights with the lowest held-out error.
 fn adam(
-    start: &[f64; FEATURES],
+    start: &[f64; PARAMETERS],
     k: f64,
-    train: &[Sample],
-    held: &[Sample],
+    (train, held): (&[Sample], &[Sample]),
     epochs: usize,
     rate: f64,
-) -> ([f64; FEATURES], f64) {
+    fitted: usize,
+) -> ([f64; PARAMETERS], f64) {
     // Each weight moves in steps of `rate` centipawns of its feature's spread.
-    let mut spread = [0.0; FEATURES];
+    let mut spread = [0.0; PARAMETERS];
     for s in train {
-        for (total, f) in spread.iter_mut().zip(&s.features) {
-            *total += f * f;
+        for (i, f) in counts(s) {
+            spread[i] += f * f;
         }
     }
     for x in &mut spread {
         *x = (*x / train.len() as f64).sqrt().max(1e-9);
     }
     let mut weights = *start;
-    let (mut m, mut v) = ([0.0; FEATURES], [0.0; FEATURES]);
+    let (mut m, mut v) = ([0.0; PARAMETERS], [0.0; PARAMETERS]);
     let mut best = (weights, mean_error(&weights, k, held));
     for epoch in 1..=epochs {
-        let mut grad = [0.0; FEATURES];
+        let mut grad = [0.0; PARAMETERS];
         for s in train {
             let p = sigmoid(k * value(&weights, s));
             let common = 2.0 * (p - s.target) * p * (1.0 - p) * k;
-            for (g, f) in grad.iter_mut().zip(&s.features) {
-                *g += common * f;
+            for (i, f) in counts(s) {
+                grad[i] += common * f;
             }
         }
-        for i in 0..FEATURES {
+        for i in 0..fitted {
             let g = grad[i] / train.len() as f64 * spread[i];
             m[i] = 0.9 * m[i] + 0.1 * g;
             v[i] = 0.999 * v[i] + 0.001 * g * g;
@@ -296,19 +336,82 @@ fn adam(
     best
 }
 
+/// The material feature of each kind (`Kind as usize`), none for the general.
+const MATERIAL_FEATURE: [Option<usize>; 7] =
+    [None, Some(3), Some(4), Some(2), Some(0), Some(1), Some(5)];
+
+/// Moves each kind's average correction (over the cells its pieces stood on in
+/// `samples`) into its material weight: a kind's cells always add up to its
+/// count, so the values stay exactly the same, and the material weights say
+/// what a piece is worth on an average point.
+fn centre_corrections(parameters: &mut [f64; PARAMETERS], samples: &[Sample]) {
+    let mut visits = [0.0; PARAMETERS];
+    for s in samples {
+        for &(i, _) in &s.cells {
+            visits[i] += 1.0;
+        }
+    }
+    for (kind, material) in MATERIAL_FEATURE.iter().enumerate() {
+        let Some(material) = *material else {
+            continue;
+        };
+        let cells = FEATURES + kind * CELLS..FEATURES + (kind + 1) * CELLS;
+        let seen: f64 = visits[cells.clone()].iter().sum();
+        if seen == 0.0 {
+            continue;
+        }
+        let mean = cells
+            .clone()
+            .map(|i| visits[i] * parameters[i])
+            .sum::<f64>()
+            / seen;
+        for i in cells {
+            parameters[i] -= mean;
+        }
+        parameters[material] += mean;
+    }
+}
+
 /// The weights as the source of `src/game/xiangqi/fitted.rs`, the method on top.
-fn source(weights: &Weights, report: &str) -> String {
+fn source(
+    weights: &Weights,
+    corrections: Option<&Corrections>,
+    name: &str,
+    report: &str,
+) -> String {
     let mut text = String::from(
         "//! Weights for [`super::weighted`] fitted to Fairy-Stockfish's scores\n//! (examples/xiangqi_fit.rs wrote this file).\n//!\n",
     );
     for line in report.lines() {
         let _ = writeln!(text, "//! {line}");
     }
-    text.push_str("\nuse super::weighted::Weights;\n\n/// The fitted weights, in sixteenths of a centipawn, one per feature.\n#[rustfmt::skip]\npub const FITTED: Weights = [\n");
+    let imports = match corrections {
+        Some(_) => "{Corrections, Weights}",
+        None => "Weights",
+    };
+    let _ = write!(
+        text,
+        "\nuse super::weighted::{imports};\n\n/// The fitted weights, in sixteenths of a centipawn, one per feature.\n#[rustfmt::skip]\npub const {name}: Weights = [\n"
+    );
     for (weight, name) in weights.iter().zip(FEATURE_NAMES) {
         let _ = writeln!(text, "    {weight}, // {name}");
     }
     text.push_str("];\n");
+    if let Some(corrections) = corrections {
+        let _ = write!(
+            text,
+            "\n/// The fitted piece-square corrections, in sixteenths of a centipawn, by kind\n/// (general, advisor, elephant, horse, chariot, cannon, soldier), then file (a to e)\n/// and rank from the owner's side.\n#[rustfmt::skip]\npub const {name}_CORRECTIONS: Corrections = [\n"
+        );
+        for table in corrections {
+            text.push_str("    [\n");
+            for file in table.chunks(10) {
+                let row: Vec<String> = file.iter().map(i32::to_string).collect();
+                let _ = writeln!(text, "        {},", row.join(", "));
+            }
+            text.push_str("    ],\n");
+        }
+        text.push_str("];\n");
+    }
     text
 }
 
@@ -319,7 +422,14 @@ fn write_atomically(path: &str, text: &str) -> Result<(), String> {
 }
 
 /// Reads the labels, fits K and the weights, prints the figures and writes the source.
-fn fit(files: &[String], epochs: usize, rate: f64, out: &str, about: &str) -> Result<(), String> {
+fn fit(
+    files: &[String],
+    epochs: usize,
+    rate: f64,
+    (out, name): (&str, &str),
+    about: &str,
+    tables: bool,
+) -> Result<(), String> {
     let (mut train, mut held, mut lines) = (Vec::new(), Vec::new(), 0);
     for file in files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
@@ -337,16 +447,45 @@ fn fit(files: &[String], epochs: usize, rate: f64, out: &str, about: &str) -> Re
     if train.is_empty() || held.is_empty() {
         return Err("no labelled quiet positions".to_string());
     }
-    let start: [f64; FEATURES] = HANDSET.map(|w| w as f64 / UNIT as f64);
+    let mut start = [0.0; PARAMETERS];
+    for (s, w) in start.iter_mut().zip(HANDSET) {
+        *s = w as f64 / UNIT as f64;
+    }
     let k = fit_k(&start, &train);
     let before = (mean_error(&start, k, &train), mean_error(&start, k, &held));
     eprintln!(
         "K {k:.6}; hand-set error: train {:.6}, held-out {:.6}",
         before.0, before.1
     );
-    let (fitted, held_error) = adam(&start, k, &train, &held, epochs, rate);
-    let rounded: Weights = fitted.map(|w| (w * UNIT as f64).round() as i32);
-    let after = mean_error(&rounded.map(|w| w as f64 / UNIT as f64), k, &train);
+    let mut current = [0.0; PARAMETERS];
+    for (c, w) in current.iter_mut().zip(FITTED) {
+        *c = w as f64 / UNIT as f64;
+    }
+    eprintln!(
+        "current FITTED error: train {:.6}, held-out {:.6}",
+        mean_error(&current, k, &train),
+        mean_error(&current, k, &held)
+    );
+    let parameters = if tables { PARAMETERS } else { FEATURES };
+    let (mut fitted, held_error) = adam(&start, k, (&train, &held), epochs, rate, parameters);
+    centre_corrections(&mut fitted, &train);
+    let sixteenths = |w: f64| (w * UNIT as f64).round() as i32;
+    let rounded: Weights = std::array::from_fn(|i| sixteenths(fitted[i]));
+    let mut corrections = NO_CORRECTIONS;
+    for (kind, table) in corrections.iter_mut().enumerate() {
+        for (cell, c) in table.iter_mut().enumerate() {
+            *c = sixteenths(fitted[FEATURES + kind * CELLS + cell]);
+        }
+    }
+    let unrounded = |w: i32| w as f64 / UNIT as f64;
+    let mut back = [0.0; PARAMETERS];
+    for (i, b) in back.iter_mut().enumerate() {
+        *b = match i.checked_sub(FEATURES) {
+            None => unrounded(rounded[i]),
+            Some(c) => unrounded(corrections[c / CELLS][c % CELLS]),
+        };
+    }
+    let after = mean_error(&back, k, &train);
     let report = format!(
         "{about}\nData: {lines} positions labelled by Fairy-Stockfish 11.1 (UCI_Variant xiangqi), of which\n\
          {} quiet (best move not a capture, |score| <= {MAX_SCORE}, no mate) were used: {} to fit,\n\
@@ -354,18 +493,20 @@ fn fit(files: &[String], epochs: usize, rate: f64, out: &str, about: &str) -> Re
          Model: sigmoid(K * value), K = {k:.6} per centipawn fitted to the hand-set weights.\n\
          Mean squared error, hand-set: train {:.6}, held-out {:.6};\n\
          fitted: train {after:.6}, held-out {held_error:.6} (full-batch Adam, {epochs} epochs, rate {rate}).\n\
-         Command: cargo run --release --example xiangqi_fit -- fit --epochs {epochs} --rate {rate} LABELS",
+         Command: cargo run --release --example xiangqi_fit -- fit --epochs {epochs} --rate {rate}{} LABELS",
         train.len() + held.len(),
         train.len(),
         held.len(),
         before.0,
         before.1,
+        if tables { " --tables" } else { "" },
     );
     eprintln!("{report}");
     for (i, name) in FEATURE_NAMES.iter().enumerate() {
         eprintln!("{:>9.2} {:>9.2}  {name}", start[i], fitted[i]);
     }
-    write_atomically(out, &source(&rounded, &report))
+    let corrections = tables.then_some(&corrections);
+    write_atomically(out, &source(&rounded, corrections, name, &report))
 }
 
 /// The value after `flag` on the command line, parsed, or `default`.
@@ -388,7 +529,7 @@ fn files(args: &[String]) -> Vec<String> {
             continue;
         }
         if arg.starts_with("--") {
-            skip = true;
+            skip = arg != "--tables";
         } else {
             files.push(arg.clone());
         }
@@ -416,8 +557,12 @@ fn run() -> Result<(), String> {
             &files(rest),
             option(rest, "--epochs", 3000)?,
             option(rest, "--rate", 2.0)?,
-            &option(rest, "--out", "src/game/xiangqi/fitted.rs".to_string())?,
+            (
+                &option(rest, "--out", "src/game/xiangqi/fitted.rs".to_string())?,
+                &option(rest, "--name", "FITTED".to_string())?,
+            ),
             &option(rest, "--about", String::new())?,
+            rest.iter().any(|a| a == "--tables"),
         ),
         other => Err(format!(
             "unknown command {other}: openings, positions or fit"

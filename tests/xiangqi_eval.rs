@@ -198,3 +198,70 @@ fn the_hand_set_weights_reproduce_the_handset_evaluation() {
         );
     }
 }
+
+/// The held-out positions of tests/data/xiangqi-fairy-labels.txt (never fitted on)
+/// with Fairy-Stockfish's score in centipawns for the side to move.
+fn fairy_labelled() -> Vec<(Xiangqi, f64)> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/xiangqi-fairy-labels.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let game: Xiangqi = common::at(fields[0], &[]);
+            (game, fields[1].parse().unwrap())
+        })
+        .collect()
+}
+
+/// The mean squared difference between Fairy-Stockfish's expected score
+/// (`1 / (1 + 10^(-score / 400))`) and the evaluation `name`'s (`1 / (1 +
+/// e^(-k value))`), at the scale `k` that suits the evaluation best (golden-section
+/// search), over `positions`.
+fn error_against_fairy(name: &str, positions: &[(Xiangqi, f64)]) -> f64 {
+    let named = Xiangqi::evaluators()
+        .into_iter()
+        .find(|e| e.name == name)
+        .unwrap();
+    let pairs: Vec<(f64, f64)> = positions
+        .iter()
+        .map(|(game, fairy)| {
+            let expected = 1.0 / (1.0 + 10f64.powf(-fairy / 400.0));
+            (named.evaluator.evaluate(game) as f64, expected)
+        })
+        .collect();
+    let error = |k: f64| {
+        let total: f64 = pairs
+            .iter()
+            .map(|&(value, expected)| (1.0 / (1.0 + (-k * value).exp()) - expected).powi(2))
+            .sum();
+        total / pairs.len() as f64
+    };
+    let (mut low, mut high) = (1e-4, 5e-2);
+    let golden = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let (a, b) = (high - golden * (high - low), low + golden * (high - low));
+        if error(a) < error(b) {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    error((low + high) / 2.0)
+}
+
+#[test]
+fn the_fitted_corrections_match_fairy_stockfish_better_on_held_out_positions() {
+    let positions = fairy_labelled();
+    assert!(positions.len() >= 700, "{} positions", positions.len());
+    let [handset, fitted, corrected] =
+        ["handset", "strong", "corrected"].map(|name| error_against_fairy(name, &positions));
+    eprintln!(
+        "mean squared error: handset {handset:.5}, fitted {fitted:.5}, corrected {corrected:.5}"
+    );
+    assert!(fitted < handset, "fitted {fitted}, handset {handset}");
+    assert!(corrected < fitted, "corrected {corrected}, fitted {fitted}");
+}

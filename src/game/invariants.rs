@@ -15,9 +15,10 @@ use super::chess::{Chess, pgn};
 use super::{Game, GameOptions, GameVisitor, Playable, visit_game};
 
 /// Games whose hash covers more than their position notation: Grundy's notation
-/// has no side to move (the game is impartial), and Dodgem's hash includes the
-/// positions since the last forward move, for its repetition rule.
-pub const NOTATION_OMITS_HASHED_STATE: &[&str] = &["grundy", "dodgem"];
+/// has no side to move (the game is impartial), Dodgem's hash includes the
+/// positions since the last forward move, for its repetition rule, and
+/// xiangqi's how often the position stood before since the last capture.
+pub const NOTATION_OMITS_HASHED_STATE: &[&str] = &["grundy", "dodgem", "xiangqi"];
 
 /// Checks that `game` prints and reads back: the text, and the hash where the
 /// notation holds everything the hash covers.

@@ -5,9 +5,11 @@
 //! cannons on the general's file, the palace's guards), its weights set by hand;
 //! and `strong`, the default: the same terms and a few more
 //! ([`super::weighted`]), their weights fitted to Fairy-Stockfish's scores
-//! ([`super::fitted`]).
+//! ([`super::fitted`]); `corrected` fits a correction for every piece on every
+//! point as well ([`super::corrected`]).
 
 use super::board::{self, Board, Kind, POINTS, decode, file_of, rank_of};
+use super::corrected::{CORRECTED, CORRECTED_CORRECTIONS};
 use super::fitted::FITTED;
 use super::{PIECE_VALUES, Xiangqi, tables, weighted};
 use crate::game::{EvalTerm, Explanation, Player};
@@ -391,6 +393,17 @@ pub fn strong(game: &Xiangqi) -> i32 {
 /// [`strong`] from Red's (the first player's) view, feature by feature.
 pub fn explain_strong(game: &Xiangqi) -> Explanation {
     weighted::explain(game, &FITTED)
+}
+
+/// [`strong`]'s terms plus a correction for every piece on every point, all
+/// fitted to Fairy-Stockfish's scores ([`super::corrected`]).
+pub fn corrected(game: &Xiangqi) -> i32 {
+    weighted::evaluate_corrected(game, &CORRECTED, &CORRECTED_CORRECTIONS)
+}
+
+/// [`corrected`] from Red's (the first player's) view, feature by feature.
+pub fn explain_corrected(game: &Xiangqi) -> Explanation {
+    weighted::explain_corrected(game, &CORRECTED, &CORRECTED_CORRECTIONS)
 }
 
 /// The first `count` terms of [`tables_terms`], Red's minus Black's, from the

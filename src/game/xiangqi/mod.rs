@@ -18,6 +18,7 @@
 //! moves read and written, WXF (`C2=5`) for the arcade's move list.
 
 pub mod board;
+pub mod corrected;
 pub mod eval;
 pub mod fitted;
 pub mod notation;
@@ -483,6 +484,11 @@ impl Playable for Xiangqi {
                 evaluator: Arc::new(eval::strong),
             },
             NamedEvaluator {
+                name: "corrected",
+                description: "strong's terms and a fitted correction for every piece on every point, all fitted to Fairy-Stockfish's scores on 59,000 positions",
+                evaluator: Arc::new(eval::corrected),
+            },
+            NamedEvaluator {
                 name: "handset",
                 description: "the strong evaluation before fitting: material, piece-square tables for every piece, chariot/horse/cannon mobility (horse legs), trapped horses, cannons on the general's file, palace guards, open general file, weights set by hand",
                 evaluator: Arc::new(eval::handset),
@@ -505,6 +511,7 @@ impl Playable for Xiangqi {
             "seed" => Some(eval::explain_material(self)),
             "strong" => Some(eval::explain_strong(self)),
             "attack" => Some(eval::explain_attack(self)),
+            "corrected" => Some(eval::explain_corrected(self)),
             "handset" => Some(eval::explain_handset(self)),
             "geometric" => Some(eval::explain_geometric(self)),
             _ => None,

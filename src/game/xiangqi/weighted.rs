@@ -9,9 +9,13 @@
 //! times the endgame share, 0 with every attacker on the board and
 //! [`FULL_PHASE`] with none, so that their weights are per sixteenth of the way
 //! to the endgame.
+//!
+//! A set of weights may come with [`Corrections`]: a fitted value for each kind
+//! on each point (the board folded onto files a-e), added to the hand-set
+//! tables' placement (`corrected` plays [`super::corrected::CORRECTED`]).
 
 use super::Xiangqi;
-use super::board::{Board, Kind};
+use super::board::{self, Board, Kind, POINTS, decode, file_of, rank_of};
 use super::eval::{self, Census, FULL_PHASE};
 use crate::game::{EvalTerm, Explanation, Player};
 
@@ -126,6 +130,37 @@ pub const HANDSET: Weights = {
     weights
 };
 
+/// How many points a piece-square correction table has: one half of the board
+/// folded onto the other (files a to e), ten ranks from the owner's side.
+pub const CELLS: usize = 50;
+
+/// Per-point corrections to each kind's placement, by `Kind as usize` and
+/// [`cell`], in sixteenths of a centipawn: what a fit finds the hand-set tables
+/// get wrong, learned point by point.
+pub type Corrections = [[i32; CELLS]; 7];
+
+/// No corrections: the hand-set tables alone.
+pub const NO_CORRECTIONS: Corrections = [[0; CELLS]; 7];
+
+/// The correction cell of `side`'s piece on `point`: the file folded to a-e
+/// (mirrored positions are worth the same), then the rank counted from `side`'s back rank.
+pub fn cell(side: Player, point: u8) -> usize {
+    let file = file_of(point);
+    file.min(8 - file) * 10 + board::advance(side, rank_of(point))
+}
+
+/// Red's and Black's sums of the corrections of their pieces' points.
+fn correction_sums(game: &Xiangqi, corrections: &Corrections) -> [i32; 2] {
+    let mut sums = [0; 2];
+    let points = &game.board().points;
+    for at in 0..POINTS as u8 {
+        if let Some(piece) = decode(points[at as usize]) {
+            sums[piece.side.index()] += corrections[piece.kind as usize][cell(piece.side, at)];
+        }
+    }
+    sums
+}
+
 /// The attack feature: nothing from a lone piece, then the square of the
 /// weighted moves into the enemy palace over 8, capped at 133.
 const ATTACK_CAP: i32 = 133;
@@ -207,6 +242,29 @@ pub fn evaluate(game: &Xiangqi, weights: &Weights) -> i32 {
         .map(|i| points(weights, i, red[i], black[i]))
         .sum();
     eval::from_side_to_move(game, value)
+}
+
+/// [`evaluate`] plus the piece-square `corrections`.
+pub fn evaluate_corrected(game: &Xiangqi, weights: &Weights, corrections: &Corrections) -> i32 {
+    let [red, black] = correction_sums(game, corrections);
+    evaluate(game, weights) + eval::from_side_to_move(game, (red - black) / UNIT)
+}
+
+/// [`evaluate_corrected`] from Red's view, feature by feature, the corrections last.
+pub fn explain_corrected(
+    game: &Xiangqi,
+    weights: &Weights,
+    corrections: &Corrections,
+) -> Explanation {
+    let [red, black] = correction_sums(game, corrections);
+    let mut terms = explain(game, weights).terms;
+    terms.push(EvalTerm {
+        name: "piece-square corrections (fitted, sixteenths of a centipawn)".to_string(),
+        first: red,
+        second: black,
+        points: (red - black) / UNIT,
+    });
+    Explanation::sum_of(terms)
 }
 
 /// [`evaluate`] from Red's view, feature by feature (the features a weight of
