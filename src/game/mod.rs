@@ -244,6 +244,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// True when the quiet move `m` threatens to win material (in chess: its piece
+    /// newly attacks a bigger or an undefended piece). The full engine spares such
+    /// moves from late-move pruning and reductions, which would otherwise drop a
+    /// fork because it comes late in the order. False by default.
+    fn creates_threat(&self, _m: Self::Move) -> bool {
+        false
+    }
+
     /// The moves the full engine considers at the root. The default is every legal
     /// move; a game with a cheap, sound look-ahead narrows them (gomoku keeps only
     /// the moves that stop the opponent's win by threats, or plays its own), so the

@@ -126,7 +126,7 @@ impl Additions {
 }
 
 /// The engine's extras by the names [`SearchConfig::switch`] takes.
-pub const ENGINE_SWITCHES: [&str; 24] = [
+pub const ENGINE_SWITCHES: [&str; 26] = [
     "pvs",
     "aspiration",
     "quiescence",
@@ -151,6 +151,8 @@ pub const ENGINE_SWITCHES: [&str; 24] = [
     "conthist",
     "seeprune",
     "matethreat",
+    "threats",
+    "rfpwide",
 ];
 
 /// The engine's aspiration window, in evaluation units.
@@ -268,6 +270,16 @@ pub struct SearchConfig {
     /// A node whose refined null-move search found the side to move mated (a mate
     /// threat) neither reduces nor prunes its moves.
     pub mate_threat: bool,
+    /// A quiet move that threatens to win material ([`Game::creates_threat`]: a
+    /// pawn or piece newly attacking a bigger or undefended piece) is neither
+    /// pruned as a late move nor futile, and is reduced a ply less.
+    ///
+    /// [`Game::creates_threat`]: crate::game::Game::creates_threat
+    pub threat_moves: bool,
+    /// Reverse futility asks the static value to stand a unit and a half of
+    /// material per ply above beta, not one: fewer nodes cut on a static value
+    /// that a quiet threat below would overturn.
+    pub wide_reverse_futility: bool,
     /// A game clock's soft budget for this move ([`super::time::TimeBudget`]), with
     /// `limits.time` as its hard cap: the driver then starts another iteration only
     /// when it should finish inside this budget, stretched while the best move
@@ -352,6 +364,8 @@ impl SearchConfig {
             continuation_history: false,
             see_main_pruning: false,
             mate_threat: false,
+            threat_moves: false,
+            wide_reverse_futility: false,
             soft_time: None,
             trace: None,
             max_player: None,
@@ -362,7 +376,8 @@ impl SearchConfig {
     /// Everything on, for playing strength in games that define tactical moves,
     /// checks and null moves (chess, xiangqi, checkers): PVS, aspiration windows,
     /// quiescence, check extension, the refined null move and logarithmic
-    /// late-move reductions, futility pruning; the extras not shown to gain stay off.
+    /// late-move reductions, futility pruning with quiet threats spared; the
+    /// extras not shown to gain stay off.
     pub fn engine(limits: Limits) -> SearchConfig {
         SearchConfig {
             pvs: true,
@@ -399,6 +414,12 @@ impl SearchConfig {
             continuation_history: false,
             see_main_pruning: false,
             mate_threat: false,
+            // Quiet threats spared (chess only; other games name none): 268 of 300
+            // WAC at 900,000 nodes instead of 264, +12 ± 43 Elo over 120 chess
+            // games at 100,000 nodes (+31 =62 -27).
+            threat_moves: true,
+            // 267 of 300 WAC at 900,000 nodes instead of 264; no match yet: off.
+            wide_reverse_futility: false,
             ..SearchConfig::alpha_beta(limits)
         }
     }
@@ -490,6 +511,8 @@ impl SearchConfig {
             "conthist" => &mut self.continuation_history,
             "seeprune" => &mut self.see_main_pruning,
             "matethreat" => &mut self.mate_threat,
+            "threats" => &mut self.threat_moves,
+            "rfpwide" => &mut self.wide_reverse_futility,
             "aspiration" => {
                 self.aspiration = on.then_some(DEFAULT_ASPIRATION);
                 return Ok(());

@@ -4,7 +4,11 @@
 //! (late quiet moves are skipped), and optionally moves that lose by static
 //! exchange. All of them are guesses, so a node that used one is never stored as
 //! proven; none applies on the principal variation, in check, at the root, near
-//! mate scores, or in games that give no [`Game::pruning_unit`].
+//! mate scores, or in games that give no [`Game::pruning_unit`]. A quiet move that
+//! threatens to win material is spared from futility and late-move pruning
+//! ([`SearchConfig::threat_moves`]).
+//!
+//! [`SearchConfig::threat_moves`]: super::SearchConfig::threat_moves
 
 use super::score::{self, Score};
 use super::searcher::Searcher;
@@ -128,8 +132,14 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         beta: Score,
     ) -> Option<Score> {
         let node = node?;
+        // With `rfpwide`, a unit and a half per ply: a quiet threat the static value
+        // cannot see costs more than a unit a ply less often.
+        let unit = match self.config.wide_reverse_futility {
+            true => node.unit * 3 / 2,
+            false => node.unit,
+        };
         // Improving, the side to move is likelier to stay above beta: a smaller margin.
-        let margin = node.unit * depth as Score - Score::from(node.improving) * node.unit / 2;
+        let margin = unit * depth as Score - Score::from(node.improving) * unit / 2;
         let cut = self.config.reverse_futility
             && depth <= self.reverse_futility_depth()
             && node.eval - margin >= beta;
@@ -162,7 +172,8 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             true => None,
             false => self.quiet_skip_value(node, index, depth, alpha, best),
         };
-        let value = quiet_skip.or_else(|| {
+        let spare_threat = quiet_skip.is_some() && self.spares_threat(m);
+        let value = quiet_skip.filter(|_| !spare_threat).or_else(|| {
             self.loses_exchange(node, m, depth, tactical)
                 .then_some(best)
         })?;
@@ -228,6 +239,14 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if let Some(slot) = self.node_evals.get_mut(0) {
             *slot = eval.map(|e| (self.game.to_move(), e));
         }
+    }
+
+    /// True when the quiet move `m` threatens to win material and
+    /// [`SearchConfig::threat_moves`] spares such moves from pruning and reductions.
+    ///
+    /// [`SearchConfig::threat_moves`]: super::SearchConfig::threat_moves
+    pub(super) fn spares_threat(&self, m: G::Move) -> bool {
+        self.config.threat_moves && self.game.creates_threat(m)
     }
 
     /// True when `m` puts the opponent in check.

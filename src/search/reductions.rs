@@ -65,9 +65,12 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// The logarithmic late-move reduction of the `index`-th move (a quiet one, late
     /// enough, below the root, not in check: the caller checks), adjusted as strong
     /// engines do: a ply less on the principal variation (`pv`), for a killer or
-    /// counter move, for a move that gives check and for a move whose history
+    /// counter move, for a move that gives check, for a move that threatens to win
+    /// material ([`SearchConfig::threat_moves`]) and for a move whose history
     /// shows it cuts; a ply more when the side to move is not improving on its
     /// static value. Never so much that the move is searched at less than one ply.
+    ///
+    /// [`SearchConfig::threat_moves`]: super::SearchConfig::threat_moves
     pub(super) fn adjusted_log_reduction(
         &mut self,
         m: G::Move,
@@ -88,6 +91,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let static_value = self.node_evals.get(ply).copied().flatten();
         reduction += i32::from(static_value.is_some_and(|(_, eval)| !self.improving(ply, eval)));
         if reduction > 0 && self.gives_check(m) {
+            reduction -= 1;
+        }
+        if reduction > 0 && self.spares_threat(m) {
             reduction -= 1;
         }
         reduction.clamp(0, depth as i32 - 2) as u32

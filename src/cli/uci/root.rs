@@ -126,6 +126,10 @@ impl<G: Game> Game for RootView<G> {
         self.inner.static_exchange(m)
     }
 
+    fn creates_threat(&self, m: Self::Move) -> bool {
+        self.inner.creates_threat(m)
+    }
+
     fn pruning_unit(&self) -> Option<i32> {
         self.inner.pruning_unit()
     }

@@ -9,6 +9,7 @@ pub mod labelled;
 pub mod notation;
 pub mod pgn;
 mod see;
+mod threat;
 pub mod tuned;
 pub mod weights;
 
@@ -324,6 +325,10 @@ impl Game for Chess {
 
     fn static_exchange(&self, m: Move) -> Option<i32> {
         Some(see::static_exchange(&self.board, m))
+    }
+
+    fn creates_threat(&self, m: Move) -> bool {
+        threat::creates_threat(&self.board, m)
     }
 
     fn pruning_unit(&self) -> Option<i32> {

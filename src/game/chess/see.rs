@@ -86,7 +86,7 @@ pub fn static_exchange(board: &Board, m: Move) -> i32 {
 }
 
 /// The cheapest piece of `side` among `occupied` attacking `target`, and where it stands.
-fn cheapest_attacker(
+pub(super) fn cheapest_attacker(
     board: &Board,
     target: Square,
     occupied: BitBoard,
