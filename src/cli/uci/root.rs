@@ -182,7 +182,8 @@ mod tests {
     }
 
     /// The engine's search asks the game for exchanges (ordering, quiescence),
-    /// the pawn's value (futility margins) and history slots: through the view it
+    /// the pawn's value (futility margins), history slots and quiet threats
+    /// (spared from pruning): through the view it
     /// must get the game's own answers, or a protocol search silently plays weaker.
     #[test]
     fn the_view_gives_the_search_hooks_the_games_own_answers() {
@@ -193,6 +194,7 @@ mod tests {
         assert_eq!(RootView::<Chess>::MOVE_SLOTS, Chess::MOVE_SLOTS);
         for m in game.moves() {
             assert_eq!(view.static_exchange(m), game.static_exchange(m));
+            assert_eq!(view.creates_threat(m), game.creates_threat(m));
             assert_eq!(RootView::<Chess>::move_slot(m), Chess::move_slot(m));
         }
         assert!(
@@ -200,5 +202,6 @@ mod tests {
                 .iter()
                 .any(|&m| game.static_exchange(m) < Some(0))
         );
+        assert!(game.moves().iter().any(|&m| game.creates_threat(m)));
     }
 }
