@@ -459,11 +459,16 @@ fn a_stopped_background_search_finishes_promptly_with_a_move() {
     let expected: Vec<u32> = (1..=iteration_depths.len() as u32).collect();
     assert_eq!(iteration_depths, expected);
     let last = last_iteration.expect("depth 1 takes far less than 50 ms");
-    // The result is the last finished iteration's.
-    assert_eq!(finished.depth, last.depth);
-    assert_eq!(finished.score, last.score);
-    assert_eq!(finished.pv, last.pv);
-    assert_eq!(finished.best_move, last.pv.first().copied());
+    // The result is the last finished iteration's, unless the pass cut short had
+    // already proved another move better: then that move, a ply deeper.
+    if finished.best_move == last.pv.first().copied() {
+        assert_eq!(finished.depth, last.depth);
+        assert_eq!(finished.score, last.score);
+        assert_eq!(finished.pv, last.pv);
+    } else {
+        assert_eq!(finished.depth, last.depth + 1);
+        assert_eq!(finished.best_move, finished.pv.first().copied());
+    }
     assert!(finished.stats.nodes >= last.stats.nodes);
     assert_eq!(
         finished.stats.nodes_per_iteration.len(),
@@ -485,6 +490,25 @@ fn a_time_limit_ends_the_search() {
     assert!(!result.proven);
     assert!(result.depth >= 1);
     assert!(result.best_move.is_some());
+}
+
+/// A move time without a clock's soft budget is spent whole: time left over is
+/// lost, and an iteration cut short still counts when it found a better move. (It
+/// used to stop starting iterations at half the time.) The tree cannot be proved
+/// in 300 ms, so only the limit ends the search.
+#[test]
+fn a_move_time_is_searched_whole() {
+    let game = Synthetic::new(4, 24, 11, Ordering::Random);
+    let eval = seed_evaluator::<Synthetic>();
+    let move_time = Duration::from_millis(300);
+    let config = SearchConfig::engine(Limits {
+        time: Some(move_time),
+        ..Limits::default()
+    });
+    let started = Instant::now();
+    let result = run(&game, eval.as_ref(), &config);
+    assert!(!result.proven && result.stopped);
+    assert!(started.elapsed() >= move_time, "{:?}", started.elapsed());
 }
 
 #[test]
@@ -673,4 +697,36 @@ fn iterative_deepening_reports_each_iteration() {
         result.stats.nodes_per_ply.iter().sum::<u64>(),
         result.stats.nodes
     );
+}
+
+/// A search cut short by its node limit plays what the unfinished pass proved, as
+/// Stockfish does. In `A(B:5(0,0),C:1(4,4),D:0(0,0))` depth 1 prefers B (static 5
+/// against 1 and 0), depth 2 sees B worth 0 and C worth 4 (worked out by hand).
+/// Cut inside D's subtree, C has been proved better than B at depth 2: play C.
+/// Cut at the second pass's first node, nothing is proved yet: play depth 1's B.
+#[test]
+fn a_pass_cut_short_plays_the_better_move_it_already_proved() {
+    use ply::game::synthetic::ExplicitTree;
+    let tree = ExplicitTree::parse("A(B:5(0,0),C:1(4,4),D:0(0,0))").expect("a tree");
+    let game = Synthetic::explicit(tree);
+    let eval = seed_evaluator::<Synthetic>();
+    let nodes_to = |depth| {
+        let config = SearchConfig::engine(limits(Some(depth)));
+        run(&game, eval.as_ref(), &config).stats.nodes_all_passes
+    };
+    let cut_at = |nodes| {
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let result = run(&game, eval.as_ref(), &SearchConfig::engine(limits));
+        assert!(result.stopped, "{nodes} nodes do not finish depth 2");
+        (
+            game.format_move(result.best_move.expect("a move")),
+            result.depth,
+            result.score,
+        )
+    };
+    assert_eq!(cut_at(nodes_to(1)), ("B".to_string(), 1, 5));
+    assert_eq!(cut_at(nodes_to(2) - 1), ("C".to_string(), 2, 4));
 }

@@ -549,15 +549,25 @@ impl<G: ProtocolGame> Engine<G> {
         let stop_at_mate = stop.clone();
         let reporter = std::thread::spawn(move || {
             let mut result = None;
+            let mut reported_move = None;
             for event in handle.events.iter() {
                 match event {
                     SearchEvent::Iteration(iteration) => {
+                        reported_move = iteration.pv.first().copied();
                         send(&info_line(&view, &iteration, dialect));
                         if mate_plies.is_some_and(|most| mates_within(iteration.score, most)) {
                             stop_at_mate.store(true, Ordering::Relaxed);
                         }
                     }
                     SearchEvent::Finished(done) => {
+                        // A pass cut short that found a better move: its line too, so
+                        // the last `info pv` starts with the `bestmove`.
+                        if done.stopped
+                            && done.best_move.is_some()
+                            && done.best_move != reported_move
+                        {
+                            send(&info_line(&view, &Iteration::from(&done), dialect));
+                        }
                         result = Some(done);
                         break;
                     }

@@ -141,6 +141,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             let iteration_start = self.elapsed();
             self.stats.start_pass();
             let Some(result) = self.search_root(depth) else {
+                if let Some(partial) = self.unfinished_pass(depth, finished.as_ref()) {
+                    finished = Some(partial);
+                }
                 break;
             };
             self.stats.nodes_per_iteration.push(self.stats.nodes);
@@ -220,6 +223,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// one root node, and counted together.
     fn search_root(&mut self, depth: u32) -> Option<SearchResult<G::Move>> {
         self.current_depth = depth;
+        self.unfinished_best = None;
         if self.enter_node(0) {
             return None;
         }
@@ -284,6 +288,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             if best.is_none_or(|(_, b)| score > b) {
                 best = Some((index, score));
                 self.update_pv(0, m);
+                if score > alpha_start {
+                    self.note_unfinished_best(score);
+                }
             }
             if T::ENABLED && score > alpha && score < beta && self.config.algorithm.prunes() {
                 self.tracer.raise_alpha(score);
@@ -297,6 +304,48 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             }
         }
         best
+    }
+
+    /// Keeps the line at the root as the unfinished iteration's best when its
+    /// `score` (above the window's floor: exact, or a lower bound) beats the best kept
+    /// so far in this iteration. Only when the last iteration's best move is searched
+    /// first (alpha-beta with ordering), so that a move kept here was searched at
+    /// this depth and found at least as good as that one.
+    fn note_unfinished_best(&mut self, score: Score) {
+        let first_is_last_best = self.config.algorithm.prunes() && self.orderer.active();
+        if first_is_last_best
+            && self
+                .unfinished_best
+                .as_ref()
+                .is_none_or(|(s, _)| score > *s)
+        {
+            self.unfinished_best = Some((score, self.pv_at(0).to_vec()));
+        }
+    }
+
+    /// When the pass at `depth` was cut short after proving a root move other than
+    /// the last finished iteration's best at least as good: that move, its score and
+    /// line, as searched at `depth` (Stockfish, too, plays what the unfinished
+    /// iteration found). `None` when it found nothing new, or nothing finished before.
+    fn unfinished_pass(
+        &mut self,
+        depth: u32,
+        finished: Option<&SearchResult<G::Move>>,
+    ) -> Option<SearchResult<G::Move>> {
+        let (score, pv) = self.unfinished_best.take()?;
+        let finished = finished?;
+        if pv.first().is_none() || pv.first().copied() == finished.best_move {
+            return None;
+        }
+        let pv = self.extend_pv_from_table(pv);
+        Some(SearchResult {
+            best_move: pv.first().copied(),
+            score,
+            pv,
+            depth,
+            proven: false,
+            ..finished.clone()
+        })
     }
 
     /// The result of a finished pass whose best root move is `best_index`.
@@ -407,23 +456,18 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         self.observer_mut().iteration(&iteration);
     }
 
-    /// With a time limit, another iteration usually takes longer than all before
-    /// it together: without a clock's soft budget, do not start one past half the
-    /// limit; with one, start it only if it should end inside that budget as the
-    /// search's `stability` scales it ([`super::time`]).
+    /// With a clock's soft budget, start another iteration only if it should end
+    /// inside that budget as the search's `stability` scales it ([`super::time`]).
+    /// A fixed time limit (a move time) is spent whole: time left over is lost, and a
+    /// pass cut short still counts when it found a better move ([`Self::unfinished_pass`]).
     fn out_of_time_for_another_iteration(
         &self,
         stability: Stability,
         last_iteration: Duration,
     ) -> bool {
-        let Some(hard) = self.config.limits.time else {
+        let (Some(hard), Some(soft)) = (self.config.limits.time, self.config.soft_time) else {
             return false;
         };
-        match self.config.soft_time {
-            Some(soft) => {
-                !starts_another_iteration(soft, hard, stability, self.elapsed(), last_iteration)
-            }
-            None => self.elapsed() > hard.mul_f64(0.5).max(Duration::from_millis(1)),
-        }
+        !starts_another_iteration(soft, hard, stability, self.elapsed(), last_iteration)
     }
 }

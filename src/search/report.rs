@@ -75,7 +75,8 @@ pub struct SearchResult<M> {
     pub score: Score,
     /// The principal variation.
     pub pv: Vec<M>,
-    /// The deepest finished iteration.
+    /// The depth the move was searched at: the deepest finished iteration, or one
+    /// past it when the pass cut short had already proved a better move (`stopped`).
     pub depth: u32,
     /// True when the search reached the end of every line: the score is the game's value.
     pub proven: bool,
@@ -92,6 +93,20 @@ pub struct SearchResult<M> {
     /// The recorded tree of the last finished iteration, when the configuration
     /// asked for one (`SearchConfig::trace`).
     pub tree: Option<SearchTree<M>>,
+}
+
+impl<M: Clone> From<&SearchResult<M>> for Iteration<M> {
+    /// The result told as an iteration report, for a protocol's last `info` line.
+    fn from(result: &SearchResult<M>) -> Iteration<M> {
+        Iteration {
+            depth: result.depth,
+            score: result.score,
+            pv: result.pv.clone(),
+            stats: result.stats.clone(),
+            root_moves: result.root_moves.clone(),
+            tree: None,
+        }
+    }
 }
 
 impl<M> SearchResult<M> {

@@ -43,6 +43,11 @@ pub(super) struct Searcher<'a, G: Game, T: Tracer<G::Move>> {
     pub root_visit: Visit,
     /// The last finished iteration's best line, for progress reports.
     pub best_line: Option<(Score, Vec<G::Move>)>,
+    /// The iteration in progress: its best root move so far whose score beats the
+    /// floor of the window it was searched in (so it is at least as good as the last
+    /// iteration's best, which is searched first), with its line. A search cut short
+    /// plays it rather than throw the unfinished iteration away.
+    pub unfinished_best: Option<(Score, Vec<G::Move>)>,
     /// Per ply of the current line: the node's static value and who was to move,
     /// when it was computed (for the "improving" test two plies later).
     pub node_evals: Vec<Option<(Player, Score)>>,
@@ -89,6 +94,7 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
             current_depth: 0,
             root_visit: Visit::Full,
             best_line: None,
+            unfinished_best: None,
             node_evals: Vec::new(),
             null_in_line: Vec::new(),
             line_moves: Vec::new(),
