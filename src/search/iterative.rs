@@ -334,7 +334,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     ) -> Option<SearchResult<G::Move>> {
         let (score, pv) = self.unfinished_best.take()?;
         let finished = finished?;
-        if pv.first().is_none() || pv.first().copied() == finished.best_move {
+        if pv.is_empty() || pv.first().copied() == finished.best_move {
             return None;
         }
         let pv = self.extend_pv_from_table(pv);
