@@ -6,11 +6,17 @@ score, the Elo difference with its 95% margin, and the time each side used a mov
 A measurement, not a test: it measures time management, so its result depends on
 the machine's load (say it when reporting). Needs python-chess.
 
-    scripts/match-clock.py [--games 40] [--base 4000] [--inc 40]
+    scripts/match-clock.py [--games 40] [--base 4000] [--inc 40] [--nodes N]
                            [--first TimeManagement=adaptive]
                            [--second TimeManagement=fixed]
                            [--openings tests/data/chess/openings.txt]
-                           [--ply target/release/ply] [--max-plies 300]
+                           [--ply target/release/ply] [--second-ply OLD_BUILD]
+                           [--max-plies 300]
+
+--second-ply plays the second side with another build (two builds of ply against
+each other, e.g. before and after a change that no switch turns off); --nodes N
+gives both `go nodes N` instead of the clock, so the result no longer depends on the
+machine's load.
 
 --first and --second are comma-separated UCI options (NAME=VALUE) for each side;
 both also get Evaluation strong and Hash 64 unless given. Game pair k (one game
@@ -39,8 +45,9 @@ def options(text):
     return chosen
 
 
-def play_game(white, black, opening, base, inc, max_plies, used):
-    """'1-0', '0-1' or '1/2-1/2' and the reason; `used[engine]` collects seconds a move."""
+def play_game(white, black, opening, base, inc, max_plies, used, nodes=None):
+    """'1-0', '0-1' or '1/2-1/2' and the reason; `used[engine]` collects seconds a
+    move. With `nodes`, each move gets that node budget and the clock is not kept."""
     board = chess.Board()
     for move in opening:
         board.push_uci(move)
@@ -49,7 +56,7 @@ def play_game(white, black, opening, base, inc, max_plies, used):
         engine.protocol.send_line("ucinewgame")
     while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
         mover = white if board.turn == chess.WHITE else black
-        limit = chess.engine.Limit(
+        limit = chess.engine.Limit(nodes=nodes) if nodes else chess.engine.Limit(
             white_clock=clock[chess.WHITE],
             black_clock=clock[chess.BLACK],
             white_inc=inc,
@@ -60,7 +67,7 @@ def play_game(white, black, opening, base, inc, max_plies, used):
         spent = time.monotonic() - start
         used.setdefault(id(mover), []).append(spent)
         clock[board.turn] -= spent
-        if clock[board.turn] < 0:
+        if clock[board.turn] < 0 and not nodes:
             return ("0-1" if board.turn == chess.WHITE else "1-0"), "time forfeit"
         clock[board.turn] += inc
         board.push(result.move)
@@ -78,12 +85,14 @@ def main():
     parser.add_argument("--first", default="TimeManagement=adaptive")
     parser.add_argument("--second", default="TimeManagement=fixed")
     parser.add_argument("--openings", help="one opening a line, SAN")
+    parser.add_argument("--nodes", type=int, help="go nodes N for both instead of the clock")
     parser.add_argument("--ply", default="target/release/ply")
+    parser.add_argument("--second-ply", help="another build for the second side")
     parser.add_argument("--max-plies", type=int, default=300)
     args = parser.parse_args()
 
     first = chess.engine.SimpleEngine.popen_uci([args.ply, "uci"])
-    second = chess.engine.SimpleEngine.popen_uci([args.ply, "uci"])
+    second = chess.engine.SimpleEngine.popen_uci([args.second_ply or args.ply, "uci"])
     first.configure(options(args.first))
     second.configure(options(args.second))
     openings = stockfish_match.read_openings(args.openings) if args.openings else [[]]
@@ -94,7 +103,8 @@ def main():
         white, black = (first, second) if first_white else (second, first)
         opening = openings[(game // 2) % len(openings)]
         result, reason = play_game(
-            white, black, opening, args.base / 1000, args.inc / 1000, args.max_plies, used
+            white, black, opening, args.base / 1000, args.inc / 1000, args.max_plies, used,
+            args.nodes,
         )
         if result == "1/2-1/2":
             word = "draw"
@@ -111,9 +121,10 @@ def main():
     for engine in (first, second):
         engine.quit()
     points = tally["win"] + tally["draw"] / 2
+    limit = "%d nodes" % args.nodes if args.nodes else "%d+%d ms" % (args.base, args.inc)
     print(
-        "%s vs %s, %d+%d ms: %.1f / %d  (+%d =%d -%d)"
-        % (args.first, args.second, args.base, args.inc, points, args.games,
+        "%s vs %s, %s: %.1f / %d  (+%d =%d -%d)"
+        % (args.first, args.second, limit, points, args.games,
            tally["win"], tally["draw"], tally["loss"])
     )
     for name, engine in (("first", first), ("second", second)):
