@@ -66,6 +66,9 @@ fn sparing_quiet_threats_solves_win_at_chess_positions_at_100k_nodes() {
     }
     for id in MISSED_WITHOUT {
         let (solved, played) = solves(id, false);
-        assert!(!solved, "{id} without threats: played {played}, a best move");
+        assert!(
+            !solved,
+            "{id} without threats: played {played}, a best move"
+        );
     }
 }
