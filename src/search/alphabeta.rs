@@ -5,14 +5,15 @@
 //! On top of the textbook algorithm, each switchable in [`SearchConfig`]: principal
 //! variation search, null-move pruning (refined by the static value), late-move
 //! reductions, internal iterative reduction (reductions.rs), check extension,
-//! forward pruning near the horizon (pruning.rs) and quiescence search at the depth
-//! limit (quiescence.rs).
+//! singular extensions (singular.rs), forward pruning near the horizon (pruning.rs)
+//! and quiescence search at the depth limit (quiescence.rs).
 //!
 //! [`SearchConfig`]: super::SearchConfig
 
 use super::pruning::ShallowNode;
 use super::score::{self, INFINITY, Score};
 use super::searcher::Searcher;
+use super::singular::Singular;
 use super::tree::{NodeKind, Tracer, Visit};
 use super::tt::Bound;
 use crate::game::Game;
@@ -34,7 +35,13 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if self.repeats_in_line(ply) {
             return self.repetition_draw();
         }
-        let (stored, tt_move) = self.probe(depth, ply, alpha, beta);
+        // A singular test's search without the table move must not answer from
+        // the entry it is testing (singular.rs).
+        let excluded = self.excluded_move(ply);
+        let (stored, tt_move) = match excluded {
+            Some(m) => (None, Some(m)),
+            None => self.probe(depth, ply, alpha, beta),
+        };
         if let Some(score) = stored {
             self.trace_table_hit(score);
             return score;
@@ -57,12 +64,19 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let depth = self.internal_iterative_reduction(depth, ply, tt_move);
         let eval = self.node_eval(ply);
         let shallow = self.shallow_node(depth, ply, alpha, beta, eval);
-        if let Some(score) = self.reverse_futility_cut(shallow, depth, beta) {
-            return score;
+        if excluded.is_none() {
+            if let Some(score) = self.reverse_futility_cut(shallow, depth, beta) {
+                return score;
+            }
+            if let Some(score) = self.null_move_cut(depth, ply, (alpha, beta), in_check, eval) {
+                return score;
+            }
         }
-        if let Some(score) = self.null_move_cut(depth, ply, (alpha, beta), in_check, eval) {
-            return score;
-        }
+        let extended = match self.singular_test(depth, ply, beta, tt_move) {
+            Singular::Cut(score) => return score,
+            Singular::Extend(m) => Some(m),
+            Singular::Plain => None,
+        };
         let shallow = shallow.filter(|_| !self.mate_threatened(ply));
         let mut moves = self.take_moves(ply);
         if moves.is_empty() {
@@ -77,10 +91,18 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
                 .sort(&self.game, &mut moves, tt_move, ply, previous);
         }
         let ((best, best_move), proven) = self.tracking_horizon(|s| {
-            s.negamax_moves(&moves, depth, ply, (alpha, beta), in_check, shallow)
+            s.negamax_moves(
+                &moves,
+                depth,
+                ply,
+                (alpha, beta),
+                in_check,
+                shallow,
+                extended,
+            )
         });
         self.give_back_moves(ply, moves);
-        if !self.aborted {
+        if !self.aborted && excluded.is_none() {
             self.store(
                 depth,
                 ply,
@@ -103,6 +125,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         score
     }
 
+    /// Searches the node's moves in order; `extended` is a move searched a ply
+    /// deeper (singular), and the move a singular test excludes is left out.
+    #[allow(clippy::too_many_arguments)]
     fn negamax_moves(
         &mut self,
         moves: &[G::Move],
@@ -111,11 +136,17 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         (mut alpha, beta): (Score, Score),
         in_check: bool,
         shallow: Option<ShallowNode>,
+        extended: Option<G::Move>,
     ) -> (Score, Option<G::Move>) {
         let side = self.game.to_move();
+        let excluded = self.excluded_move(ply);
         let mut best = -INFINITY;
         let mut best_move = None;
         for (index, &m) in moves.iter().enumerate() {
+            if excluded == Some(m) {
+                continue;
+            }
+            let depth = depth + u32::from(extended == Some(m));
             if let Some(value) = self.skipped_move_value(shallow, m, index, depth, alpha, best) {
                 best = best.max(value);
                 continue;
@@ -145,7 +176,8 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
                 if self.config.history_malus && quiet {
                     let game = &self.game;
                     let failed = moves[..index].iter().copied();
-                    let quiet_failed = failed.filter(|&f| !game.is_tactical(f));
+                    let quiet_failed =
+                        failed.filter(|&f| !game.is_tactical(f) && excluded != Some(f));
                     self.orderer
                         .record_failures::<G>(side, previous, quiet_failed, depth);
                 }

@@ -21,6 +21,7 @@ pub mod report;
 pub mod runner;
 pub mod score;
 mod searcher;
+mod singular;
 pub mod stats;
 pub mod strategy;
 pub mod time;

@@ -59,6 +59,9 @@ pub(super) struct Searcher<'a, G: Game, T: Tracer<G::Move>> {
     /// Per ply of the current line: true when the node's null-move search found the
     /// side to move mated, so its moves are neither reduced nor pruned.
     pub mate_threats: Vec<bool>,
+    /// Per ply of the current line: the table move a singular test is searching
+    /// the node without (singular.rs).
+    pub excluded_moves: Vec<Option<G::Move>>,
     pv: Vec<Vec<G::Move>>,
     move_buffers: Vec<Vec<G::Move>>,
     start: Instant,
@@ -99,6 +102,7 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
             null_in_line: Vec::new(),
             line_moves: Vec::new(),
             mate_threats: Vec::new(),
+            excluded_moves: Vec::new(),
             pv: Vec::new(),
             move_buffers: Vec::new(),
             start,
@@ -130,6 +134,7 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
             self.null_in_line.resize(ply + 1, false);
             self.line_moves.resize(ply + 1, None);
             self.mate_threats.resize(ply + 1, false);
+            self.excluded_moves.resize(ply + 1, None);
         }
         self.pv[ply].clear();
         if self
