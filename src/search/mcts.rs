@@ -535,15 +535,7 @@ impl<'a, G: Game> Mcts<'a, G> {
             }
         }
         let result = self.result(stopped);
-        let iteration = Iteration {
-            depth: result.depth,
-            score: result.score,
-            pv: result.pv.clone(),
-            stats: result.stats.clone(),
-            root_moves: result.root_moves.clone(),
-            tree: None,
-        };
-        self.observer.iteration(&iteration);
+        self.observer.iteration(&Iteration::from(&result));
         result
     }
 

@@ -96,7 +96,8 @@ pub struct SearchResult<M> {
 }
 
 impl<M: Clone> From<&SearchResult<M>> for Iteration<M> {
-    /// The result told as an iteration report, for a protocol's last `info` line.
+    /// The result told as an iteration report: a protocol's last `info` line, MCTS's
+    /// one report of its whole search.
     fn from(result: &SearchResult<M>) -> Iteration<M> {
         Iteration {
             depth: result.depth,
