@@ -60,7 +60,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             && ply > 0
             && depth >= SINGULAR_MIN_DEPTH
             && ply as u32 <= 2 * self.current_depth
-            && self.excluded_moves.iter().all(Option::is_none);
+            && self.excluded_moves[..=ply].iter().all(Option::is_none);
         let Some(m) = tt_move.filter(|_| wanted) else {
             return Singular::Plain;
         };
@@ -78,14 +78,12 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let unit = self.game.pruning_unit().unwrap_or(1).max(1);
         let margin = (unit * depth as Score / MARGIN_PER_64_PLIES).max(1);
         let singular_beta = tt_score - margin;
-        let mate_threat = self.mate_threats[ply];
         // The test's shallow search meets the horizon, but only a cut rests on it:
         // an extension leaves the node's proof to its own search.
         let outer_horizon = std::mem::replace(&mut self.horizon_hit, false);
         self.excluded_moves[ply] = Some(m);
         let value = self.negamax((depth - 1) / 2, ply, singular_beta - 1, singular_beta);
         self.excluded_moves[ply] = None;
-        self.mate_threats[ply] = mate_threat;
         self.horizon_hit = outer_horizon;
         if self.aborted {
             Singular::Plain
