@@ -206,6 +206,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         0
     }
 
+    /// True when the engine's `evalcache` (search/eval_cache.rs) pays here: the
+    /// evaluation is slow and a search meets the same positions again. Measured
+    /// with scripts/compare-builds.py: xiangqi finds a third of its positions
+    /// again and searches 10% faster; chess finds a tenth, checkers' evaluation
+    /// is cheap, and both ran slower with the lookup. False by default.
+    const CACHES_EVALUATION: bool = false;
+
     /// Prior knowledge for Monte Carlo search: `Some((visits, wins))` starts the
     /// move with that many virtual playouts won by its mover, so the tree tries
     /// promising moves first (Go programs' even-game prior and pattern bonuses). A

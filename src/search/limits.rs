@@ -126,7 +126,7 @@ impl Additions {
 }
 
 /// The engine's extras by the names [`SearchConfig::switch`] takes.
-pub const ENGINE_SWITCHES: [&str; 27] = [
+pub const ENGINE_SWITCHES: [&str; 28] = [
     "pvs",
     "aspiration",
     "quiescence",
@@ -154,6 +154,7 @@ pub const ENGINE_SWITCHES: [&str; 27] = [
     "threats",
     "rfpwide",
     "singular",
+    "evalcache",
 ];
 
 /// The engine's aspiration window, in evaluation units.
@@ -285,6 +286,9 @@ pub struct SearchConfig {
     /// deeper where every other move falls short of its score, and a node whose
     /// other moves alone reach beta fails high.
     pub singular: bool,
+    /// Keep the static values computed in this search by position hash
+    /// (eval_cache.rs): the same values, moves and node counts, less time.
+    pub eval_cache: bool,
     /// A game clock's soft budget for this move ([`super::time::TimeBudget`]), with
     /// `limits.time` as its hard cap: the driver then starts another iteration only
     /// when it should finish inside this budget, stretched while the best move
@@ -373,6 +377,7 @@ impl SearchConfig {
             threat_moves: false,
             wide_reverse_futility: false,
             singular: false,
+            eval_cache: false,
             soft_time: None,
             trace: None,
             max_player: None,
@@ -434,6 +439,7 @@ impl SearchConfig {
             // -18 at 110,000 (200 games, about +19 ± 30 Elo), xiangqi -29 ± 74 over
             // 60 games at 40,000 (+18 =19 -23): no gain shown, off.
             singular: false,
+            eval_cache: true,
             ..SearchConfig::alpha_beta(limits)
         }
     }
@@ -528,6 +534,7 @@ impl SearchConfig {
             "threats" => &mut self.threat_moves,
             "rfpwide" => &mut self.wide_reverse_futility,
             "singular" => &mut self.singular,
+            "evalcache" => &mut self.eval_cache,
             "aspiration" => {
                 self.aspiration = on.then_some(DEFAULT_ASPIRATION);
                 return Ok(());

@@ -7,6 +7,7 @@ mod alphabeta;
 pub mod breadth_first;
 mod continuation;
 pub mod engine;
+mod eval_cache;
 pub mod export;
 pub mod figure;
 mod iterative;

@@ -54,7 +54,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             && ply > 0
             && self.game.pruning_unit().is_some()
             && !self.game.in_check();
-        let eval = wanted.then(|| score::clamp_eval(self.evaluator.evaluate(&self.game)));
+        let eval = wanted.then(|| self.static_value());
         if let Some(slot) = self.node_evals.get_mut(ply) {
             *slot = eval.map(|e| (self.game.to_move(), e));
         }
@@ -114,7 +114,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             return None;
         }
         let unit = self.game.pruning_unit()?;
-        let eval = eval.unwrap_or_else(|| score::clamp_eval(self.evaluator.evaluate(&self.game)));
+        let eval = eval.unwrap_or_else(|| self.static_value());
         let improving = config.improving && self.improving(ply, eval);
         Some(ShallowNode {
             eval,
@@ -235,7 +235,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             && (self.config.improving || self.config.eval_null_move)
             && self.game.pruning_unit().is_some()
             && !self.game.in_check();
-        let eval = wanted.then(|| score::clamp_eval(self.evaluator.evaluate(&self.game)));
+        let eval = wanted.then(|| self.static_value());
         if let Some(slot) = self.node_evals.get_mut(0) {
             *slot = eval.map(|e| (self.game.to_move(), e));
         }

@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
+use super::eval_cache::EvalCache;
 use super::limits::SearchConfig;
 use super::order::MoveOrderer;
 use super::report::{Observer, Progress, RootMove};
@@ -26,6 +27,8 @@ pub(super) struct Searcher<'a, G: Game, T: Tracer<G::Move>> {
     pub evaluator: &'a dyn Evaluator<G>,
     pub config: &'a SearchConfig,
     pub tt: Option<TranspositionTable<G::Move>>,
+    /// Static values already computed in this search (`eval_cache` switch).
+    eval_cache: Option<EvalCache>,
     pub orderer: MoveOrderer<G::Move>,
     pub root_player: Player,
     pub root_moves: Vec<RootMove<G::Move>>,
@@ -87,6 +90,7 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
             evaluator,
             config,
             tt: (config.tt_mib > 0).then(|| TranspositionTable::new(config.tt_mib)),
+            eval_cache: (config.eval_cache && G::CACHES_EVALUATION).then(EvalCache::new),
             orderer: MoveOrderer::new(config),
             root_player: game.to_move(),
             root_moves: Vec::new(),
@@ -244,7 +248,21 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
         self.stats.leaves += 1;
         self.horizon_hit |= at_horizon;
         self.static_leaf_hit |= !at_horizon;
-        score::clamp_eval(self.evaluator.evaluate(&self.game))
+        self.static_value()
+    }
+
+    /// The evaluation of the current position, from the cache when it has it:
+    /// the same value either way, not counted as a leaf.
+    pub fn static_value(&mut self) -> Score {
+        let key = self.game.hash();
+        if let Some(value) = self.eval_cache.as_ref().and_then(|c| c.get(key)) {
+            return value;
+        }
+        let value = score::clamp_eval(self.evaluator.evaluate(&self.game));
+        if let Some(cache) = self.eval_cache.as_mut() {
+            cache.put(key, value);
+        }
+        value
     }
 
     /// Takes the move buffer of `ply`, filled with the legal moves; give it back

@@ -384,6 +384,8 @@ impl Game for Xiangqi {
     /// From point and to point.
     const MOVE_SLOTS: usize = board::POINTS * board::POINTS;
 
+    const CACHES_EVALUATION: bool = true;
+
     fn move_slot(m: Move) -> usize {
         m.from as usize * board::POINTS + m.to as usize
     }
