@@ -251,6 +251,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// What `m` loses by static exchange (below 0), or `None` when it loses
+    /// nothing: what the engine asks of every capture it orders or searches in
+    /// quiescence. The default plays the exchange out; a game may answer sooner
+    /// where the answer is plain (taking a piece worth at least the capturer
+    /// never loses).
+    fn exchange_loss(&self, m: Self::Move) -> Option<i32> {
+        self.static_exchange(m).filter(|&gain| gain < 0)
+    }
+
     /// True when the quiet move `m` threatens to win material (in chess: its piece
     /// newly attacks a bigger or an undefended piece). The full engine spares such
     /// moves from late-move pruning and reductions, which would otherwise drop a

@@ -221,7 +221,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
     /// move that loses material goes after every quiet move (least loss first).
     fn priority<G: Game<Move = M>>(&self, game: &G, m: M) -> i32 {
         let losing = match self.use_exchange && game.is_tactical(m) {
-            true => game.static_exchange(m).filter(|&gain| gain < 0),
+            true => game.exchange_loss(m),
             false => None,
         };
         match losing {

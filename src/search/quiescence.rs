@@ -84,7 +84,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         // would not raise it, and is left out.
         let skip_losing = self.config.see_pruning && floor > -INFINITY;
         for (index, &m) in moves.iter().enumerate() {
-            if skip_losing && self.game.static_exchange(m).is_some_and(|gain| gain < 0) {
+            if skip_losing && self.game.exchange_loss(m).is_some() {
                 continue;
             }
             let score = self.visit_child(m, 0, alpha, beta, Visit::Quiescence, |s, a, b| {

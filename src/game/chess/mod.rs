@@ -327,6 +327,10 @@ impl Game for Chess {
         Some(see::static_exchange(&self.board, m))
     }
 
+    fn exchange_loss(&self, m: Move) -> Option<i32> {
+        see::exchange_loss(&self.board, m)
+    }
+
     fn creates_threat(&self, m: Move) -> bool {
         threat::creates_threat(&self.board, m)
     }

@@ -85,6 +85,24 @@ pub fn static_exchange(board: &Board, m: Move) -> i32 {
     gains[0]
 }
 
+/// What `m` loses by static exchange ([`static_exchange`] when below 0), without
+/// playing the exchange out when the captured piece is worth at least the
+/// capturer (taking back can then only even the trade).
+pub fn exchange_loss(board: &Board, m: Move) -> Option<i32> {
+    let worth_at_least_the_capturer = match (board.piece_on(m.from), board.piece_on(m.to)) {
+        (Some(mover), Some(victim)) => {
+            mover != Piece::King
+                && board.color_on(m.to) != board.color_on(m.from)
+                && value(victim) >= value(mover)
+        }
+        _ => false,
+    };
+    if worth_at_least_the_capturer {
+        return None;
+    }
+    Some(static_exchange(board, m)).filter(|&gain| gain < 0)
+}
+
 /// The cheapest piece of `side` among `occupied` attacking `target`, and where it stands.
 pub(super) fn cheapest_attacker(
     board: &Board,

@@ -408,6 +408,10 @@ impl Game for Xiangqi {
         Some(see::static_exchange(&self.board, self.side, m))
     }
 
+    fn exchange_loss(&self, m: Move) -> Option<i32> {
+        see::exchange_loss(&self.board, self.side, m)
+    }
+
     fn pruning_unit(&self) -> Option<i32> {
         Some(PIECE_VALUES[Kind::Soldier as usize])
     }

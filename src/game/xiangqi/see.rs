@@ -60,6 +60,24 @@ pub fn static_exchange(board: &Board, side: Player, m: Move) -> i32 {
     gains[0]
 }
 
+/// What `m` loses by static exchange ([`static_exchange`] when below 0), without
+/// playing the exchange out when the captured piece is worth at least the
+/// capturer (taking back can then only even the trade).
+pub fn exchange_loss(board: &Board, side: Player, m: Move) -> Option<i32> {
+    let worth_at_least_the_capturer = match (board.piece_at(m.from), board.piece_at(m.to)) {
+        (Some(mover), Some(victim)) => {
+            mover.kind != Kind::General
+                && victim.side != mover.side
+                && value(victim.kind) >= value(mover.kind)
+        }
+        _ => false,
+    };
+    if worth_at_least_the_capturer {
+        return None;
+    }
+    Some(static_exchange(board, side, m)).filter(|&gain| gain < 0)
+}
+
 /// The capture onto `target` by `side`'s cheapest piece, ignoring pins; among
 /// equally cheap pieces, the one on the lowest point.
 fn cheapest_capture(board: &Board, side: Player, target: u8) -> Option<(Move, Kind)> {
