@@ -62,13 +62,16 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             return self.horizon(ply, alpha, beta);
         }
         let depth = self.internal_iterative_reduction(depth, ply, tt_move);
-        let eval = self.node_eval(ply);
+        let eval = self.node_eval(ply).map(|e| self.refined_by_table(e, ply));
         let shallow = self.shallow_node(depth, ply, alpha, beta, eval);
         if excluded.is_none() {
             if let Some(score) = self.reverse_futility_cut(shallow, depth, beta) {
                 return score;
             }
             if let Some(score) = self.null_move_cut(depth, ply, (alpha, beta), in_check, eval) {
+                return score;
+            }
+            if let Some(score) = self.razor_cut(shallow, depth, ply, alpha) {
                 return score;
             }
         }

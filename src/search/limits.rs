@@ -126,7 +126,7 @@ impl Additions {
 }
 
 /// The engine's extras by the names [`SearchConfig::switch`] takes.
-pub const ENGINE_SWITCHES: [&str; 28] = [
+pub const ENGINE_SWITCHES: [&str; 30] = [
     "pvs",
     "aspiration",
     "quiescence",
@@ -155,6 +155,8 @@ pub const ENGINE_SWITCHES: [&str; 28] = [
     "rfpwide",
     "singular",
     "evalcache",
+    "tteval",
+    "razor",
 ];
 
 /// The engine's aspiration window, in evaluation units.
@@ -289,6 +291,13 @@ pub struct SearchConfig {
     /// Keep the static values computed in this search by position hash
     /// (eval_cache.rs): the same values, moves and node counts, less time.
     pub eval_cache: bool,
+    /// Forward pruning and the null move judge a node by its static value
+    /// corrected by the table's stored score where that bounds it better.
+    pub table_eval: bool,
+    /// Razoring (pruning.rs): a null-window node near the horizon standing far
+    /// below alpha is searched by quiescence alone and fails low when that agrees
+    /// (changes values: a heuristic).
+    pub razoring: bool,
     /// A game clock's soft budget for this move ([`super::time::TimeBudget`]), with
     /// `limits.time` as its hard cap: the driver then starts another iteration only
     /// when it should finish inside this budget, stretched while the best move
@@ -378,6 +387,8 @@ impl SearchConfig {
             wide_reverse_futility: false,
             singular: false,
             eval_cache: false,
+            table_eval: false,
+            razoring: false,
             soft_time: None,
             trace: None,
             max_player: None,
@@ -421,13 +432,16 @@ impl SearchConfig {
             // (+24 =63 -13), after +35 ± 46 over 120 at 40,000; xiangqi +17 ± 76
             // over 60 games at 40,000 nodes (+23 =17 -20).
             counter_moves: true,
+            // Moves losing by static exchange pruned near the horizon: chess +70 ± 50
+            // Elo over 100 games at 100,000 nodes (+36 =48 -16; +24 ± 61 over 74 at
+            // 40,000), xiangqi +114 ± 78 over 60 games at 40,000 (+31 =17 -12).
+            see_main_pruning: true,
             // Each measured against the defaults above, 120 chess games at 40,000
             // nodes unless said: rooteval +3 ± 44, conthist -64 ± 95 (33 games),
-            // seeprune +24 ± 61 (74 games), matethreat not yet measured; no gain
-            // shown, so all off until a longer match shows one.
+            // matethreat not yet measured; no gain shown, so all off until a
+            // longer match shows one.
             root_eval: false,
             continuation_history: false,
-            see_main_pruning: false,
             mate_threat: false,
             // Quiet threats spared (chess only; other games name none): 268 of 300
             // WAC at 900,000 nodes instead of 264, +12 ± 43 Elo over 120 chess
@@ -535,6 +549,8 @@ impl SearchConfig {
             "rfpwide" => &mut self.wide_reverse_futility,
             "singular" => &mut self.singular,
             "evalcache" => &mut self.eval_cache,
+            "tteval" => &mut self.table_eval,
+            "razor" => &mut self.razoring,
             "aspiration" => {
                 self.aspiration = on.then_some(DEFAULT_ASPIRATION);
                 return Ok(());

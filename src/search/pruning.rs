@@ -13,6 +13,7 @@
 use super::score::{self, Score};
 use super::searcher::Searcher;
 use super::tree::Tracer;
+use super::tt::Bound;
 use crate::game::Game;
 
 /// Deepest remaining depth reverse futility works at.
@@ -34,6 +35,11 @@ const REFINED_LATE_MOVE_DEPTH: u32 = 5;
 const SEE_CAPTURE_DEPTH: u32 = 6;
 /// The same for a quiet move that loses material by static exchange.
 const SEE_QUIET_DEPTH: u32 = 4;
+
+/// Deepest remaining depth razoring works at ([`SearchConfig::razoring`]).
+///
+/// [`SearchConfig::razoring`]: super::SearchConfig::razoring
+const RAZOR_DEPTH: u32 = 3;
 
 /// What a node near the horizon knows for pruning its moves: its static value,
 /// the game's unit of material, and whether the value improved on the one two
@@ -59,6 +65,31 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             *slot = eval.map(|e| (self.game.to_move(), e));
         }
         eval
+    }
+
+    /// The node's static value corrected by what the table knows of it (with
+    /// [`SearchConfig::table_eval`]): a stored score that bounds the value from
+    /// the side the static value errs on (a lower bound above it, an upper bound
+    /// below it, or an exact score) is a better guess for pruning. Mate scores
+    /// are left out: they say nothing of the material.
+    ///
+    /// [`SearchConfig::table_eval`]: super::SearchConfig::table_eval
+    pub(super) fn refined_by_table(&self, eval: Score, ply: usize) -> Score {
+        if !self.config.table_eval {
+            return eval;
+        }
+        let Some(entry) = self.tt.as_ref().and_then(|t| t.probe(self.game.hash())) else {
+            return eval;
+        };
+        let stored = score::from_table(entry.score, ply as u32);
+        if score::is_win(stored) || score::is_loss(stored) {
+            return eval;
+        }
+        match entry.bound {
+            Bound::Exact => stored,
+            Bound::Lower => eval.max(stored),
+            Bound::Upper => eval.min(stored),
+        }
     }
 
     /// True when the static value two plies up (same side to move) is known and
@@ -103,7 +134,8 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let wanted = (config.reverse_futility && depth <= self.reverse_futility_depth())
             || (config.futility && depth <= FUTILITY_DEPTH)
             || (config.late_move_pruning && depth <= self.late_move_depth())
-            || (config.see_main_pruning && depth <= SEE_CAPTURE_DEPTH);
+            || (config.see_main_pruning && depth <= SEE_CAPTURE_DEPTH)
+            || (config.razoring && depth <= RAZOR_DEPTH);
         let applies = wanted
             && ply > 0
             && beta - alpha == 1
@@ -115,7 +147,10 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         }
         let unit = self.game.pruning_unit()?;
         let eval = eval.unwrap_or_else(|| self.static_value());
-        let improving = config.improving && self.improving(ply, eval);
+        // Improving compares static values; `eval` may be the table's correction.
+        let static_value = self.node_evals.get(ply).copied().flatten();
+        let improving =
+            config.improving && self.improving(ply, static_value.map_or(eval, |(_, e)| e));
         Some(ShallowNode {
             eval,
             unit,
@@ -145,6 +180,28 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             && node.eval - margin >= beta;
         self.horizon_hit |= cut;
         cut.then_some(node.eval - margin)
+    }
+
+    /// Razoring: a node standing so far below alpha (two units, and a unit and
+    /// a quarter times the depth squared) that only a tactic could lift it is
+    /// searched by quiescence alone, and fails low when that confirms it.
+    pub(super) fn razor_cut(
+        &mut self,
+        node: Option<ShallowNode>,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+    ) -> Option<Score> {
+        let node = node?;
+        let plies = depth as Score;
+        let margin = node.unit * 2 + node.unit * plies * plies * 5 / 4;
+        if !self.config.razoring || depth > RAZOR_DEPTH || node.eval + margin > alpha {
+            return None;
+        }
+        let value = self.quiesce(ply, alpha, alpha + 1);
+        let cut = value <= alpha && !self.aborted;
+        self.horizon_hit |= cut;
+        cut.then_some(value)
     }
 
     /// The value to count for a move skipped without a search (futility or
@@ -222,8 +279,8 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             _ => return false,
         };
         self.game
-            .static_exchange(m)
-            .is_some_and(|gain| gain < -margin)
+            .exchange_loss(m)
+            .is_some_and(|loss| loss < -margin)
     }
 
     /// Keeps the root's static value (with [`SearchConfig::root_eval`]), so the
