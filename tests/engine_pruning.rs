@@ -1,6 +1,7 @@
 //! The engine's guesses about which moves need no search (futility, reverse
-//! futility and late-move pruning near the horizon; losing captures by static
-//! exchange in quiescence and ordering) must not cost a forced mate: where
+//! futility and late-move pruning near the horizon, judged by the static value
+//! the table corrects; moves losing by static exchange near the horizon, in
+//! quiescence and in ordering) must not cost a forced mate: where
 //! full-width alpha-beta proves a mate at some depth, the engine with all its
 //! extras finds the same mate, in chess and in xiangqi.
 
@@ -26,7 +27,11 @@ fn score_of<G: Playable>(game: &G, config: &SearchConfig) -> i32 {
 fn pruning_engine(limits: Limits) -> SearchConfig {
     let config = SearchConfig::engine(limits);
     assert!(config.futility && config.reverse_futility && config.late_move_pruning);
-    assert!(config.see_ordering && config.see_pruning);
+    assert!(config.see_ordering && config.see_pruning && config.see_main_pruning);
+    assert!(
+        config.table_eval,
+        "pruning judges the table-corrected static value"
+    );
     config
 }
 
@@ -38,6 +43,8 @@ fn without_extras(limits: Limits) -> SearchConfig {
         late_move_pruning: false,
         see_ordering: false,
         see_pruning: false,
+        see_main_pruning: false,
+        table_eval: false,
         ..SearchConfig::engine(limits)
     }
 }

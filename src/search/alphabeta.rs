@@ -62,7 +62,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             return self.horizon(ply, alpha, beta);
         }
         let depth = self.internal_iterative_reduction(depth, ply, tt_move);
-        let eval = self.node_eval(ply).map(|e| self.refined_by_table(e, ply));
+        let eval = self
+            .node_eval(ply)
+            .map(|e| self.refined_by_table(e, ply, depth));
         let shallow = self.shallow_node(depth, ply, alpha, beta, eval);
         if excluded.is_none() {
             if let Some(score) = self.reverse_futility_cut(shallow, depth, beta) {

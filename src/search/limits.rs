@@ -454,6 +454,14 @@ impl SearchConfig {
             // 60 games at 40,000 (+18 =19 -23): no gain shown, off.
             singular: false,
             eval_cache: true,
+            // Pruning judges the static value corrected by the table (scores at
+            // most two plies shallower): xiangqi +58 ± 75 Elo over 60 games at
+            // 40,000 nodes (+26 =18 -16), chess +17 ± 55 over 60 at 100,000 (+13
+            // =37 -10); together about +38 ± 45 over 120. With any depth: xiangqi
+            // +95 ± 70, chess +10 ± 44 (100 games), but a mate in two was missed
+            // at its distance (tests/engine_reductions.rs); a ply shallower at
+            // most: xiangqi 0 ± 75.
+            table_eval: true,
             ..SearchConfig::alpha_beta(limits)
         }
     }

@@ -70,11 +70,15 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// The node's static value corrected by what the table knows of it (with
     /// [`SearchConfig::table_eval`]): a stored score that bounds the value from
     /// the side the static value errs on (a lower bound above it, an upper bound
-    /// below it, or an exact score) is a better guess for pruning. Mate scores
-    /// are left out: they say nothing of the material.
+    /// below it, or an exact score) is a better guess for pruning. Only a score
+    /// searched at least `depth - 2` deep counts: a shallower one misses the
+    /// tactics this node's search would see (with any depth, WAC.001's Qg6 was
+    /// cut by reverse futility on a shallow "the queen is lost" and its mate in
+    /// two went unseen at five plies). Mate scores are left out: they say nothing of
+    /// the material.
     ///
     /// [`SearchConfig::table_eval`]: super::SearchConfig::table_eval
-    pub(super) fn refined_by_table(&self, eval: Score, ply: usize) -> Score {
+    pub(super) fn refined_by_table(&self, eval: Score, ply: usize, depth: u32) -> Score {
         if !self.config.table_eval {
             return eval;
         }
@@ -82,7 +86,8 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             return eval;
         };
         let stored = score::from_table(entry.score, ply as u32);
-        if score::is_win(stored) || score::is_loss(stored) {
+        let shallow = u32::from(entry.depth) + 2 < depth;
+        if shallow || score::is_win(stored) || score::is_loss(stored) {
             return eval;
         }
         match entry.bound {
