@@ -38,9 +38,10 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         // A singular test's search without the table move must not answer from
         // the entry it is testing (singular.rs).
         let excluded = self.excluded_move(ply);
+        let entry = self.table_entry();
         let (stored, tt_move) = match excluded {
             Some(m) => (None, Some(m)),
-            None => self.probe(depth, ply, alpha, beta),
+            None => self.probe_entry(entry, depth, ply, alpha, beta),
         };
         if let Some(score) = stored {
             self.trace_table_hit(score);
@@ -64,7 +65,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let depth = self.internal_iterative_reduction(depth, ply, tt_move);
         let eval = self
             .node_eval(ply)
-            .map(|e| self.refined_by_table(e, ply, depth));
+            .map(|e| self.refined_by_table(e, entry, ply, depth));
         let shallow = self.shallow_node(depth, ply, alpha, beta, eval);
         if excluded.is_none() {
             if let Some(score) = self.reverse_futility_cut(shallow, depth, beta) {

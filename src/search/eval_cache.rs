@@ -1,9 +1,12 @@
 //! A cache of static values by position hash: a search evaluates many positions
 //! more than once (the node's own value for pruning, then again at a quiescence
 //! stand-pat; the same position reached by other move orders, or in the next
-//! iteration), and chess's evaluation is a third of the engine's time. A hit
-//! gives back exactly what the evaluation said, so values, moves and node counts
-//! are the same with the cache as without: only the time changes.
+//! iteration). A hit gives back exactly what the evaluation said, so values,
+//! moves and node counts are the same with the cache as without: only the time
+//! changes. It pays only where the evaluation is slow and positions come back
+//! often ([`Game::CACHES_EVALUATION`]: xiangqi).
+//!
+//! [`Game::CACHES_EVALUATION`]: crate::game::Game::CACHES_EVALUATION
 
 use super::score::Score;
 

@@ -13,7 +13,7 @@
 use super::score::{self, Score};
 use super::searcher::Searcher;
 use super::tree::Tracer;
-use super::tt::Bound;
+use super::tt::{Bound, Entry};
 use crate::game::Game;
 
 /// Deepest remaining depth reverse futility works at.
@@ -78,11 +78,14 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// the material.
     ///
     /// [`SearchConfig::table_eval`]: super::SearchConfig::table_eval
-    pub(super) fn refined_by_table(&self, eval: Score, ply: usize, depth: u32) -> Score {
-        if !self.config.table_eval {
-            return eval;
-        }
-        let Some(entry) = self.tt.as_ref().and_then(|t| t.probe(self.game.hash())) else {
+    pub(super) fn refined_by_table(
+        &self,
+        eval: Score,
+        entry: Option<Entry<G::Move>>,
+        ply: usize,
+        depth: u32,
+    ) -> Score {
+        let Some(entry) = entry.filter(|_| self.config.table_eval) else {
             return eval;
         };
         let stored = score::from_table(entry.score, ply as u32);

@@ -318,7 +318,26 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
         alpha: Score,
         beta: Score,
     ) -> (Option<Score>, Option<G::Move>) {
-        let Some(entry) = self.tt.as_ref().and_then(|t| t.probe(self.game.hash())) else {
+        let entry = self.table_entry();
+        self.probe_entry(entry, depth, ply, alpha, beta)
+    }
+
+    /// The table's entry for the current position, if it has one.
+    pub fn table_entry(&self) -> Option<Entry<G::Move>> {
+        self.tt.as_ref().and_then(|t| t.probe(self.game.hash()))
+    }
+
+    /// [`Searcher::probe`] on an entry already looked up, so that a node reading
+    /// it twice (the cutoff, then the pruning's value) looks it up once.
+    pub fn probe_entry(
+        &mut self,
+        entry: Option<Entry<G::Move>>,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> (Option<Score>, Option<G::Move>) {
+        let Some(entry) = entry else {
             return (None, None);
         };
         if ply == 0 || !(entry.proven || entry.depth as u32 >= depth) {
