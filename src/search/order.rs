@@ -61,6 +61,11 @@ impl SortKey {
             | ((self.history as u128) << 32)
             | place as u128
     }
+
+    /// The game's priority a packed key holds.
+    fn priority_of(key: u128) -> i32 {
+        (((key >> 72) as u32) ^ 0x8000_0000) as i32
+    }
 }
 
 /// The priority losing captures are given, below every quiet move's.
@@ -175,6 +180,9 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
     /// Sorts `moves` best-first: TT move, then the game's priority, then killers
     /// and the counter move to `previous` (the opponent's last move, when known),
     /// then history. Ties keep the generator's order, so searches stay deterministic.
+    /// When static exchange ordering judged the moves, returns how many come
+    /// before the tactical moves it found losing (those are last), so a caller
+    /// that skips losing captures need not judge them again.
     pub fn sort<G: Game<Move = M>>(
         &mut self,
         game: &G,
@@ -182,9 +190,9 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         tt_move: Option<M>,
         ply: usize,
         previous: Option<M>,
-    ) {
+    ) -> Option<usize> {
         if !self.active() || moves.len() < 2 {
-            return;
+            return None;
         }
         let side = game.to_move();
         let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
@@ -215,6 +223,10 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         for (slot, (_, m)) in moves.iter_mut().zip(&self.scratch) {
             *slot = *m;
         }
+        // The losing ones are last: count them from the end.
+        let losing = |&&(key, _): &&(u128, M)| SortKey::priority_of(key) < LOSING_CAPTURES / 2;
+        (self.use_game && self.use_exchange)
+            .then(|| moves.len() - self.scratch.iter().rev().take_while(losing).count())
     }
 
     /// The game's priority for `m`, except that with static exchange on, a tactical

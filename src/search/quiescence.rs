@@ -1,6 +1,8 @@
 //! Quiescence search: past the depth limit, keep searching tactical moves (captures,
 //! promotions: the game's `is_tactical`) so that the evaluation is only trusted in
 //! quiet positions. The side to move may also "stand pat" on the evaluation.
+//! Switches add checks: `qsevasion` answers any check with every evasion, and
+//! `qschecks` tries the quiet checks at the first ply and answers them so.
 
 use super::score::{INFINITY, Score};
 use super::searcher::Searcher;
@@ -8,13 +10,30 @@ use super::tree::{NodeKind, Tracer, Visit};
 use super::tt::Bound;
 use crate::game::Game;
 
+/// Where a quiescence node stands, which decides the moves it searches.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// Right at the depth limit: with quiet checks on, checks are searched too.
+    Horizon,
+    /// Entered by a quiet check: in check, every evasion is searched.
+    AfterQuietCheck,
+    /// Further down: tactical moves only.
+    Below,
+}
+
 impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
-    /// The quiescence value of the current (already entered) position.
-    pub(super) fn quiesce(&mut self, ply: usize, mut alpha: Score, beta: Score) -> Score {
+    /// The quiescence value of the current (already entered) position at the
+    /// depth limit.
+    pub(super) fn quiesce(&mut self, ply: usize, alpha: Score, beta: Score) -> Score {
+        self.quiesce_at(ply, alpha, beta, Reach::Horizon)
+    }
+
+    fn quiesce_at(&mut self, ply: usize, mut alpha: Score, beta: Score, reach: Reach) -> Score {
         if self.game.must_play_tactical() {
             return self.quiesce_forced(ply, alpha, beta);
         }
-        if self.config.quiescence_evasions && self.game.in_check() {
+        let evasions = self.config.quiescence_evasions || reach == Reach::AfterQuietCheck;
+        if evasions && self.game.in_check() {
             return self.quiesce_evasions(ply, alpha, beta);
         }
         let stand_pat = self.evaluate(true);
@@ -23,7 +42,20 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
+        if reach == Reach::Horizon && self.config.quiescence_checks {
+            let moves = self.take_tactical_moves_and_checks(ply);
+            let after = Reach::AfterQuietCheck;
+            return self.quiesce_searching(moves, ply, (alpha, beta), stand_pat, after);
+        }
         self.quiesce_moves(ply, alpha, beta, stand_pat)
+    }
+
+    /// The tactical moves and the quiet moves that give check, in the buffer of
+    /// `ply` (give it back).
+    fn take_tactical_moves_and_checks(&mut self, ply: usize) -> Vec<G::Move> {
+        let mut moves = self.take_moves(ply);
+        moves.retain(|&m| self.game.is_tactical(m) || self.gives_check(m));
+        moves
     }
 
     /// A position where the rules allow only tactical moves: no standing pat, the
@@ -44,7 +76,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// outcome, judged before this node is searched.
     fn quiesce_evasions(&mut self, ply: usize, alpha: Score, beta: Score) -> Score {
         let moves = self.take_moves(ply);
-        let best = self.quiesce_searching(moves, ply, alpha, beta, -INFINITY);
+        let best = self.quiesce_searching(moves, ply, (alpha, beta), -INFINITY, Reach::Below);
         if best == -INFINITY && !self.aborted {
             let evaluation = self.evaluate(true);
             self.trace_leaf(NodeKind::Horizon, evaluation);
@@ -57,38 +89,50 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// before any of them (the stand-pat score, or -infinity when none is allowed).
     fn quiesce_moves(&mut self, ply: usize, alpha: Score, beta: Score, floor: Score) -> Score {
         let moves = self.take_tactical_moves(ply);
-        self.quiesce_searching(moves, ply, alpha, beta, floor)
+        self.quiesce_searching(moves, ply, (alpha, beta), floor, Reach::Below)
     }
 
     /// Searches `moves` (taken from the buffer of `ply`, given back at the end)
-    /// as quiescence moves, from the value `floor`.
+    /// as quiescence moves, from the value `floor`; a quiet move's child is
+    /// searched as `quiet_reach` says (after a quiet check, or below).
     fn quiesce_searching(
         &mut self,
         mut moves: Vec<G::Move>,
         ply: usize,
-        mut alpha: Score,
-        beta: Score,
+        (mut alpha, beta): (Score, Score),
         floor: Score,
+        quiet_reach: Reach,
     ) -> Score {
         // Captures are always tried best first (the game's priority: most valuable
         // victim, least valuable attacker), whatever the ordering switches say:
         // unordered, quiescence explodes (hundreds of millions of nodes at depth 3).
-        if self.orderer.active() {
-            self.orderer.sort(&self.game, &mut moves, None, ply, None);
-        } else {
-            let game = &self.game;
-            moves.sort_by_key(|&m| std::cmp::Reverse(game.move_priority(m)));
-        }
+        let not_losing = match self.orderer.active() {
+            true => self.orderer.sort(&self.game, &mut moves, None, ply, None),
+            false => {
+                let game = &self.game;
+                moves.sort_by_key(|&m| std::cmp::Reverse(game.move_priority(m)));
+                None
+            }
+        };
         let mut best = floor;
         // Standing pat is allowed: a capture that loses material by static exchange
-        // would not raise it, and is left out.
+        // would not raise it, and is left out. The ordering's judgement of the
+        // tactical moves is reused when it made one.
         let skip_losing = self.config.see_pruning && floor > -INFINITY;
         for (index, &m) in moves.iter().enumerate() {
-            if skip_losing && self.game.exchange_loss(m).is_some() {
+            let losing = || match not_losing {
+                Some(count) if self.game.is_tactical(m) => index >= count,
+                _ => self.game.exchange_loss(m).is_some(),
+            };
+            if skip_losing && losing() {
                 continue;
             }
+            let reach = match quiet_reach == Reach::Below || self.game.is_tactical(m) {
+                true => Reach::Below,
+                false => quiet_reach,
+            };
             let score = self.visit_child(m, 0, alpha, beta, Visit::Quiescence, |s, a, b| {
-                s.quiesce_child(ply + 1, a, b)
+                s.quiesce_child(ply + 1, a, b, reach)
             });
             if self.aborted {
                 break;
@@ -113,7 +157,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
 
     /// A child of a quiescence node: counted, checked for the end of the game,
     /// then searched on.
-    fn quiesce_child(&mut self, ply: usize, alpha: Score, beta: Score) -> Score {
+    fn quiesce_child(&mut self, ply: usize, alpha: Score, beta: Score, reach: Reach) -> Score {
         if self.enter_node(ply) {
             return 0;
         }
@@ -123,7 +167,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             return score;
         }
         if !self.config.quiescence_table {
-            return self.quiesce(ply, alpha, beta);
+            return self.quiesce_at(ply, alpha, beta, reach);
         }
         let (stored, _) = self.probe(0, ply, alpha, beta);
         if let Some(score) = stored {
@@ -131,7 +175,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             return score;
         }
         let known = self.tt.as_ref().and_then(|t| t.probe(self.game.hash()));
-        let score = self.quiesce(ply, alpha, beta);
+        let score = self.quiesce_at(ply, alpha, beta, reach);
         // A searched node's entry, even one that did not fit this window, knows
         // more (its move, its depth) than a quiescence value: it stays.
         if known.is_none() && !self.aborted {
