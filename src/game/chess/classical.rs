@@ -361,14 +361,17 @@ fn pawn_structure(board: &Board, color: Color, maps: &AttackMaps, sink: &mut imp
 /// A pawn whose neighbours have all gone past it and whose next square an enemy
 /// pawn guards: it cannot advance safely nor be defended by a pawn.
 fn is_backward(square: Square, color: Color, neighbours: BitBoard, enemy_guard: BitBoard) -> bool {
-    let rank = square.rank().relative_to(color);
-    let supported = neighbours
-        .iter()
-        .any(|n| n.rank().relative_to(color) <= rank);
-    let Some(next) = square.try_offset(0, forward(color)) else {
+    // The guard is the rarer condition and the cheaper test: asked first.
+    let guarded = square
+        .try_offset(0, forward(color))
+        .is_some_and(|next| enemy_guard.has(next));
+    if !guarded {
         return false;
-    };
-    !supported && enemy_guard.has(next)
+    }
+    let rank = square.rank().relative_to(color);
+    !neighbours
+        .iter()
+        .any(|n| n.rank().relative_to(color) <= rank)
 }
 
 /// One rank towards promotion for `color`.
@@ -429,9 +432,10 @@ fn king_shelter(board: &Board, color: Color, sink: &mut impl Features) {
     };
     let near = (pawns & files & rank_ahead(1)).len() as i32;
     let far = (pawns & files & rank_ahead(2)).len() as i32;
-    let open = File::ALL
+    // One square of the king's rank on each of its files stands for the file.
+    let open = (files & king.rank().bitboard())
         .iter()
-        .filter(|f| files.has(Square::new(**f, king.rank())) && (pawns & f.bitboard()).is_empty())
+        .filter(|s| (pawns & s.file().bitboard()).is_empty())
         .count() as i32;
     sink.add(color, SHELTER_TERM, w::SHIELD_NEAR, near);
     sink.add(color, SHELTER_TERM, w::SHIELD_FAR, far);
