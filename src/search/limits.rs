@@ -426,7 +426,7 @@ impl SearchConfig {
             eval_null_move: true,
             // Check evasions and the table in quiescence measured no gain at
             // equal nodes (-3 ± 50 Elo over 100 games): off, `with=` turns them on.
-            // Measured again on today's engine: evasions +42 ± 45 in chess (100
+            // Measured again with seeprune and tteval on: evasions +42 ± 45 in chess (100
             // games at 100,000 nodes) but 276 of 300 WAC at 1,000,000 nodes
             // against 280; quiet checks 278. In xiangqi evasions and quiet checks
             // won +78 ± 74 at 100 ms (59 games) against the engine without them,

@@ -169,12 +169,12 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if !self.config.quiescence_table {
             return self.quiesce_at(ply, alpha, beta, reach);
         }
-        let (stored, _) = self.probe(0, ply, alpha, beta);
+        let known = self.table_entry();
+        let (stored, _) = self.probe_entry(known, 0, ply, alpha, beta);
         if let Some(score) = stored {
             self.trace_table_hit(score);
             return score;
         }
-        let known = self.tt.as_ref().and_then(|t| t.probe(self.game.hash()));
         let score = self.quiesce_at(ply, alpha, beta, reach);
         // A searched node's entry, even one that did not fit this window, knows
         // more (its move, its depth) than a quiescence value: it stays.
