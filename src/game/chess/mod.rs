@@ -6,6 +6,7 @@
 pub mod classical;
 pub mod eval;
 pub mod labelled;
+pub mod neural;
 pub mod notation;
 pub mod pgn;
 mod see;
@@ -413,6 +414,11 @@ impl Playable for Chess {
                 evaluator: Arc::new(classical::classical),
             },
             NamedEvaluator {
+                name: "neural",
+                description: "a small neural network (768 inputs a side, 256 hidden units a side) trained on quiet positions scored by Stockfish's search",
+                evaluator: Arc::new(neural::neural),
+            },
+            NamedEvaluator {
                 name: "selfplay",
                 description: "strong's terms with the earlier weights, fitted to the results of self-play games",
                 evaluator: Arc::new(classical::selfplay),
@@ -434,6 +440,7 @@ impl Playable for Chess {
         match eval {
             "seed" => Some(eval::explain_material(self)),
             "strong" => Some(classical::explain_classical(self)),
+            "neural" => Some(neural::explain_neural(self)),
             "selfplay" => Some(classical::explain_selfplay(self)),
             "handset" => Some(classical::explain_handset(self)),
             "simplified" => Some(eval::explain_simplified(self)),

@@ -1,0 +1,455 @@
+//! Trains chess's neural evaluation (src/game/chess/neural.rs) on positions scored
+//! by Stockfish (scripts/nnue-data.py writes them: a FEN, a tab, Stockfish's score
+//! for the side to move in centipawns).
+//!
+//! ```text
+//! cargo run --release --example nnue_train -- --data a.tsv [--data b.tsv] \
+//!     [--epochs 30] [--batch 16384] [--rate 0.001] [--threads 2] [--seed 1] \
+//!     [--out src/game/chess/nets/chess.nnue]
+//! ```
+//!
+//! Every twentieth position is held out. The float network mirrors the integer one
+//! exactly in its layout: each side's 768 inputs feed [`HIDDEN`] units, the
+//! activation is clamp(x, 0, 1)², and the output times [`SCALE`] is centipawns. The
+//! loss is the squared difference of sigmoid(value / 300) between the network and
+//! Stockfish's score, minimised by Adam over mini-batches, the weights clipped to
+//! ±1.98 so the integer network cannot overflow; the learning rate falls tenfold
+//! over the last third of the epochs. The weights with the lowest held-out loss are
+//! written, quantised (inputs by QA, outputs by QB), and the integer network is
+//! checked against the float one on the held-out positions before it is kept.
+
+use std::process::ExitCode;
+
+use cozy_chess::Board;
+use ply::game::chess::neural::{
+    self, HIDDEN, INPUTS, MAGIC, Network, OUTPUT_BUCKETS, QA, QB, SCALE, output_bucket,
+};
+use ply::game::chess::{Chess, classical};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+/// Centipawns per unit inside the loss's sigmoid.
+const LOSS_SCALE: f32 = 300.0;
+/// The bound on every weight, so the integer network's sums fit their types.
+const CLIP: f32 = 1.98;
+
+struct Options {
+    data: Vec<String>,
+    epochs: usize,
+    batch: usize,
+    rate: f32,
+    threads: usize,
+    seed: u64,
+    out: String,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let mut options = Options {
+        data: Vec::new(),
+        epochs: 30,
+        batch: 16384,
+        rate: 0.001,
+        threads: 2,
+        seed: 1,
+        out: "src/game/chess/nets/chess.nnue".into(),
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let value = args.next().ok_or(format!("{flag} needs a value"))?;
+        let number = |v: &str| {
+            v.parse::<f64>()
+                .map_err(|_| format!("{flag}: not a number: {v}"))
+        };
+        match flag.as_str() {
+            "--data" => options.data.push(value),
+            "--epochs" => options.epochs = number(&value)? as usize,
+            "--batch" => options.batch = number(&value)? as usize,
+            "--rate" => options.rate = number(&value)? as f32,
+            "--threads" => options.threads = (number(&value)? as usize).max(1),
+            "--seed" => options.seed = number(&value)? as u64,
+            "--out" => options.out = value,
+            _ => return Err(format!("unknown option {flag}")),
+        }
+    }
+    if options.data.is_empty() {
+        return Err("give at least one --data file".into());
+    }
+    Ok(options)
+}
+
+/// Positions as their active inputs, both views, and Stockfish's score.
+#[derive(Default)]
+struct Positions {
+    own: Vec<u16>,
+    other: Vec<u16>,
+    /// Where each position's inputs start in `own` and `other`; one more than positions.
+    starts: Vec<usize>,
+    scores: Vec<f32>,
+    /// Each position's output layer.
+    buckets: Vec<u8>,
+    fens: Vec<String>,
+}
+
+impl Positions {
+    fn push(&mut self, fen: &str, board: &Board, score: f32) {
+        if self.starts.is_empty() {
+            self.starts.push(0);
+        }
+        let (own, other, count) = neural::active_features(board);
+        self.own.extend_from_slice(&own[..count]);
+        self.other.extend_from_slice(&other[..count]);
+        self.starts.push(self.own.len());
+        self.scores.push(score);
+        self.buckets.push(output_bucket(board) as u8);
+        self.fens.push(fen.to_string());
+    }
+
+    fn len(&self) -> usize {
+        self.scores.len()
+    }
+
+    fn inputs(&self, index: usize) -> Inputs<'_> {
+        let range = self.starts[index]..self.starts[index + 1];
+        let bucket = usize::from(self.buckets[index]);
+        (&self.own[range.clone()], &self.other[range], bucket)
+    }
+}
+
+fn read_positions(paths: &[String]) -> Result<(Positions, Positions), String> {
+    let mut train = Positions::default();
+    let mut held_out = Positions::default();
+    let mut line_number = 0usize;
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        for line in text.lines() {
+            let Some((fen, score)) = line.split_once('\t') else {
+                continue;
+            };
+            let (Ok(board), Ok(score)) = (Board::from_fen(fen, false), score.trim().parse::<f32>())
+            else {
+                continue;
+            };
+            line_number += 1;
+            let set = if line_number.is_multiple_of(20) {
+                &mut held_out
+            } else {
+                &mut train
+            };
+            set.push(fen, &board, score.clamp(-3000.0, 3000.0));
+        }
+    }
+    Ok((train, held_out))
+}
+
+/// One position's active inputs from the side to move's view and the other's, and
+/// its output layer.
+type Inputs<'a> = (&'a [u16], &'a [u16], usize);
+
+/// The float network being trained.
+#[derive(Clone)]
+struct Model {
+    /// `INPUTS * HIDDEN` input weights, then `HIDDEN` biases, then each bucket's
+    /// `2 * HIDDEN` output weights, then each bucket's output bias: one flat vector
+    /// so Adam treats all alike.
+    params: Vec<f32>,
+}
+
+const INPUT_BIAS: usize = INPUTS * HIDDEN;
+const OUTPUT_WEIGHTS: usize = INPUT_BIAS + HIDDEN;
+const OUTPUT_BIAS: usize = OUTPUT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
+const PARAMS: usize = OUTPUT_BIAS + OUTPUT_BUCKETS;
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Model {
+    fn new(seed: u64) -> Model {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut params = vec![0.0; PARAMS];
+        for weight in &mut params[..INPUT_BIAS] {
+            *weight = rng.random_range(-0.1..0.1);
+        }
+        for bias in &mut params[INPUT_BIAS..OUTPUT_WEIGHTS] {
+            *bias = rng.random_range(0.0..0.2);
+        }
+        for weight in &mut params[OUTPUT_WEIGHTS..OUTPUT_BIAS] {
+            *weight = rng.random_range(-0.1..0.1);
+        }
+        Model { params }
+    }
+
+    fn hidden(&self, inputs: &[u16]) -> [f32; HIDDEN] {
+        let mut sums = [0.0f32; HIDDEN];
+        sums.copy_from_slice(&self.params[INPUT_BIAS..OUTPUT_WEIGHTS]);
+        for &input in inputs {
+            let row = &self.params[usize::from(input) * HIDDEN..][..HIDDEN];
+            for (sum, weight) in sums.iter_mut().zip(row) {
+                *sum += weight;
+            }
+        }
+        sums
+    }
+
+    /// The output (centipawns / SCALE) and both sides' hidden sums.
+    fn forward(&self, (own, other, bucket): Inputs<'_>) -> (f32, [f32; HIDDEN], [f32; HIDDEN]) {
+        let own_hidden = self.hidden(own);
+        let other_hidden = self.hidden(other);
+        let weights = &self.params[OUTPUT_WEIGHTS + bucket * 2 * HIDDEN..][..2 * HIDDEN];
+        let mut out = self.params[OUTPUT_BIAS + bucket];
+        for (i, sum) in own_hidden.iter().chain(&other_hidden).enumerate() {
+            let clipped = sum.clamp(0.0, 1.0);
+            out += clipped * clipped * weights[i];
+        }
+        (out, own_hidden, other_hidden)
+    }
+
+    /// Adds this position's gradient of the loss to `gradient`; returns the loss.
+    fn backward(&self, inputs: Inputs<'_>, score: f32, gradient: &mut [f32]) -> f32 {
+        let (own, other, bucket) = inputs;
+        let (out, own_hidden, other_hidden) = self.forward(inputs);
+        let predicted = sigmoid(out * SCALE as f32 / LOSS_SCALE);
+        let target = sigmoid(score / LOSS_SCALE);
+        let error = predicted - target;
+        let d_out = 2.0 * error * predicted * (1.0 - predicted) * SCALE as f32 / LOSS_SCALE;
+        gradient[OUTPUT_BIAS + bucket] += d_out;
+        let output_weights = OUTPUT_WEIGHTS + bucket * 2 * HIDDEN;
+        let weights = &self.params[output_weights..][..2 * HIDDEN];
+        for (side, (hidden, inputs)) in [(&own_hidden, own), (&other_hidden, other)]
+            .into_iter()
+            .enumerate()
+        {
+            let mut d_hidden = [0.0f32; HIDDEN];
+            for unit in 0..HIDDEN {
+                let sum = hidden[unit];
+                let clipped = sum.clamp(0.0, 1.0);
+                let slot = side * HIDDEN + unit;
+                gradient[output_weights + slot] += d_out * clipped * clipped;
+                if sum > 0.0 && sum < 1.0 {
+                    d_hidden[unit] = d_out * weights[slot] * 2.0 * clipped;
+                }
+            }
+            for (g, d) in gradient[INPUT_BIAS..OUTPUT_WEIGHTS]
+                .iter_mut()
+                .zip(&d_hidden)
+            {
+                *g += d;
+            }
+            for &input in inputs {
+                let row = &mut gradient[usize::from(input) * HIDDEN..][..HIDDEN];
+                for (g, d) in row.iter_mut().zip(&d_hidden) {
+                    *g += d;
+                }
+            }
+        }
+        error * error
+    }
+
+    fn quantised(&self) -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        let mut short = |value: f32, scale: i32| {
+            let q = (value * scale as f32)
+                .round()
+                .clamp(i16::MIN as f32, i16::MAX as f32) as i16;
+            bytes.extend_from_slice(&q.to_le_bytes());
+        };
+        for &w in &self.params[..INPUT_BIAS] {
+            short(w, QA);
+        }
+        for &b in &self.params[INPUT_BIAS..OUTPUT_WEIGHTS] {
+            short(b, QA);
+        }
+        for &w in &self.params[OUTPUT_WEIGHTS..OUTPUT_BIAS] {
+            short(w, QB);
+        }
+        for &bias in &self.params[OUTPUT_BIAS..] {
+            let bias = (bias * (QA * QB) as f32).round() as i32;
+            bytes.extend_from_slice(&bias.to_le_bytes());
+        }
+        bytes
+    }
+}
+
+/// The mean loss over `positions`.
+fn mean_loss(model: &Model, positions: &Positions) -> f64 {
+    let mut total = 0.0f64;
+    for index in 0..positions.len() {
+        let (out, _, _) = model.forward(positions.inputs(index));
+        let error = sigmoid(out * SCALE as f32 / LOSS_SCALE)
+            - sigmoid(positions.scores[index] / LOSS_SCALE);
+        total += f64::from(error * error);
+    }
+    total / positions.len().max(1) as f64
+}
+
+struct Adam {
+    first: Vec<f32>,
+    second: Vec<f32>,
+    steps: i32,
+}
+
+impl Adam {
+    fn step(&mut self, params: &mut [f32], gradient: &[f32], rate: f32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        self.steps += 1;
+        let correction1 = 1.0 - B1.powi(self.steps);
+        let correction2 = 1.0 - B2.powi(self.steps);
+        for i in 0..params.len() {
+            let g = gradient[i];
+            self.first[i] = B1 * self.first[i] + (1.0 - B1) * g;
+            self.second[i] = B2 * self.second[i] + (1.0 - B2) * g * g;
+            let m = self.first[i] / correction1;
+            let v = self.second[i] / correction2;
+            params[i] = (params[i] - rate * m / (v.sqrt() + 1e-8)).clamp(-CLIP, CLIP);
+        }
+    }
+}
+
+/// One batch's mean gradient, the positions split over threads; returns the summed loss.
+fn batch_gradient(
+    model: &Model,
+    positions: &Positions,
+    batch: &[usize],
+    threads: usize,
+    gradient: &mut [f32],
+) -> f64 {
+    let chunk = batch.len().div_ceil(threads);
+    let parts: Vec<(Vec<f32>, f64)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = batch
+            .chunks(chunk)
+            .map(|indices| {
+                scope.spawn(move || {
+                    let mut part = vec![0.0f32; PARAMS];
+                    let mut loss = 0.0f64;
+                    for &index in indices {
+                        let inputs = positions.inputs(index);
+                        loss +=
+                            f64::from(model.backward(inputs, positions.scores[index], &mut part));
+                    }
+                    (part, loss)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a training thread panicked"))
+            .collect()
+    });
+    gradient.fill(0.0);
+    let mut loss = 0.0;
+    for (part, part_loss) in parts {
+        for (g, p) in gradient.iter_mut().zip(&part) {
+            *g += p / batch.len() as f32;
+        }
+        loss += part_loss;
+    }
+    loss
+}
+
+/// How far the integer network's centipawns stray from the float network's.
+fn quantisation_error(model: &Model, network: &Network, positions: &Positions) -> (f64, f64) {
+    let mut total = 0.0f64;
+    let mut worst = 0.0f64;
+    for index in 0..positions.len().min(5000) {
+        let board = Board::from_fen(&positions.fens[index], false).expect("read once already");
+        let float = f64::from(model.forward(positions.inputs(index)).0 * SCALE as f32);
+        let integer = f64::from(network.evaluate(&board));
+        total += (float - integer).abs();
+        worst = worst.max((float - integer).abs());
+    }
+    (total / positions.len().clamp(1, 5000) as f64, worst)
+}
+
+/// The held-out loss of the classical evaluation (`strong` before the network) at
+/// its best scale, for comparison: its centipawns are not Stockfish's.
+fn classical_loss(positions: &Positions) -> (f64, f32) {
+    let values: Vec<f32> = positions
+        .fens
+        .iter()
+        .map(|fen| classical::classical(&Chess::from_fen(fen).expect("read once already")) as f32)
+        .collect();
+    let loss_at = |scale: f32| {
+        let total: f64 = values
+            .iter()
+            .zip(&positions.scores)
+            .map(|(value, score)| {
+                f64::from(
+                    (sigmoid(value * scale / LOSS_SCALE) - sigmoid(score / LOSS_SCALE)).powi(2),
+                )
+            })
+            .sum();
+        total / values.len().max(1) as f64
+    };
+    (50..=200)
+        .map(|percent| (loss_at(percent as f32 / 100.0), percent as f32 / 100.0))
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .unwrap_or((f64::NAN, 1.0))
+}
+
+fn train(options: &Options) -> Result<(), String> {
+    let (train, held_out) = read_positions(&options.data)?;
+    eprintln!(
+        "{} training positions, {} held out",
+        train.len(),
+        held_out.len()
+    );
+    let (loss, scale) = classical_loss(&held_out);
+    eprintln!("classical evaluation's held-out loss {loss:.6} (its values times {scale:.2})");
+    let mut model = Model::new(options.seed);
+    let mut adam = Adam {
+        first: vec![0.0; PARAMS],
+        second: vec![0.0; PARAMS],
+        steps: 0,
+    };
+    let mut rng = SmallRng::seed_from_u64(options.seed);
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut gradient = vec![0.0f32; PARAMS];
+    let mut best = (mean_loss(&model, &held_out), model.clone());
+    for epoch in 1..=options.epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.random_range(0..=i));
+        }
+        let decay_from = options.epochs * 2 / 3;
+        let rate = if epoch > decay_from {
+            options.rate
+                * 0.1f32.powf((epoch - decay_from) as f32 / (options.epochs - decay_from) as f32)
+        } else {
+            options.rate
+        };
+        let mut loss = 0.0;
+        for batch in order.chunks(options.batch) {
+            loss += batch_gradient(&model, &train, batch, options.threads, &mut gradient);
+            adam.step(&mut model.params, &gradient, rate);
+        }
+        let held = mean_loss(&model, &held_out);
+        eprintln!(
+            "epoch {epoch}: rate {rate:.6}, train loss {:.6}, held-out {held:.6}",
+            loss / train.len() as f64
+        );
+        if held < best.0 {
+            best = (held, model.clone());
+        }
+    }
+    let bytes = best.1.quantised();
+    let network = Network::from_bytes(&bytes)?;
+    let (mean, worst) = quantisation_error(&best.1, &network, &held_out);
+    eprintln!(
+        "best held-out loss {:.6}; integer network vs float: mean {mean:.2} cp, worst {worst:.2} cp",
+        best.0
+    );
+    ply::fsutil::write_atomic(std::path::Path::new(&options.out), &bytes)
+        .map_err(|e| format!("{}: {e}", options.out))?;
+    eprintln!("wrote {}", options.out);
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match parse_options().and_then(|options| train(&options)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("nnue_train: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,353 @@
+//! A small neural evaluation of chess positions (the "efficiently updatable"
+//! network layout of NNUE engines, without the incremental update): each side's
+//! pieces on their squares switch on 768 inputs, seen from that side; one hidden
+//! layer of [`HIDDEN`] units per side (the side to move's first) with squared
+//! clipped activations (`clamp(x, 0, 1)²`; in integers `clamp(x, 0, QA)² >> 8`),
+//! and one output. Trained by examples/nnue_train.rs on
+//! quiet positions scored by Stockfish's search; the weights are integers, so the
+//! value is exact and the same on every machine.
+//!
+//! Why a network: the classical evaluation's terms are linear in hand-chosen
+//! features, and a fit of them to Stockfish's scores leaves a larger error than
+//! the network does (tests/chess_neural.rs measures both on held-out positions).
+
+use std::cell::RefCell;
+use std::sync::OnceLock;
+
+use cozy_chess::{Board, Color, Piece, Square};
+
+use super::Chess;
+use crate::game::{EvalTerm, Explanation};
+
+/// Inputs per side: 2 colours (own, enemy) x 6 pieces x 64 squares.
+pub const INPUTS: usize = 768;
+/// Hidden units per side.
+pub const HIDDEN: usize = 256;
+/// The hidden layer's integer scale: a float weight w is stored as round(w * QA).
+pub const QA: i32 = 255;
+/// The output layer's integer scale.
+pub const QB: i32 = 256;
+/// Centipawns per unit of the network's output.
+pub const SCALE: i32 = 400;
+/// The first bytes of a network file, naming its layout.
+pub const MAGIC: &[u8; 8] = b"PLY768B8";
+/// Output layers, one for each band of material on the board: how much the hidden
+/// units say depends on the stage of the game.
+pub const OUTPUT_BUCKETS: usize = 8;
+
+/// The network `neural` plays, written by examples/nnue_train.rs (the README's
+/// chess section gives its data and the commands that made it).
+static EMBEDDED: &[u8] = include_bytes!("nets/chess.nnue");
+
+/// The integer weights of a network.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    /// `INPUTS` rows of `HIDDEN` weights.
+    input_weights: Vec<[i16; HIDDEN]>,
+    input_bias: [i16; HIDDEN],
+    /// The side to move's hidden units' weights, then the other side's.
+    /// By bucket: the side to move's hidden units' weights, then the other side's.
+    output_weights: Vec<[i16; 2 * HIDDEN]>,
+    output_bias: [i32; OUTPUT_BUCKETS],
+}
+
+/// Which output layer values `board`: the pieces on the board, kings included, in
+/// eight bands of four (2-5, 6-9, ... 30-32).
+pub fn output_bucket(board: &Board) -> usize {
+    ((board.occupied().len() as usize).saturating_sub(2) / 4).min(OUTPUT_BUCKETS - 1)
+}
+
+/// Which input a piece switches on, seen from `perspective`: its colour relative
+/// to the viewer, its kind and its square with the board turned so the viewer's
+/// first rank is rank 1.
+pub fn feature(perspective: Color, color: Color, piece: Piece, square: Square) -> usize {
+    let relative = usize::from(color != perspective);
+    let square = match perspective {
+        Color::White => square as usize,
+        Color::Black => square as usize ^ 56,
+    };
+    (relative * 6 + piece as usize) * 64 + square
+}
+
+/// The inputs on in `board` from each side's view: the side to move's first.
+pub fn active_features(board: &Board) -> ([u16; 32], [u16; 32], usize) {
+    let mover = board.side_to_move();
+    let mut own = [0u16; 32];
+    let mut other = [0u16; 32];
+    let mut count = 0;
+    for color in [Color::White, Color::Black] {
+        for piece in Piece::ALL {
+            for square in board.colored_pieces(color, piece) {
+                if count == 32 {
+                    return (own, other, count);
+                }
+                own[count] = feature(mover, color, piece, square) as u16;
+                other[count] = feature(!mover, color, piece, square) as u16;
+                count += 1;
+            }
+        }
+    }
+    (own, other, count)
+}
+
+impl Network {
+    /// Reads a network file: [`MAGIC`], then little-endian i16 input weights
+    /// (input by input), input biases, each bucket's output weights, and each
+    /// bucket's i32 output bias.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+        let body = bytes
+            .strip_prefix(MAGIC.as_slice())
+            .ok_or("not a ply chess network (bad magic)")?;
+        let shorts = INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN;
+        let size = shorts * 2 + OUTPUT_BUCKETS * 4;
+        if body.len() != size {
+            return Err(format!(
+                "a chess network has {size} bytes after its magic, this one {}",
+                body.len()
+            ));
+        }
+        let mut values = body
+            .chunks_exact(2)
+            .take(shorts)
+            .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
+        let mut row = || -> [i16; HIDDEN] { std::array::from_fn(|_| values.next().unwrap_or(0)) };
+        let input_weights = (0..INPUTS).map(|_| row()).collect();
+        let input_bias = row();
+        let output_weights = (0..OUTPUT_BUCKETS)
+            .map(|_| {
+                let mut weights = [0; 2 * HIDDEN];
+                weights[..HIDDEN].copy_from_slice(&row());
+                weights[HIDDEN..].copy_from_slice(&row());
+                weights
+            })
+            .collect();
+        let mut tail = body[shorts * 2..].chunks_exact(4);
+        let output_bias = std::array::from_fn(|_| {
+            tail.next()
+                .map_or(0, |b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        });
+        Ok(Network {
+            input_weights,
+            input_bias,
+            output_weights,
+            output_bias,
+        })
+    }
+
+    /// The value of `board` for the side to move, in centipawns.
+    pub fn evaluate(&self, board: &Board) -> i32 {
+        let (own, other, count) = active_features(board);
+        let own = self.accumulate(&own[..count]);
+        let other = self.accumulate(&other[..count]);
+        self.output(output_bucket(board), &own, &other)
+    }
+
+    /// The value from the hidden sums of the side to move and of the other side,
+    /// through output layer `bucket`.
+    fn output(&self, bucket: usize, own: &[i16; HIDDEN], other: &[i16; HIDDEN]) -> i32 {
+        let (own_weights, other_weights) = self.output_weights[bucket].split_at(HIDDEN);
+        let sum = squared_clipped_dot(own, own_weights) + squared_clipped_dot(other, other_weights);
+        let out = sum / i64::from(QA) + i64::from(self.output_bias[bucket]);
+        (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+
+    /// Both views' hidden sums of `board` (White's, Black's), from scratch.
+    fn views(&self, board: &Board) -> [[i16; HIDDEN]; 2] {
+        [Color::White, Color::Black].map(|perspective| {
+            let mut sums = self.input_bias;
+            for color in [Color::White, Color::Black] {
+                for piece in Piece::ALL {
+                    for square in board.colored_pieces(color, piece) {
+                        self.add_row(&mut sums, feature(perspective, color, piece, square), 1);
+                    }
+                }
+            }
+            sums
+        })
+    }
+
+    /// Both views' hidden sums of `board` from those of `parent`: only the pieces
+    /// that left or reached a square change them (two to four after a move).
+    fn updated_views(
+        &self,
+        parent: &Board,
+        sums: &[[i16; HIDDEN]; 2],
+        board: &Board,
+    ) -> [[i16; HIDDEN]; 2] {
+        let mut sums = *sums;
+        for color in [Color::White, Color::Black] {
+            for piece in Piece::ALL {
+                let before = parent.colored_pieces(color, piece);
+                let after = board.colored_pieces(color, piece);
+                for (squares, sign) in [(before - after, -1), (after - before, 1)] {
+                    for square in squares {
+                        for (view, perspective) in sums.iter_mut().zip([Color::White, Color::Black])
+                        {
+                            self.add_row(view, feature(perspective, color, piece, square), sign);
+                        }
+                    }
+                }
+            }
+        }
+        sums
+    }
+
+    /// Adds (`sign` 1) or takes away (-1) one input's row.
+    fn add_row(&self, sums: &mut [i16; HIDDEN], input: usize, sign: i16) {
+        for (sum, weight) in sums.iter_mut().zip(&self.input_weights[input]) {
+            *sum = sum.wrapping_add(weight.wrapping_mul(sign));
+        }
+    }
+
+    /// The value of the game's position for the side to move, the same as
+    /// [`Network::evaluate`], but the hidden sums are built from the position
+    /// before the last move where [`RecentViews`] still holds it.
+    pub fn evaluate_game(&self, game: &Chess) -> i32 {
+        let board = game.board();
+        let views = RECENT.with_borrow_mut(|recent| {
+            if let Some(views) = recent.find(board.hash()) {
+                return views;
+            }
+            let views = match game.previous_board() {
+                Some(parent) => match recent.find(parent.hash()) {
+                    Some(sums) => self.updated_views(parent, &sums, board),
+                    None => self.views(board),
+                },
+                None => self.views(board),
+            };
+            recent.keep(board.hash(), &views);
+            views
+        });
+        let [white, black] = &views;
+        let bucket = output_bucket(board);
+        match board.side_to_move() {
+            Color::White => self.output(bucket, white, black),
+            Color::Black => self.output(bucket, black, white),
+        }
+    }
+
+    /// The hidden layer's inputs for one side: the bias plus each active input's row.
+    fn accumulate(&self, features: &[u16]) -> [i16; HIDDEN] {
+        let mut sums = self.input_bias;
+        for &index in features {
+            let row = &self.input_weights[usize::from(index)];
+            for (sum, weight) in sums.iter_mut().zip(row) {
+                *sum = sum.wrapping_add(*weight);
+            }
+        }
+        sums
+    }
+}
+
+/// Σ (clamp(h, 0, QA)² >> 8) · w over the hidden units: the square of a clipped sum
+/// fits a u16 and, shifted to 0..254, an i16, so the products pair up in i16
+/// multiply-adds; at most 254 · 507 each (weights clipped to ±1.98, ±507 once scaled
+/// by QB), 256 of them fit an i32.
+fn squared_clipped_dot(hidden: &[i16; HIDDEN], weights: &[i16]) -> i64 {
+    let mut total = 0i32;
+    for (&h, &w) in hidden.iter().zip(weights) {
+        let clipped = h.clamp(0, QA as i16) as u16;
+        let activation = ((clipped * clipped) >> 8) as i16;
+        total += i32::from(activation) * i32::from(w);
+    }
+    i64::from(total) * 256
+}
+
+/// The hidden sums of recently evaluated positions by hash, one slot per hash's
+/// low bits: a position's sums come from its parent's by a few rows instead of
+/// all of its pieces' rows. Integer sums, so the value does not depend on which path
+/// built them.
+struct RecentViews {
+    hashes: Vec<u64>,
+    views: Vec<[[i16; HIDDEN]; 2]>,
+}
+
+/// Slots of [`RecentViews`] (a power of two): 8 MiB a thread at 256 hidden units.
+const RECENT_SLOTS: usize = 1 << 13;
+
+impl RecentViews {
+    fn new() -> RecentViews {
+        RecentViews {
+            hashes: vec![0; RECENT_SLOTS],
+            views: vec![[[0; HIDDEN]; 2]; RECENT_SLOTS],
+        }
+    }
+
+    fn find(&self, hash: u64) -> Option<[[i16; HIDDEN]; 2]> {
+        let slot = hash as usize & (RECENT_SLOTS - 1);
+        (self.hashes[slot] == hash && hash != 0).then(|| self.views[slot])
+    }
+
+    fn keep(&mut self, hash: u64, views: &[[i16; HIDDEN]; 2]) {
+        let slot = hash as usize & (RECENT_SLOTS - 1);
+        self.hashes[slot] = hash;
+        self.views[slot] = *views;
+    }
+}
+
+thread_local! {
+    static RECENT: RefCell<RecentViews> = RefCell::new(RecentViews::new());
+}
+
+/// The network's value from White's view, taken apart: what the hidden units of
+/// White's view of the board add, what those of Black's view add (each side's view
+/// weighs as the side to move's or the other's), and the output's bias with the
+/// rounding. `ply eval --explain` and the explorer show it.
+pub fn explain_neural(game: &Chess) -> Explanation {
+    let net = network();
+    let board = game.board();
+    let views = net.views(board);
+    let mover = board.side_to_move();
+    let bucket = output_bucket(board);
+    let total = net.output(bucket, &views[mover as usize], &views[!mover as usize]);
+    let for_white = |value: i32| if mover == Color::White { value } else { -value };
+    let (own_weights, other_weights) = net.output_weights[bucket].split_at(HIDDEN);
+    let centipawns = |view: &[i16; HIDDEN], weights: &[i16]| {
+        (squared_clipped_dot(view, weights) / i64::from(QA) * i64::from(SCALE) / i64::from(QA * QB))
+            as i32
+    };
+    let units_on = |view: &[i16; HIDDEN]| view.iter().filter(|&&sum| sum > 0).count() as i32;
+    let mut points = [0; 2];
+    for color in [Color::White, Color::Black] {
+        let weights = if color == mover {
+            own_weights
+        } else {
+            other_weights
+        };
+        points[color as usize] = for_white(centipawns(&views[color as usize], weights));
+    }
+    let terms = vec![
+        EvalTerm {
+            name: "hidden units on, White's view".into(),
+            first: units_on(&views[0]),
+            second: 0,
+            points: points[0],
+        },
+        EvalTerm {
+            name: "hidden units on, Black's view".into(),
+            first: 0,
+            second: units_on(&views[1]),
+            points: points[1],
+        },
+        EvalTerm {
+            name: "output bias and rounding".into(),
+            first: 0,
+            second: 0,
+            points: for_white(total) - points[0] - points[1],
+        },
+    ];
+    Explanation::sum_of(terms)
+}
+
+/// The embedded network, read once.
+pub fn network() -> &'static Network {
+    static NETWORK: OnceLock<Network> = OnceLock::new();
+    NETWORK.get_or_init(|| {
+        Network::from_bytes(EMBEDDED).expect("the embedded chess network is well formed")
+    })
+}
+
+/// The neural evaluation of the position for the side to move: chess's `neural`.
+pub fn neural(game: &Chess) -> i32 {
+    network().evaluate_game(game)
+}

@@ -1,0 +1,173 @@
+//! Chess's neural evaluation (src/game/chess/neural.rs; tests/chess_eval.rs checks
+//! it with every chess evaluation: colour mirrors, explanations): its network file
+//! is read or refused with a reason, its sums kept from the position before give the
+//! value computed from scratch, and it tells who stands better as Stockfish 15.1
+//! does on positions it was never trained on.
+
+use cozy_chess::Color;
+use ply::game::chess::neural::{self, MAGIC, Network};
+use ply::game::chess::{Chess, classical};
+
+/// Quiet positions of ply's own self-play that Stockfish 15.1 scored
+/// (tests/data/chess/stockfish-scores.tsv, source named there): FEN and the score
+/// for White. The classical evaluation's weights were fitted to positions like these.
+const PLY_GAMES: &str = include_str!("data/chess/stockfish-scores.tsv");
+
+/// Quiet positions of Stockfish's self-play, as the network's training data but from
+/// another seed (tests/data/chess/stockfish-selfplay-scores.tsv, source named there).
+const STOCKFISH_GAMES: &str = include_str!("data/chess/stockfish-selfplay-scores.tsv");
+
+fn scored_positions(file: &str) -> Vec<(Chess, i32)> {
+    file.lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| {
+            let (fen, score) = line.split_once('\t').expect("FEN and score");
+            (
+                Chess::from_fen(fen).expect("valid FEN"),
+                score.parse().expect("a score"),
+            )
+        })
+        .collect()
+}
+
+/// The value for White.
+fn for_white(game: &Chess, evaluate: fn(&Chess) -> i32) -> i32 {
+    match game.board().side_to_move() {
+        Color::White => evaluate(game),
+        Color::Black => -evaluate(game),
+    }
+}
+
+#[test]
+fn a_network_file_is_read_or_refused_with_its_reason() {
+    let bytes = std::fs::read("src/game/chess/nets/chess.nnue").expect("the network file");
+    assert_eq!(Network::from_bytes(&bytes).as_ref(), Ok(neural::network()));
+    let mut wrong_magic = bytes.clone();
+    wrong_magic[0] ^= 1;
+    assert!(
+        Network::from_bytes(&wrong_magic)
+            .unwrap_err()
+            .contains("magic")
+    );
+    let short = &bytes[..bytes.len() - 1];
+    assert!(Network::from_bytes(short).unwrap_err().contains("bytes"));
+    assert!(Network::from_bytes(&MAGIC[..3]).is_err());
+}
+
+#[test]
+fn a_queen_up_is_winning_for_either_side() {
+    let white_up = Chess::from_fen("4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1").expect("valid FEN");
+    assert!(
+        neural::neural(&white_up) > 500,
+        "{}",
+        neural::neural(&white_up)
+    );
+    let black_to_move =
+        Chess::from_fen("4k3/pppp4/8/8/8/8/PPPP4/3QK3 b - - 0 1").expect("valid FEN");
+    assert!(neural::neural(&black_to_move) < -500);
+}
+
+/// How many of `positions` `evaluate` gives to the side Stockfish gives them.
+fn agreements(positions: &[(Chess, i32)], evaluate: fn(&Chess) -> i32) -> usize {
+    positions
+        .iter()
+        .filter(|(game, stockfish)| (for_white(game, evaluate) > 0) == (*stockfish > 0))
+        .count()
+}
+
+/// The mean squared difference of expected results (sigmoid of centipawns / 300)
+/// from Stockfish's, `evaluate` at its best scale (its centipawns are not Stockfish's).
+fn error(positions: &[(Chess, i32)], evaluate: fn(&Chess) -> i32) -> f64 {
+    let expected = |centipawns: f64| 1.0 / (1.0 + (-centipawns / 300.0).exp());
+    let ours: Vec<f64> = positions
+        .iter()
+        .map(|(game, _)| f64::from(for_white(game, evaluate)))
+        .collect();
+    let at_scale = |percent: i32| {
+        ours.iter()
+            .zip(positions)
+            .map(|(value, (_, stockfish))| {
+                (expected(value * f64::from(percent) / 100.0) - expected(f64::from(*stockfish)))
+                    .powi(2)
+            })
+            .sum::<f64>()
+    };
+    (50..=200).map(at_scale).fold(f64::INFINITY, f64::min) / positions.len() as f64
+}
+
+#[test]
+fn on_positions_like_its_training_data_the_network_is_closer_to_stockfish() {
+    let positions = scored_positions(STOCKFISH_GAMES);
+    let (network, classical) = (
+        agreements(&positions, neural::neural),
+        agreements(&positions, classical::classical),
+    );
+    let (network_error, classical_error) = (
+        error(&positions, neural::neural),
+        error(&positions, classical::classical),
+    );
+    assert!(
+        network >= classical && network_error < classical_error,
+        "of {}: the network agrees on the side ahead in {network} (error {network_error:.5}), classical in {classical} (error {classical_error:.5})",
+        positions.len()
+    );
+}
+
+#[test]
+fn on_plys_own_games_the_network_tells_who_stands_better_as_stockfish_does() {
+    // The classical evaluation was fitted to Stockfish's scores of positions like
+    // these and agrees on 387 of the 400; the network must agree on 95% at least.
+    let positions = scored_positions(PLY_GAMES);
+    let network = agreements(&positions, neural::neural);
+    assert!(
+        network * 100 >= positions.len() * 95,
+        "the network agrees on the side ahead in {network} of {}",
+        positions.len()
+    );
+}
+
+#[test]
+fn sums_built_from_the_parent_position_give_the_value_built_from_scratch() {
+    use ply::game::Game;
+    // A deterministic walk through legal moves, null moves and takebacks, as a
+    // search walks: every value from the kept sums equals the one from scratch.
+    let mut game = Chess::new();
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    };
+    let mut moves = Vec::new();
+    let mut depth = 0;
+    for _ in 0..4000 {
+        assert_eq!(
+            neural::neural(&game),
+            neural::network().evaluate(game.board()),
+            "{}",
+            game.format_position()
+        );
+        moves.clear();
+        game.legal_moves(&mut moves);
+        match next(10) {
+            0 | 1 if depth > 0 => {
+                game.undo();
+                depth -= 1;
+            }
+            2 if !game.in_check() => {
+                game.play_null();
+                neural::neural(&game);
+                game.undo_null();
+            }
+            _ if !moves.is_empty() && game.outcome().is_none() => {
+                game.play(moves[next(moves.len())]);
+                depth += 1;
+            }
+            _ => {
+                game = Chess::new();
+                depth = 0;
+            }
+        }
+    }
+}
