@@ -1,15 +1,17 @@
-//! A small neural evaluation of chess positions (the "efficiently updatable"
-//! network layout of NNUE engines, without the incremental update): each side's
-//! pieces on their squares switch on 768 inputs, seen from that side; one hidden
-//! layer of [`HIDDEN`] units per side (the side to move's first) with squared
-//! clipped activations (`clamp(x, 0, 1)²`; in integers `clamp(x, 0, QA)² >> 8`),
-//! and one output. Trained by examples/nnue_train.rs on
-//! quiet positions scored by Stockfish's search; the weights are integers, so the
-//! value is exact and the same on every machine.
+//! A small neural evaluation of chess positions in the network layout of NNUE
+//! engines: each side's pieces on their squares switch on 768 inputs, seen from
+//! that side; one hidden layer of [`HIDDEN`] units per side (the side to move's
+//! first) with squared clipped activations (`clamp(x, 0, 1)²`; in integers
+//! `clamp(x, 0, QA)² >> 8`), and an output layer chosen by the material on the
+//! board. A position's hidden sums are built from those of the position before the
+//! last move where they are still kept. Trained by examples/nnue_train.rs on quiet
+//! positions scored by Stockfish's search; the weights are integers, so the value
+//! is exact and the same on every machine.
 //!
 //! Why a network: the classical evaluation's terms are linear in hand-chosen
-//! features, and a fit of them to Stockfish's scores leaves a larger error than
-//! the network does (tests/chess_neural.rs measures both on held-out positions).
+//! features; on held-out positions like its training data the network stays
+//! closer to Stockfish's scores (tests/chess_neural.rs measures both). It plays as
+//! `neural`; `strong` stays classical until it wins against Stockfish too (README).
 
 use std::cell::RefCell;
 use std::sync::OnceLock;
@@ -45,7 +47,6 @@ pub struct Network {
     /// `INPUTS` rows of `HIDDEN` weights.
     input_weights: Vec<[i16; HIDDEN]>,
     input_bias: [i16; HIDDEN],
-    /// The side to move's hidden units' weights, then the other side's.
     /// By bucket: the side to move's hidden units' weights, then the other side's.
     output_weights: Vec<[i16; 2 * HIDDEN]>,
     output_bias: [i32; OUTPUT_BUCKETS],
