@@ -209,15 +209,15 @@ impl Network {
         let board = game.board();
         let views = RECENT.with_borrow_mut(|recent| {
             if let Some(views) = recent.find(board.hash()) {
-                return views;
+                return *views;
             }
-            let views = match game.previous_board() {
-                Some(parent) => match recent.find(parent.hash()) {
-                    Some(sums) => self.updated_views(parent, &sums, board),
-                    None => self.views(board),
-                },
-                None => self.views(board),
-            };
+            let views = game
+                .previous_board()
+                .and_then(|parent| {
+                    let sums = recent.find(parent.hash())?;
+                    Some(self.updated_views(parent, sums, board))
+                })
+                .unwrap_or_else(|| self.views(board));
             recent.keep(board.hash(), &views);
             views
         });
@@ -233,10 +233,7 @@ impl Network {
     fn accumulate(&self, features: &[u16]) -> [i16; HIDDEN] {
         let mut sums = self.input_bias;
         for &index in features {
-            let row = &self.input_weights[usize::from(index)];
-            for (sum, weight) in sums.iter_mut().zip(row) {
-                *sum = sum.wrapping_add(*weight);
-            }
+            self.add_row(&mut sums, usize::from(index), 1);
         }
         sums
     }
@@ -276,9 +273,9 @@ impl RecentViews {
         }
     }
 
-    fn find(&self, hash: u64) -> Option<[[i16; HIDDEN]; 2]> {
+    fn find(&self, hash: u64) -> Option<&[[i16; HIDDEN]; 2]> {
         let slot = hash as usize & (RECENT_SLOTS - 1);
-        (self.hashes[slot] == hash && hash != 0).then(|| self.views[slot])
+        (self.hashes[slot] == hash && hash != 0).then(|| &self.views[slot])
     }
 
     fn keep(&mut self, hash: u64, views: &[[i16; HIDDEN]; 2]) {
