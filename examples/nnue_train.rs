@@ -1,24 +1,38 @@
 //! Trains chess's neural evaluation (src/game/chess/neural.rs) on positions scored
 //! by Stockfish (scripts/nnue-data.py writes them: a FEN, a tab, Stockfish's score
-//! for the side to move in centipawns).
+//! for the side to move in centipawns, and, in newer files, a tab and the game's
+//! result for the side to move).
 //!
 //! ```text
 //! cargo run --release --example nnue_train -- --data a.tsv [--data b.tsv] \
-//!     [--epochs 20] [--batch 2048] [--rate 0.001] [--threads 2] [--seed 1] \
+//!     [--epochs 10] [--batch 2048] [--rate 0.001] [--threads 2] [--seed 1] \
+//!     [--decay 1] [--residual 1] [--result 0] [--test c.tsv] \
 //!     [--out src/game/chess/nets/chess.nnue]
 //! ```
 //!
-//! Every twentieth position is held out. The float network mirrors the integer one
+//! The last twentieth of each file is held out: whole games (the files are written
+//! game by game), since positions a ply apart in one game are nearly the same
+//! position and would flatter the held-out loss. The float network mirrors the integer one
 //! exactly in its layout: each side's 768 inputs feed [`HIDDEN`] units, the
 //! activation is clamp(x, 0, 1)², the output layer is the one of the position's
 //! material band, and the output times [`SCALE`] is centipawns. The
 //! loss is the squared difference of sigmoid(value / 300) between the network and
-//! Stockfish's score, minimised by Adam over mini-batches, the weights clipped to
-//! ±1.98 so the integer network cannot overflow; the learning rate falls tenfold
-//! over the last third of the epochs. The weights with the lowest held-out loss are
+//! the target: sigmoid(Stockfish's score / 300), or, with `--result r` and a
+//! position whose game result is known, (1 - r) times that plus r times the result
+//! (a search score says how good a position looks, the result what became of it),
+//! minimised by Adam over mini-batches, the weights clipped to
+//! ±1.98 so the integer network cannot overflow, the input weights shrunk by
+//! `--decay` times the learning rate each step (decoupled weight decay: with a
+//! few thousand games, a network left alone learns them by heart); the learning
+//! rate falls tenfold over the last third of the epochs. The network learns the
+//! classical evaluation's error (its output is added to `strong`'s value, as
+//! `neural` adds it); `--residual 0` trains one on the whole score instead, for
+//! comparison only: its file's magic differs and `neural` refuses it. The weights with the lowest held-out loss are
 //! written, quantised (inputs by QA, outputs by QB), with how far the integer
-//! network strays from the float one on the held-out positions. The network
-//! committed came from `--epochs 20 --batch 2048` (the README gives its data).
+//! network strays from the float one on the held-out positions. `--test` files
+//! are only measured: positions from other games than the training ones, so their
+//! loss is not flattered by neighbours of training positions in the same game. The
+//! network committed came from the defaults (the README gives its data).
 
 use std::process::ExitCode;
 
@@ -32,6 +46,9 @@ use rand::{RngExt, SeedableRng};
 
 /// Centipawns per unit inside the loss's sigmoid.
 const LOSS_SCALE: f32 = 300.0;
+/// The magic of a network trained on the whole score (`--residual 0`), which
+/// `neural` (classical value plus network) must not read.
+const WHOLE_SCORE_MAGIC: &[u8; 8] = b"PLY768W8";
 /// The bound on every weight, so the integer network's sums fit their types.
 const CLIP: f32 = 1.98;
 
@@ -42,17 +59,28 @@ struct Options {
     rate: f32,
     threads: usize,
     seed: u64,
+    /// The weight of the game's result in the target (0: the score alone).
+    result: f32,
+    /// Decoupled weight decay of the input weights (0: none).
+    decay: f32,
+    /// Whether the network learns the classical evaluation's error, not the score.
+    residual: bool,
+    test: Vec<String>,
     out: String,
 }
 
 fn parse_options() -> Result<Options, String> {
     let mut options = Options {
         data: Vec::new(),
-        epochs: 20,
+        epochs: 10,
         batch: 2048,
         rate: 0.001,
         threads: 2,
         seed: 1,
+        result: 0.0,
+        residual: true,
+        decay: 1.0,
+        test: Vec::new(),
         out: "src/game/chess/nets/chess.nnue".into(),
     };
     let mut args = std::env::args().skip(1);
@@ -69,6 +97,10 @@ fn parse_options() -> Result<Options, String> {
             "--rate" => options.rate = number(&value)? as f32,
             "--threads" => options.threads = (number(&value)? as usize).max(1),
             "--seed" => options.seed = number(&value)? as u64,
+            "--result" => options.result = (number(&value)? as f32).clamp(0.0, 1.0),
+            "--test" => options.test.push(value),
+            "--decay" => options.decay = number(&value)? as f32,
+            "--residual" => options.residual = number(&value)? != 0.0,
             "--out" => options.out = value,
             _ => return Err(format!("unknown option {flag}")),
         }
@@ -79,21 +111,26 @@ fn parse_options() -> Result<Options, String> {
     Ok(options)
 }
 
-/// Positions as their active inputs, both views, and Stockfish's score.
+/// Positions as their active inputs, both views, and their targets.
 #[derive(Default)]
 struct Positions {
     own: Vec<u16>,
     other: Vec<u16>,
     /// Where each position's inputs start in `own` and `other`; one more than positions.
     starts: Vec<usize>,
-    scores: Vec<f32>,
+    /// What the network's sigmoid should come out as: the score's, blended with
+    /// the game's result where known.
+    targets: Vec<f32>,
+    /// What is added to the network's output: the classical evaluation (in
+    /// units of [`SCALE`] centipawns) when the network learns only its error.
+    bases: Vec<f32>,
     /// Each position's output layer.
     buckets: Vec<u8>,
     fens: Vec<String>,
 }
 
 impl Positions {
-    fn push(&mut self, fen: &str, board: &Board, score: f32) {
+    fn push(&mut self, fen: &str, board: &Board, target: f32, base: f32) {
         if self.starts.is_empty() {
             self.starts.push(0);
         }
@@ -101,43 +138,74 @@ impl Positions {
         self.own.extend_from_slice(&own[..count]);
         self.other.extend_from_slice(&other[..count]);
         self.starts.push(self.own.len());
-        self.scores.push(score);
+        self.targets.push(target);
         self.buckets.push(output_bucket(board) as u8);
         self.fens.push(fen.to_string());
+        self.bases.push(base);
     }
 
     fn len(&self) -> usize {
-        self.scores.len()
+        self.targets.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.targets.is_empty()
     }
 
     fn inputs(&self, index: usize) -> Inputs<'_> {
         let range = self.starts[index]..self.starts[index + 1];
         let bucket = usize::from(self.buckets[index]);
-        (&self.own[range.clone()], &self.other[range], bucket)
+        (
+            &self.own[range.clone()],
+            &self.other[range],
+            bucket,
+            self.bases[index],
+        )
     }
 }
 
-fn read_positions(paths: &[String]) -> Result<(Positions, Positions), String> {
+/// The training and held-out positions of `paths` (the last twentieth of each
+/// file held out), or with `hold_out` false all of them in the first set.
+fn read_positions(
+    paths: &[String],
+    result_weight: f32,
+    hold_out: bool,
+    residual: bool,
+) -> Result<(Positions, Positions), String> {
     let mut train = Positions::default();
     let mut held_out = Positions::default();
-    let mut line_number = 0usize;
     for path in paths {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        for line in text.lines() {
-            let Some((fen, score)) = line.split_once('\t') else {
+        let lines = text.lines().count();
+        for (line_number, line) in text.lines().enumerate() {
+            let mut fields = line.split('\t');
+            let (Some(fen), Some(score)) = (fields.next(), fields.next()) else {
                 continue;
             };
             let (Ok(board), Ok(score)) = (Board::from_fen(fen, false), score.trim().parse::<f32>())
             else {
                 continue;
             };
-            line_number += 1;
-            let set = if line_number.is_multiple_of(20) {
+            let score = score.clamp(-3000.0, 3000.0);
+            let result = fields.next().and_then(|r| r.trim().parse::<f32>().ok());
+            let target = match result {
+                Some(result) if (0.0..=1.0).contains(&result) => {
+                    (1.0 - result_weight) * sigmoid(score / LOSS_SCALE) + result_weight * result
+                }
+                _ => sigmoid(score / LOSS_SCALE),
+            };
+            let set = if hold_out && line_number >= lines - lines / 20 {
                 &mut held_out
             } else {
                 &mut train
             };
-            set.push(fen, &board, score.clamp(-3000.0, 3000.0));
+            let base = if residual {
+                let game = Chess::from_fen(fen).map_err(|e| format!("{path}: {e}"))?;
+                classical::classical(&game) as f32 / SCALE as f32
+            } else {
+                0.0
+            };
+            set.push(fen, &board, target, base);
         }
     }
     Ok((train, held_out))
@@ -145,7 +213,7 @@ fn read_positions(paths: &[String]) -> Result<(Positions, Positions), String> {
 
 /// One position's active inputs from the side to move's view and the other's, and
 /// its output layer.
-type Inputs<'a> = (&'a [u16], &'a [u16], usize);
+type Inputs<'a> = (&'a [u16], &'a [u16], usize, f32);
 
 /// The float network being trained.
 #[derive(Clone)]
@@ -194,11 +262,14 @@ impl Model {
     }
 
     /// The output (centipawns / SCALE) and both sides' hidden sums.
-    fn forward(&self, (own, other, bucket): Inputs<'_>) -> (f32, [f32; HIDDEN], [f32; HIDDEN]) {
+    fn forward(
+        &self,
+        (own, other, bucket, base): Inputs<'_>,
+    ) -> (f32, [f32; HIDDEN], [f32; HIDDEN]) {
         let own_hidden = self.hidden(own);
         let other_hidden = self.hidden(other);
         let weights = &self.params[OUTPUT_WEIGHTS + bucket * 2 * HIDDEN..][..2 * HIDDEN];
-        let mut out = self.params[OUTPUT_BIAS + bucket];
+        let mut out = self.params[OUTPUT_BIAS + bucket] + base;
         for (i, sum) in own_hidden.iter().chain(&other_hidden).enumerate() {
             let clipped = sum.clamp(0.0, 1.0);
             out += clipped * clipped * weights[i];
@@ -207,11 +278,10 @@ impl Model {
     }
 
     /// Adds this position's gradient of the loss to `gradient`; returns the loss.
-    fn backward(&self, inputs: Inputs<'_>, score: f32, gradient: &mut [f32]) -> f32 {
-        let (own, other, bucket) = inputs;
+    fn backward(&self, inputs: Inputs<'_>, target: f32, gradient: &mut [f32]) -> f32 {
+        let (own, other, bucket, _) = inputs;
         let (out, own_hidden, other_hidden) = self.forward(inputs);
         let predicted = sigmoid(out * SCALE as f32 / LOSS_SCALE);
-        let target = sigmoid(score / LOSS_SCALE);
         let error = predicted - target;
         let d_out = 2.0 * error * predicted * (1.0 - predicted) * SCALE as f32 / LOSS_SCALE;
         gradient[OUTPUT_BIAS + bucket] += d_out;
@@ -277,8 +347,7 @@ fn mean_loss(model: &Model, positions: &Positions) -> f64 {
     let mut total = 0.0f64;
     for index in 0..positions.len() {
         let (out, _, _) = model.forward(positions.inputs(index));
-        let error = sigmoid(out * SCALE as f32 / LOSS_SCALE)
-            - sigmoid(positions.scores[index] / LOSS_SCALE);
+        let error = sigmoid(out * SCALE as f32 / LOSS_SCALE) - positions.targets[index];
         total += f64::from(error * error);
     }
     total / positions.len().max(1) as f64
@@ -291,7 +360,10 @@ struct Adam {
 }
 
 impl Adam {
-    fn step(&mut self, params: &mut [f32], gradient: &[f32], rate: f32) {
+    /// One Adam step; the input weights also shrink by `rate * decay` of
+    /// themselves (decoupled weight decay), so a row only a few games switch on
+    /// does not learn those games by heart.
+    fn step(&mut self, params: &mut [f32], gradient: &[f32], rate: f32, decay: f32) {
         const B1: f32 = 0.9;
         const B2: f32 = 0.999;
         self.steps += 1;
@@ -303,7 +375,12 @@ impl Adam {
             self.second[i] = B2 * self.second[i] + (1.0 - B2) * g * g;
             let m = self.first[i] / correction1;
             let v = self.second[i] / correction2;
-            params[i] = (params[i] - rate * m / (v.sqrt() + 1e-8)).clamp(-CLIP, CLIP);
+            let shrink = if i < INPUT_BIAS {
+                rate * decay * params[i]
+            } else {
+                0.0
+            };
+            params[i] = (params[i] - shrink - rate * m / (v.sqrt() + 1e-8)).clamp(-CLIP, CLIP);
         }
     }
 }
@@ -327,7 +404,7 @@ fn batch_gradient(
                     for &index in indices {
                         let inputs = positions.inputs(index);
                         loss +=
-                            f64::from(model.backward(inputs, positions.scores[index], &mut part));
+                            f64::from(model.backward(inputs, positions.targets[index], &mut part));
                     }
                     (part, loss)
                 })
@@ -355,7 +432,9 @@ fn quantisation_error(model: &Model, network: &Network, positions: &Positions) -
     let mut worst = 0.0f64;
     for index in 0..positions.len().min(5000) {
         let board = Board::from_fen(&positions.fens[index], false).expect("read once already");
-        let float = f64::from(model.forward(positions.inputs(index)).0 * SCALE as f32);
+        let float = f64::from(
+            (model.forward(positions.inputs(index)).0 - positions.bases[index]) * SCALE as f32,
+        );
         let integer = f64::from(network.evaluate(&board));
         total += (float - integer).abs();
         worst = worst.max((float - integer).abs());
@@ -374,11 +453,9 @@ fn classical_loss(positions: &Positions) -> (f64, f32) {
     let loss_at = |scale: f32| {
         let total: f64 = values
             .iter()
-            .zip(&positions.scores)
-            .map(|(value, score)| {
-                f64::from(
-                    (sigmoid(value * scale / LOSS_SCALE) - sigmoid(score / LOSS_SCALE)).powi(2),
-                )
+            .zip(&positions.targets)
+            .map(|(value, target)| {
+                f64::from((sigmoid(value * scale / LOSS_SCALE) - target).powi(2))
             })
             .sum();
         total / values.len().max(1) as f64
@@ -390,7 +467,8 @@ fn classical_loss(positions: &Positions) -> (f64, f32) {
 }
 
 fn train(options: &Options) -> Result<(), String> {
-    let (train, held_out) = read_positions(&options.data)?;
+    let (train, held_out) = read_positions(&options.data, options.result, true, options.residual)?;
+    let (test, _) = read_positions(&options.test, options.result, false, options.residual)?;
     eprintln!(
         "{} training positions, {} held out",
         train.len(),
@@ -422,7 +500,7 @@ fn train(options: &Options) -> Result<(), String> {
         let mut loss = 0.0;
         for batch in order.chunks(options.batch) {
             loss += batch_gradient(&model, &train, batch, options.threads, &mut gradient);
-            adam.step(&mut model.params, &gradient, rate);
+            adam.step(&mut model.params, &gradient, rate, options.decay);
         }
         let held = mean_loss(&model, &held_out);
         eprintln!(
@@ -433,13 +511,25 @@ fn train(options: &Options) -> Result<(), String> {
             best = (held, model.clone());
         }
     }
-    let bytes = best.1.quantised();
+    if !test.is_empty() {
+        let (classical, scale) = classical_loss(&test);
+        eprintln!(
+            "test loss {:.6} over {} positions of other games (classical {classical:.6} at {scale:.2})",
+            mean_loss(&best.1, &test),
+            test.len()
+        );
+    }
+    let mut bytes = best.1.quantised();
     let network = Network::from_bytes(&bytes)?;
     let (mean, worst) = quantisation_error(&best.1, &network, &held_out);
     eprintln!(
         "best held-out loss {:.6}; integer network vs float: mean {mean:.2} cp, worst {worst:.2} cp",
         best.0
     );
+    if !options.residual {
+        bytes[..WHOLE_SCORE_MAGIC.len()].copy_from_slice(WHOLE_SCORE_MAGIC);
+        eprintln!("a network of the whole score: for comparison, `neural` does not read it");
+    }
     ply::fsutil::write_atomic(std::path::Path::new(&options.out), &bytes)
         .map_err(|e| format!("{}: {e}", options.out))?;
     eprintln!("wrote {}", options.out);

@@ -12,9 +12,10 @@ Each game starts from 6 to 12 uniformly random plies from the start position, th
 Stockfish plays itself at `go depth N`, with a random move instead of its own one
 time in 25 in the first 60 plies (positions a search meets are not all good ones).
 Every position where the side to move is not in check and Stockfish's move is not a
-capture or a promotion is written as its FEN, a tab and Stockfish's score for the
-side to move in centipawns. A game ends at its end, at 300 plies, or after five
-plies in a row scored beyond 15 pawns or as a mate. Run one process per core with
+capture or a promotion is written as its FEN, a tab, Stockfish's score for the
+side to move in centipawns, a tab and the game's result for the side to move (1,
+0.5 or 0). A game ends at its end (a draw at 300 plies), or after five plies in a
+row scored beyond 15 pawns or as a mate (won by the side that score favours). Run one process per core with
 different seeds and give the trainer every file.
 
 --replay scores the positions of games ply played instead (`ply match --json`
@@ -71,20 +72,28 @@ def play_game(engine, rng, out):
         return
     engine.new_game()
     decided = 0
+    kept = []
+    winner = None
     while not board.is_game_over(claim_draw=True) and board.ply() < 300:
         move, score = engine.search(board)
         quiet = not board.is_check() and not board.is_capture(move) and not move.promotion
         if score and score[0] == "cp" and quiet:
-            out.write(f"{board.fen()}\t{score[1]}\n")
+            kept.append((board.fen(), board.turn, score[1]))
         if score and (score[0] == "mate" or abs(score[1]) > 1500):
             decided += 1
             if decided > 4:
+                winner = board.turn if score[1] > 0 else not board.turn
                 break
         else:
             decided = 0
         if rng.random() < 0.04 and board.ply() < 60:
             move = rng.choice(list(board.legal_moves))
         board.push(move)
+    if winner is None and board.is_game_over(claim_draw=True):
+        winner = board.outcome(claim_draw=True).winner
+    for fen, turn, score in kept:
+        result = 0.5 if winner is None else 1.0 if winner == turn else 0.0
+        out.write(f"{fen}\t{score}\t{result}\n")
     out.flush()
 
 

@@ -49,9 +49,28 @@ fn a_network_file_is_read_or_refused_with_its_reason() {
             .unwrap_err()
             .contains("magic")
     );
+    // A network trained on the whole score (`nnue_train --residual 0`) must not be
+    // read as a correction to the classical value.
+    let mut whole_score = bytes.clone();
+    whole_score[..8].copy_from_slice(b"PLY768W8");
+    assert!(
+        Network::from_bytes(&whole_score)
+            .unwrap_err()
+            .contains("magic")
+    );
     let short = &bytes[..bytes.len() - 1];
     assert!(Network::from_bytes(short).unwrap_err().contains("bytes"));
     assert!(Network::from_bytes(&MAGIC[..3]).is_err());
+}
+
+#[test]
+fn the_neural_value_is_the_classical_one_plus_the_networks_correction() {
+    for (game, _) in scored_positions(STOCKFISH_GAMES).iter().take(50) {
+        assert_eq!(
+            neural::neural(game),
+            classical::classical(game) + neural::network().evaluate(game.board())
+        );
+    }
 }
 
 #[test]
@@ -143,7 +162,7 @@ fn sums_built_from_the_parent_position_give_the_value_built_from_scratch() {
     let mut depth = 0;
     for _ in 0..4000 {
         assert_eq!(
-            neural::neural(&game),
+            neural::network().evaluate_game(&game),
             neural::network().evaluate(game.board()),
             "{}",
             game.format_position()
@@ -157,7 +176,7 @@ fn sums_built_from_the_parent_position_give_the_value_built_from_scratch() {
             }
             2 if !game.in_check() => {
                 game.play_null();
-                neural::neural(&game);
+                neural::network().evaluate_game(&game);
                 game.undo_null();
             }
             _ if !moves.is_empty() && game.outcome().is_none() => {

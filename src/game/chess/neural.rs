@@ -8,6 +8,13 @@
 //! positions scored by Stockfish's search; the weights are integers, so the value
 //! is exact and the same on every machine.
 //!
+//! The network learns the classical evaluation's error, not the whole score: its
+//! output is added to `strong`'s classical value. The classical terms (material,
+//! king safety, pawns) were already fitted to Stockfish's scores; what is left for
+//! the network is what a linear sum of them cannot say. Trained that way on the
+//! same positions, it comes closer to Stockfish's scores in games it never saw than
+//! a network that learns the whole score (the README gives the losses).
+//!
 //! Why a network: the classical evaluation's terms are linear in hand-chosen
 //! features; on held-out positions like its training data the network stays
 //! closer to Stockfish's scores (tests/chess_neural.rs measures both). It plays as
@@ -18,7 +25,7 @@ use std::sync::OnceLock;
 
 use cozy_chess::{Board, Color, Piece, Square};
 
-use super::Chess;
+use super::{Chess, classical};
 use crate::game::{EvalTerm, Explanation};
 
 /// Inputs per side: 2 colours (own, enemy) x 6 pieces x 64 squares.
@@ -31,8 +38,9 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 256;
 /// Centipawns per unit of the network's output.
 pub const SCALE: i32 = 400;
-/// The first bytes of a network file, naming its layout.
-pub const MAGIC: &[u8; 8] = b"PLY768B8";
+/// The first bytes of a network file, naming its layout (R: its output is added
+/// to the classical evaluation).
+pub const MAGIC: &[u8; 8] = b"PLY768R8";
 /// Output layers, one for each band of material on the board: how much the hidden
 /// units say depends on the stage of the game.
 pub const OUTPUT_BUCKETS: usize = 8;
@@ -135,8 +143,8 @@ impl Network {
         })
     }
 
-    /// The value of `board` for the side to move, in centipawns, from scratch and
-    /// from the inputs the trainer reads ([`active_features`]), so tests can hold
+    /// The network's correction to the classical value of `board` for the side to
+    /// move, in centipawns, from scratch and from the inputs the trainer reads ([`active_features`]), so tests can hold
     /// the kept sums of [`Network::evaluate_game`] against it.
     pub fn evaluate(&self, board: &Board) -> i32 {
         let (own, other, count) = active_features(board);
@@ -202,7 +210,7 @@ impl Network {
         }
     }
 
-    /// The value of the game's position for the side to move, the same as
+    /// The network's correction for the game's position, the same as
     /// [`Network::evaluate`], but the hidden sums are built from the position
     /// before the last move where [`RecentViews`] still holds it.
     pub fn evaluate_game(&self, game: &Chess) -> i32 {
@@ -289,10 +297,11 @@ thread_local! {
     static RECENT: RefCell<RecentViews> = RefCell::new(RecentViews::new());
 }
 
-/// The network's value from White's view, taken apart: what the hidden units of
-/// White's view of the board add, what those of Black's view add (each side's view
-/// weighs as the side to move's or the other's), and the output's bias with the
-/// rounding. `ply eval --explain` and the explorer show it.
+/// The neural value from White's view, taken apart: the classical evaluation's
+/// terms, then the network's correction: what the hidden units of White's view of
+/// the board add, what those of Black's view add (each side's view weighs as the
+/// side to move's or the other's), and the output's bias with the rounding.
+/// `ply eval --explain` and the explorer show it.
 pub fn explain_neural(game: &Chess) -> Explanation {
     let net = network();
     let board = game.board();
@@ -316,26 +325,27 @@ pub fn explain_neural(game: &Chess) -> Explanation {
         };
         points[color as usize] = for_white(centipawns(&views[color as usize], weights));
     }
-    let terms = vec![
+    let mut terms = classical::explain_classical(game).terms;
+    terms.extend([
         EvalTerm {
-            name: "hidden units on, White's view".into(),
+            name: "network: hidden units on, White's view".into(),
             first: units_on(&views[0]),
             second: 0,
             points: points[0],
         },
         EvalTerm {
-            name: "hidden units on, Black's view".into(),
+            name: "network: hidden units on, Black's view".into(),
             first: 0,
             second: units_on(&views[1]),
             points: points[1],
         },
         EvalTerm {
-            name: "output bias and rounding".into(),
+            name: "network: output bias and rounding".into(),
             first: 0,
             second: 0,
             points: for_white(total) - points[0] - points[1],
         },
-    ];
+    ]);
     Explanation::sum_of(terms)
 }
 
@@ -347,7 +357,8 @@ pub fn network() -> &'static Network {
     })
 }
 
-/// The neural evaluation of the position for the side to move: chess's `neural`.
+/// The neural evaluation of the position for the side to move: chess's `neural`,
+/// the classical value corrected by the network.
 pub fn neural(game: &Chess) -> i32 {
-    network().evaluate_game(game)
+    classical::classical(game) + network().evaluate_game(game)
 }
