@@ -10,25 +10,24 @@
 //!     [--out src/game/chess/nets/chess.nnue]
 //! ```
 //!
-//! The last twentieth of each file is held out: whole games (the files are written
-//! game by game), since positions a ply apart in one game are nearly the same
-//! position and would flatter the held-out loss. The float network mirrors the integer one
-//! exactly in its layout: each side's 768 inputs feed [`HIDDEN`] units, the
-//! activation is clamp(x, 0, 1)², the output layer is the one of the position's
-//! material band, and the output times [`SCALE`] is centipawns. The
-//! loss is the squared difference of sigmoid(value / 300) between the network and
-//! the target: sigmoid(Stockfish's score / 300), or, with `--result r` and a
-//! position whose game result is known, (1 - r) times that plus r times the result
-//! (a search score says how good a position looks, the result what became of it),
-//! minimised by Adam over mini-batches, the weights clipped to
-//! ±1.98 so the integer network cannot overflow, the input weights shrunk by
-//! `--decay` times the learning rate each step (decoupled weight decay: with a
-//! few thousand games, a network left alone learns them by heart); the learning
-//! rate falls tenfold over the last third of the epochs. The network learns the
-//! classical evaluation's error (its output is added to `strong`'s value, as
-//! `neural` adds it); `--residual 0` trains one on the whole score instead, for
-//! comparison only: its file's magic differs and `neural` refuses it. The weights with the lowest held-out loss are
-//! written, quantised (inputs by QA, outputs by QB), with how far the integer
+//! The last twentieth of each file is held out: whole games (the files are written game
+//! by game), since positions a ply apart in one game are nearly the same position and
+//! would flatter the held-out loss. The float network mirrors the integer one exactly
+//! in its layout: each side's 768 inputs feed [`HIDDEN`] units, the activation is
+//! clamp(x, 0, 1)², the output layer is the one of the position's material band, and
+//! the output times [`SCALE`] is centipawns. The network learns the classical
+//! evaluation's error: its output is added to `strong`'s value, as `neural` adds it
+//! (`--residual 0` trains one on the whole score instead, for comparison only: its
+//! file's magic differs and `neural` refuses it). The loss is the squared difference of
+//! sigmoid(value / 300) between the network and the target: sigmoid(Stockfish's score /
+//! 300), or, with `--result r` and a position whose game result is known, (1 - r) times
+//! that plus r times the result (a search score says how good a position looks, the
+//! result what became of it), minimised by Adam over mini-batches, the weights clipped
+//! to ±1.98 so the integer network cannot overflow, the input weights shrunk by
+//! `--decay` times the learning rate each step (decoupled weight decay: with a few
+//! thousand games, a network left alone learns them by heart); the learning rate falls
+//! tenfold over the last third of the epochs. The weights with the lowest held-out loss
+//! are written, quantised (inputs by QA, outputs by QB), with how far the integer
 //! network strays from the float one on the held-out positions. `--test` files
 //! are only measured: positions from other games than the training ones, so their
 //! loss is not flattered by neighbours of training positions in the same game. The
