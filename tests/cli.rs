@@ -325,6 +325,57 @@ fn match_plays_engine_against_engine_and_sums_up() {
 }
 
 #[test]
+fn match_json_names_whose_points_each_game_gives() {
+    // Grundy's heap of 7 is lost for the first player: `--first`'s engine loses
+    // game 1, where it moves first, and wins game 2, where --swap makes it second.
+    let output = ply(&[
+        "match",
+        "grundy",
+        "-o",
+        "heap=7",
+        "--first",
+        "alphabeta:seed",
+        "--second",
+        "minimax:seed",
+        "--games",
+        "2",
+        "--swap",
+        "--json",
+    ]);
+    let games: Vec<Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .filter(|record: &Value| record["kind"] == "game")
+        .collect();
+    let seen: Vec<_> = games
+        .iter()
+        .map(|g| {
+            (
+                g["first"].as_str().unwrap().to_string(),
+                g["result"].as_str().unwrap().to_string(),
+                g["points_for"].as_str().unwrap().to_string(),
+                g["points"].as_f64(),
+            )
+        })
+        .collect();
+    let named = |first: &str, result: &str, points: f64| {
+        (
+            first.to_string(),
+            result.to_string(),
+            "alphabeta:seed".to_string(),
+            Some(points),
+        )
+    };
+    assert_eq!(
+        seen,
+        [
+            named("alphabeta:seed", "0-1", 0.0),
+            named("minimax:seed", "0-1", 1.0)
+        ]
+    );
+}
+
+#[test]
 fn match_refuses_bad_engines_and_openings_with_one_line() {
     for args in [
         &[

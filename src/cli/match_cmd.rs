@@ -61,6 +61,10 @@ struct GameRecord {
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` when the game has no result (a synthetic leaf).
     result: &'static str,
     reason: String,
+    /// Whose points `points` are: always `--first`'s engine, which after `--swap`
+    /// is the record's `second` in every other game; named so that a reader
+    /// need not know that.
+    points_for: String,
     /// The first engine's (`--first`'s) points: 1, 0.5 or 0.
     points: Option<f64>,
 }
@@ -186,6 +190,7 @@ fn play_match<G: Playable>(
             moves: moves.to_vec(),
             result: result_text(ending),
             reason: game.end_words().unwrap_or_default(),
+            points_for: specs[0].to_string(),
             points,
         };
         if args.json {
