@@ -306,7 +306,16 @@ fn match_plays_engine_against_engine_and_sums_up() {
 
     // Grundy's heap of 7 is lost for the first player (OEIS A002188): with
     // --swap each engine wins exactly the games it plays second.
-    let output = ply(&[
+    let output = swapped_match_on_a_lost_heap(&[]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("0-1 as no heap can be split"), "{text}");
+    assert!(text.contains("+1 =0 -1, score 0.500"), "{text}");
+}
+
+/// Two games of alpha-beta (`--first`) against minimax on Grundy's heap of 7,
+/// colours swapped: each engine wins the game it plays second.
+fn swapped_match_on_a_lost_heap(extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
         "match",
         "grundy",
         "-o",
@@ -318,30 +327,16 @@ fn match_plays_engine_against_engine_and_sums_up() {
         "--games",
         "2",
         "--swap",
-    ]);
-    let text = String::from_utf8_lossy(&output.stdout);
-    assert!(text.contains("0-1 as no heap can be split"), "{text}");
-    assert!(text.contains("+1 =0 -1, score 0.500"), "{text}");
+    ];
+    args.extend_from_slice(extra);
+    ply(&args)
 }
 
 #[test]
 fn match_json_names_whose_points_each_game_gives() {
     // Grundy's heap of 7 is lost for the first player: `--first`'s engine loses
     // game 1, where it moves first, and wins game 2, where --swap makes it second.
-    let output = ply(&[
-        "match",
-        "grundy",
-        "-o",
-        "heap=7",
-        "--first",
-        "alphabeta:seed",
-        "--second",
-        "minimax:seed",
-        "--games",
-        "2",
-        "--swap",
-        "--json",
-    ]);
+    let output = swapped_match_on_a_lost_heap(&["--json"]);
     let games: Vec<Value> = String::from_utf8_lossy(&output.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
