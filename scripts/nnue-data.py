@@ -15,8 +15,8 @@ Every position where the side to move is not in check and Stockfish's move is no
 capture or a promotion is written as its FEN, a tab, Stockfish's score for the
 side to move in centipawns, a tab and the game's result for the side to move (1,
 0.5 or 0). A game ends at its end (a draw at 300 plies), or after five plies in a
-row scored beyond 15 pawns or as a mate (won by the side that score favours). Run one process per core with
-different seeds and give the trainer every file.
+row scored beyond 15 pawns or as a mate (won by the side that score favours). Run
+one process per core with different seeds and give the trainer every file.
 
 --replay scores the positions of games ply played instead (`ply match --json`
 output, e.g. scripts/texel-selfplay.py's): every position after the opening, once,

@@ -144,8 +144,9 @@ impl Network {
     }
 
     /// The network's correction to the classical value of `board` for the side to
-    /// move, in centipawns, from scratch and from the inputs the trainer reads ([`active_features`]), so tests can hold
-    /// the kept sums of [`Network::evaluate_game`] against it.
+    /// move, in centipawns, from scratch and from the inputs the trainer reads
+    /// ([`active_features`]), so tests can hold the kept sums of
+    /// [`Network::evaluate_game`] against it.
     pub fn evaluate(&self, board: &Board) -> i32 {
         let (own, other, count) = active_features(board);
         let own = self.accumulate(&own[..count]);
