@@ -6,7 +6,8 @@ mod common;
 use ply::game::chess::{Chess, notation, pgn};
 use ply::game::perft::perft;
 use ply::game::{Game, GameOptions, Outcome, Playable, Player};
-use ply::search::{Limits, SearchConfig, score, search};
+use ply::search::tree::NodeKind;
+use ply::search::{Engine, Limits, SearchConfig, score, search};
 
 /// The six standard perft positions with their published counts (chessprogramming
 /// wiki "Perft Results", copied from shared/reference/README.md), to the depth a
@@ -389,6 +390,45 @@ fn the_engine_finds_a_perpetual_check_when_a_repetition_is_a_draw() {
             assert!(!result.proven, "a repetition is not the game's value");
         }
     }
+}
+
+/// From a game ply (Black) drew against Stockfish while about 4.5 pawns up: 53. Ke2 Rh3
+/// 54. Bd6 Rh2+ 55. Kd1 Rh1+ 56. Ke2 Rh2+ 57. Kd1 Rh1+ 58. Ke2 Rh2+, the position
+/// after Rh2+ for the third time. Its engine kept its table between moves, and the
+/// table's score for that position (a win, from the search a move before) answered
+/// before the threefold repetition was seen.
+const THREEFOLD_ENDGAME: &str = "8/4B3/2p5/4p3/2pk4/2p5/2B5/3K3r w - - 8 53";
+
+#[test]
+fn a_threefold_repetition_is_a_draw_in_the_search_even_when_the_table_scored_its_position() {
+    let mut game = position(THREEFOLD_ENDGAME);
+    game.play_moves("Ke2 Rh3 Bd6 Rh2+ Kd1 Rh1+ Ke2").unwrap();
+    let evaluator = Chess::evaluators().remove(0).evaluator;
+    let depth = |depth| {
+        SearchConfig::engine(Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        })
+    };
+    let mut engine = Engine::new();
+    let before = engine.search(&game, evaluator.as_ref(), &depth(7), None, &mut ());
+    assert!(before.score > 200, "Black is winning: {}", before.score);
+    game.play_moves("Rh2+ Kd1 Rh1+ Ke2").unwrap();
+    let mut traced = depth(4);
+    traced.trace = Some(100_000);
+    let after = engine.search(&game, evaluator.as_ref(), &traced, None, &mut ());
+    let tree = after.tree.expect("traced");
+    let repeat = game.parse_move("Rh2+").unwrap();
+    let child = tree.nodes[0]
+        .children
+        .iter()
+        .map(|&i| &tree.nodes[i])
+        .find(|node| node.mv == Some(repeat))
+        .expect("Rh2+ searched at the root");
+    assert_eq!(child.kind, NodeKind::Terminal, "the third time, a draw");
+    assert_eq!(child.value, 0);
+    assert_ne!(after.best_move, Some(repeat), "a draw when winning");
+    assert!(after.score > 200, "{}", after.score);
 }
 
 #[test]

@@ -32,8 +32,8 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if self.enter_node(ply) {
             return 0;
         }
-        if self.repeats_in_line(ply) {
-            return self.repetition_draw();
+        if let Some(score) = self.repetition_score(ply) {
+            return score;
         }
         // A singular test's search without the table move must not answer from
         // the entry it is testing (singular.rs).

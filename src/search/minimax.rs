@@ -21,8 +21,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
                 -score
             }
         };
-        if self.repeats_in_line(ply) {
-            let score = self.repetition_draw();
+        if let Some(score) = self.repetition_score(ply) {
             return for_max(self, score);
         }
         if let (Some(score), _) = self.probe(depth, ply, -INFINITY, INFINITY) {

@@ -221,16 +221,27 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
         }
     }
 
-    /// True when the current node, `ply` plies from the root, repeats a position
-    /// that stood earlier in the search line after the root: scored as a draw, as
-    /// either side could keep repeating. A position that only repeats the game
-    /// before the root is a draw at threefold, by the game's own rules.
-    pub fn repeats_in_line(&self, ply: usize) -> bool {
-        ply > 0
-            && self
-                .game
-                .plies_since_repetition()
-                .is_some_and(|back| back < ply)
+    /// The score of a node `ply` plies from the root that repeats an earlier
+    /// position: a draw when it repeats one in the search line after the root (either
+    /// side could keep repeating); otherwise, when it
+    /// repeats one of the game before the root, the game's own rule where it ends
+    /// the game (chess's threefold repetition, xiangqi's perpetual check). Asked
+    /// before the transposition table, whose score for the position knows nothing
+    /// of the moves that led to it: a player winning on the board once walked into
+    /// a threefold repetition that way. `None`: no repetition ends the line here.
+    pub fn repetition_score(&mut self, ply: usize) -> Option<Score> {
+        if ply == 0 {
+            return None;
+        }
+        let back = self.game.plies_since_repetition()?;
+        if back < ply {
+            return Some(self.repetition_draw());
+        }
+        let outcome = self.game.outcome()?;
+        let score = self.terminal_score(outcome, ply);
+        self.horizon_hit = true;
+        self.trace_leaf(super::tree::NodeKind::Terminal, score);
+        Some(score)
     }
 
     /// The draw score of a repetition in the search line. It depends on the path,
