@@ -31,12 +31,13 @@
 //! (chess is left-right symmetric but for castling): 5.7 million training positions
 //! from 3.3 million, held-out loss 0.00472 instead of 0.00506, but no gain in play
 //! against the network without it (+18 =58 -24 over 100 games at 100,000 nodes,
-//! -21 ± 45 Elo; +26 =52 -22 at 20,000), so off by default. The weights with the lowest held-out loss
-//! are written, quantised (inputs by QA, outputs by QB), with how far the integer
-//! network strays from the float one on the held-out positions. `--test` files
-//! are only measured: positions from other games than the training ones, so their
-//! loss is not flattered by neighbours of training positions in the same game. The
-//! network committed came from the defaults (the README gives its data).
+//! -21 ± 45 Elo; +26 =52 -22 at 20,000), so off by default. The weights with the
+//! lowest held-out loss are written, quantised (inputs by QA, outputs by QB), with
+//! how far the integer network strays from the float one on the held-out
+//! positions. `--test` files are only measured: positions from other games than
+//! the training ones, so their loss is not flattered by neighbours of training
+//! positions in the same game. The network committed came from the defaults (the
+//! README gives its data).
 
 use std::process::ExitCode;
 

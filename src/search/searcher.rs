@@ -222,35 +222,28 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
     }
 
     /// The score of a node `ply` plies from the root that repeats an earlier
-    /// position: a draw when it repeats one in the search line after the root (either
-    /// side could keep repeating); otherwise, when it
-    /// repeats one of the game before the root, the game's own rule where it ends
-    /// the game (chess's threefold repetition, xiangqi's perpetual check). Asked
-    /// before the transposition table, whose score for the position knows nothing
-    /// of the moves that led to it: a player winning on the board once walked into
-    /// a threefold repetition that way. `None`: no repetition ends the line here.
+    /// position: a draw when it repeats one in the search line after the root
+    /// (either side could keep repeating); when it repeats one of the game before
+    /// the root, the game's own rule where that ends the game (chess's threefold
+    /// repetition, xiangqi's perpetual check). Asked before the transposition
+    /// table, whose score for the position knows nothing of the moves that led to
+    /// it (ply once walked into a threefold repetition while winning that way).
+    /// Either score depends on the path, not on the position, so it is never
+    /// stored nor counted as a proven value. `None`: no repetition ends the line.
     pub fn repetition_score(&mut self, ply: usize) -> Option<Score> {
         if ply == 0 {
             return None;
         }
-        let back = self.game.plies_since_repetition()?;
-        if back < ply {
-            return Some(self.repetition_draw());
-        }
-        let outcome = self.game.outcome()?;
-        let score = self.terminal_score(outcome, ply);
+        let score = if self.game.plies_since_repetition()? < ply {
+            self.stats.leaves += 1;
+            0
+        } else {
+            let outcome = self.game.outcome()?;
+            self.terminal_score(outcome, ply)
+        };
         self.horizon_hit = true;
         self.trace_leaf(super::tree::NodeKind::Terminal, score);
         Some(score)
-    }
-
-    /// The draw score of a repetition in the search line. It depends on the path,
-    /// not on the position, so it is never stored nor counted as a proven value.
-    pub fn repetition_draw(&mut self) -> Score {
-        self.stats.leaves += 1;
-        self.horizon_hit = true;
-        self.trace_leaf(super::tree::NodeKind::Terminal, 0);
-        0
     }
 
     /// The evaluation of the current position for the side to move. `at_horizon`
