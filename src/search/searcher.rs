@@ -332,7 +332,11 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
     }
 
     /// [`Searcher::probe`] on an entry already looked up, so that a node reading
-    /// it twice (the cutoff, then the pruning's value) looks it up once.
+    /// it twice (the cutoff, then the pruning's value) looks it up once. A position
+    /// that stood earlier in the game gets only the move: a move from it may repeat
+    /// the game's positions once more and end it (chess's threefold repetition),
+    /// which the stored score, reached by other paths, does not know (ply once let
+    /// its opponent complete a threefold repetition while winning).
     pub fn probe_entry(
         &mut self,
         entry: Option<Entry<G::Move>>,
@@ -344,7 +348,8 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
         let Some(entry) = entry else {
             return (None, None);
         };
-        if ply == 0 || !(entry.proven || entry.depth as u32 >= depth) {
+        let trusted = entry.proven || entry.depth as u32 >= depth;
+        if ply == 0 || !trusted || self.game.plies_since_repetition().is_some() {
             return (None, entry.best_move);
         }
         let score = score::from_table(entry.score, ply as u32);
