@@ -5,9 +5,9 @@ mod common;
 
 use ply::game::chess::{Chess, notation, pgn};
 use ply::game::perft::perft;
-use ply::game::{Game, GameOptions, Outcome, Playable, Player};
-use ply::search::tree::NodeKind;
-use ply::search::{Engine, Limits, SearchConfig, score, search};
+use ply::game::{Evaluator, Game, GameOptions, Outcome, Playable, Player};
+use ply::search::tree::{NodeKind, TreeNode};
+use ply::search::{Engine, Limits, Score, SearchConfig, SearchResult, score, search};
 
 /// The six standard perft positions with their published counts (chessprogramming
 /// wiki "Perft Results", copied from shared/reference/README.md), to the depth a
@@ -392,6 +392,43 @@ fn the_engine_finds_a_perpetual_check_when_a_repetition_is_a_draw() {
     }
 }
 
+/// An engine's score of `game` searched to the first depth, then, with `moves`
+/// played and the table kept as in a game, its traced search to the second depth
+/// and that search's root child for `repeat`.
+fn search_again_after_repeating(
+    game: &mut Chess,
+    evaluator: &dyn Evaluator<Chess>,
+    (first, second): (u32, u32),
+    moves: &str,
+    repeat: &str,
+) -> (
+    Score,
+    SearchResult<<Chess as Game>::Move>,
+    TreeNode<<Chess as Game>::Move>,
+) {
+    let depth = |depth| {
+        SearchConfig::engine(Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        })
+    };
+    let mut engine = Engine::new();
+    let before = engine.search(game, evaluator, &depth(first), None, &mut ());
+    game.play_moves(moves).unwrap();
+    let repeat = game.parse_move(repeat).unwrap();
+    let mut traced = depth(second);
+    traced.trace = Some(1_000_000);
+    let after = engine.search(game, evaluator, &traced, None, &mut ());
+    let tree = after.tree.clone().expect("traced");
+    let child = tree.nodes[0]
+        .children
+        .iter()
+        .map(|&i| tree.nodes[i].clone())
+        .find(|node| node.mv == Some(repeat))
+        .expect("the repeating move searched at the root");
+    (before.score, after, child)
+}
+
 /// From a game ply (Black) drew against Stockfish while about 4.5 pawns up: 53. Ke2 Rh3
 /// 54. Bd6 Rh2+ 55. Kd1 Rh1+ 56. Ke2 Rh2+ 57. Kd1 Rh1+ 58. Ke2 Rh2+, the position
 /// after Rh2+ for the third time. Its engine kept its table between moves, and the
@@ -404,27 +441,15 @@ fn a_threefold_repetition_is_a_draw_in_the_search_even_when_the_table_scored_its
     let mut game = position(THREEFOLD_ENDGAME);
     game.play_moves("Ke2 Rh3 Bd6 Rh2+ Kd1 Rh1+ Ke2").unwrap();
     let evaluator = Chess::evaluators().remove(0).evaluator;
-    let depth = |depth| {
-        SearchConfig::engine(Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        })
-    };
-    let mut engine = Engine::new();
-    let before = engine.search(&game, evaluator.as_ref(), &depth(7), None, &mut ());
-    assert!(before.score > 200, "Black is winning: {}", before.score);
-    game.play_moves("Rh2+ Kd1 Rh1+ Ke2").unwrap();
-    let mut traced = depth(4);
-    traced.trace = Some(100_000);
-    let after = engine.search(&game, evaluator.as_ref(), &traced, None, &mut ());
-    let tree = after.tree.expect("traced");
+    let (before, after, child) = search_again_after_repeating(
+        &mut game,
+        evaluator.as_ref(),
+        (7, 4),
+        "Rh2+ Kd1 Rh1+ Ke2",
+        "Rh2+",
+    );
+    assert!(before > 200, "Black is winning: {before}");
     let repeat = game.parse_move("Rh2+").unwrap();
-    let child = tree.nodes[0]
-        .children
-        .iter()
-        .map(|&i| &tree.nodes[i])
-        .find(|node| node.mv == Some(repeat))
-        .expect("Rh2+ searched at the root");
     assert_eq!(child.kind, NodeKind::Terminal, "the third time, a draw");
     assert_eq!(child.value, 0);
     assert_ne!(after.best_move, Some(repeat), "a draw when winning");
@@ -447,27 +472,15 @@ fn a_position_that_stood_earlier_in_the_game_is_searched_not_answered_by_the_tab
         .find(|e| e.name == "strong")
         .unwrap()
         .evaluator;
-    let depth = |depth| {
-        SearchConfig::engine(Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        })
-    };
-    let mut engine = Engine::new();
-    let before = engine.search(&game, evaluator.as_ref(), &depth(9), None, &mut ());
-    assert!(before.score > 100, "Black is better: {}", before.score);
-    game.play_moves("Rg2 Kc1 Rc2+ Kd1").unwrap();
+    let (before, after, child) = search_again_after_repeating(
+        &mut game,
+        evaluator.as_ref(),
+        (9, 6),
+        "Rg2 Kc1 Rc2+ Kd1",
+        "Rg2",
+    );
+    assert!(before > 100, "Black is better: {before}");
     let repeat = game.parse_move("Rg2").unwrap();
-    let mut traced = depth(6);
-    traced.trace = Some(1_000_000);
-    let after = engine.search(&game, evaluator.as_ref(), &traced, None, &mut ());
-    let tree = after.tree.expect("traced");
-    let child = tree.nodes[0]
-        .children
-        .iter()
-        .map(|&i| &tree.nodes[i])
-        .find(|node| node.mv == Some(repeat))
-        .expect("Rg2 searched at the root");
     assert_ne!(
         child.kind,
         NodeKind::TableHit,
