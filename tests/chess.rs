@@ -419,13 +419,14 @@ fn search_again_after_repeating(
     let mut traced = depth(second);
     traced.trace = Some(1_000_000);
     let after = engine.search(game, evaluator, &traced, None, &mut ());
-    let tree = after.tree.clone().expect("traced");
+    let tree = after.tree.as_ref().expect("traced");
     let child = tree.nodes[0]
         .children
         .iter()
-        .map(|&i| tree.nodes[i].clone())
+        .map(|&i| &tree.nodes[i])
         .find(|node| node.mv == Some(repeat))
-        .expect("the repeating move searched at the root");
+        .expect("the repeating move searched at the root")
+        .clone();
     (before.score, after, child)
 }
 
