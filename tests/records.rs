@@ -187,10 +187,28 @@ fn uci_line(loaded: &record::LoadedRecord) -> (Vec<String>, String) {
     (ucis, game.format_position())
 }
 
-fn scratch_dir(name: &str) -> PathBuf {
+/// A directory of the test's own under the system's temporary one, removed with
+/// everything in it when the test ends (pass or fail).
+struct ScratchDir(PathBuf);
+
+impl std::ops::Deref for ScratchDir {
+    type Target = PathBuf;
+
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn scratch_dir(name: &str) -> ScratchDir {
     let dir = std::env::temp_dir().join(format!("ply-records-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    ScratchDir(dir)
 }
 
 #[test]
@@ -354,7 +372,7 @@ fn keys_write_the_record_and_copy_the_position() {
     let dir = scratch_dir("keys");
     let setup = humans("chess", None, "e4 e5 Nf3");
     let session = session::open(&setup).unwrap();
-    let mut play = Play::new(session, setup).with_export_dir(dir.clone());
+    let mut play = Play::new(session, setup).with_export_dir(dir.to_path_buf());
     play.handle_key(&key(KeyCode::Char('w')));
     let message = play.session().message().unwrap().text.clone();
     assert!(message.starts_with("game written to"), "{message}");
