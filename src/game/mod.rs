@@ -284,6 +284,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// A key for the part of the position an evaluation tends to misjudge the
+    /// same way wherever it occurs (chess: the pawns), so the full engine can
+    /// correct its static values by what searches of positions with the same key
+    /// found (search/correction.rs). `None` (the default): no correction.
+    fn correction_key(&self) -> Option<u64> {
+        None
+    }
+
     /// True when the side to move is in check: such nodes get a depth extension
     /// and are never pruned by a null move.
     fn in_check(&self) -> bool {

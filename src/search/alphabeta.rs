@@ -63,9 +63,8 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             return self.horizon(ply, alpha, beta);
         }
         let depth = self.internal_iterative_reduction(depth, ply, tt_move);
-        let eval = self
-            .node_eval(ply)
-            .map(|e| self.refined_by_table(e, entry, ply, depth));
+        let static_eval = self.node_eval(ply);
+        let eval = static_eval.map(|e| self.refined_by_table(e.corrected, entry, ply, depth));
         let shallow = self.shallow_node(depth, ply, alpha, beta, eval);
         if excluded.is_none() {
             if let Some(score) = self.reverse_futility_cut(shallow, depth, beta) {
@@ -109,14 +108,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         });
         self.give_back_moves(ply, moves);
         if !self.aborted && excluded.is_none() {
-            self.store(
-                depth,
-                ply,
-                best,
-                Bound::of(best, alpha, beta),
-                best_move,
-                proven,
-            );
+            let bound = Bound::of(best, alpha, beta);
+            self.store(depth, ply, best, bound, best_move, proven);
+            self.learn_correction(static_eval, best, bound, best_move, depth);
         }
         best
     }

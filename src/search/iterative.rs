@@ -90,12 +90,20 @@ fn run_with<G: Game, T: Tracer<G::Move>>(
 ) -> (SearchResult<G::Move>, T) {
     let mut searcher = Searcher::new(tracer, game, evaluator, config, stop, observer);
     if let Some(tables) = tables.as_deref_mut() {
-        tables.swap(&mut searcher.tt, &mut searcher.orderer);
+        tables.swap(
+            &mut searcher.tt,
+            &mut searcher.orderer,
+            &mut searcher.corrections,
+        );
     }
     let mut result = searcher.run();
     result.stats.elapsed = searcher.elapsed();
     if let Some(tables) = tables {
-        tables.swap(&mut searcher.tt, &mut searcher.orderer);
+        tables.swap(
+            &mut searcher.tt,
+            &mut searcher.orderer,
+            &mut searcher.corrections,
+        );
     }
     (result, searcher.tracer)
 }

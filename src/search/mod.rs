@@ -6,6 +6,7 @@
 mod alphabeta;
 pub mod breadth_first;
 mod continuation;
+mod correction;
 pub mod engine;
 mod eval_cache;
 pub mod export;

@@ -41,6 +41,14 @@ const SEE_QUIET_DEPTH: u32 = 4;
 /// [`SearchConfig::razoring`]: super::SearchConfig::razoring
 const RAZOR_DEPTH: u32 = 3;
 
+/// A node's static value as the evaluation gives it, and as forward pruning
+/// judges it (moved by the correction history when that is on).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct NodeEval {
+    pub raw: Score,
+    pub corrected: Score,
+}
+
 /// What a node near the horizon knows for pruning its moves: its static value,
 /// the game's unit of material, and whether the value improved on the one two
 /// plies before (the same side to move).
@@ -55,16 +63,75 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// The static value of the current node (not in check, below the root), kept
     /// for the nodes two plies further down, when a refinement that reads it is on
     /// and the game gives a unit of material; `None` otherwise.
-    pub(super) fn node_eval(&mut self, ply: usize) -> Option<Score> {
+    /// With [`SearchConfig::correction_history`], the value kept and returned is
+    /// the static value corrected by its pawn structure's average error.
+    ///
+    /// [`SearchConfig::correction_history`]: super::SearchConfig::correction_history
+    pub(super) fn node_eval(&mut self, ply: usize) -> Option<NodeEval> {
         let wanted = (self.config.improving || self.config.eval_null_move)
             && ply > 0
             && self.game.pruning_unit().is_some()
             && !self.game.in_check();
-        let eval = wanted.then(|| self.static_value());
+        let eval = wanted.then(|| {
+            let raw = self.static_value();
+            let corrected = self.corrected(raw);
+            NodeEval { raw, corrected }
+        });
         if let Some(slot) = self.node_evals.get_mut(ply) {
-            *slot = eval.map(|e| (self.game.to_move(), e));
+            *slot = eval.map(|e| (self.game.to_move(), e.corrected));
         }
         eval
+    }
+
+    /// The current position's static value `raw` moved by its pawn structure's
+    /// average error (unchanged when the correction history is off or the game
+    /// has no key or unit of material).
+    pub(super) fn corrected(&self, raw: Score) -> Score {
+        match (self.correction_key(), self.game.pruning_unit()) {
+            (Some(key), Some(unit)) => {
+                let side = self.game.to_move();
+                self.corrections.corrected(side, key, raw, unit)
+            }
+            _ => raw,
+        }
+    }
+
+    /// The game's correction key of the current position when the correction
+    /// history is on.
+    fn correction_key(&self) -> Option<u64> {
+        self.config
+            .correction_history
+            .then(|| self.game.correction_key())
+            .flatten()
+    }
+
+    /// Teaches the correction history what searching the current node found:
+    /// `best` with its `bound`, against the node's static value `eval`. Only a
+    /// quiet best move (a capture's score says what the capture wins, not how
+    /// the evaluation errs), no mate scores, and only a bound that lies on the
+    /// side of the static value it says something about: a fail high above it, a
+    /// fail low below it, or an exact score.
+    pub(super) fn learn_correction(
+        &mut self,
+        eval: Option<NodeEval>,
+        best: Score,
+        bound: Bound,
+        best_move: Option<G::Move>,
+        depth: u32,
+    ) {
+        let (Some(eval), Some(key)) = (eval, self.correction_key()) else {
+            return;
+        };
+        let informative = match bound {
+            Bound::Exact => true,
+            Bound::Lower => best > eval.corrected,
+            Bound::Upper => best < eval.corrected,
+        };
+        let quiet = best_move.is_none_or(|m| !self.game.is_tactical(m));
+        if informative && quiet && !score::is_win(best) && !score::is_loss(best) {
+            let side = self.game.to_move();
+            self.corrections.update(side, key, eval.raw, best, depth);
+        }
     }
 
     /// The node's static value corrected by what the table knows of it (with

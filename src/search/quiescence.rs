@@ -37,6 +37,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             return self.quiesce_evasions(ply, alpha, beta);
         }
         let stand_pat = self.evaluate(true);
+        let stand_pat = self.corrected(stand_pat);
         self.trace_leaf(NodeKind::Horizon, stand_pat);
         if stand_pat >= beta {
             return stand_pat;

@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
+use super::correction::CorrectionHistory;
 use super::eval_cache::EvalCache;
 use super::limits::SearchConfig;
 use super::order::MoveOrderer;
@@ -30,6 +31,8 @@ pub(super) struct Searcher<'a, G: Game, T: Tracer<G::Move>> {
     /// Static values already computed in this search (`eval_cache` switch).
     eval_cache: Option<EvalCache>,
     pub orderer: MoveOrderer<G::Move>,
+    /// Static values' average errors by pawn structure (correction.rs).
+    pub corrections: CorrectionHistory,
     pub root_player: Player,
     pub root_moves: Vec<RootMove<G::Move>>,
     pub stats: Stats,
@@ -92,6 +95,7 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
             tt: (config.tt_mib > 0).then(|| TranspositionTable::new(config.tt_mib)),
             eval_cache: (config.eval_cache && G::CACHES_EVALUATION).then(EvalCache::new),
             orderer: MoveOrderer::new(config),
+            corrections: CorrectionHistory::new(),
             root_player: game.to_move(),
             root_moves: Vec::new(),
             stats: Stats::default(),

@@ -126,12 +126,20 @@ impl<G: Game> Game for RootView<G> {
         self.inner.static_exchange(m)
     }
 
+    fn exchange_loss(&self, m: Self::Move) -> Option<i32> {
+        self.inner.exchange_loss(m)
+    }
+
     fn creates_threat(&self, m: Self::Move) -> bool {
         self.inner.creates_threat(m)
     }
 
     fn pruning_unit(&self) -> Option<i32> {
         self.inner.pruning_unit()
+    }
+
+    fn correction_key(&self) -> Option<u64> {
+        self.inner.correction_key()
     }
 
     fn in_check(&self) -> bool {
@@ -191,9 +199,12 @@ mod tests {
         let game = Chess::from_fen(fen).expect("kiwipete parses");
         let view = RootView::new(game.clone(), game.moves());
         assert_eq!(view.pruning_unit(), game.pruning_unit());
+        assert_eq!(view.correction_key(), game.correction_key());
+        assert!(game.correction_key().is_some());
         assert_eq!(RootView::<Chess>::MOVE_SLOTS, Chess::MOVE_SLOTS);
         for m in game.moves() {
             assert_eq!(view.static_exchange(m), game.static_exchange(m));
+            assert_eq!(view.exchange_loss(m), game.exchange_loss(m));
             assert_eq!(view.creates_threat(m), game.creates_threat(m));
             assert_eq!(RootView::<Chess>::move_slot(m), Chess::move_slot(m));
         }

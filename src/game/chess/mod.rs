@@ -340,6 +340,13 @@ impl Game for Chess {
         Some(PIECE_VALUES[Piece::Pawn as usize])
     }
 
+    fn correction_key(&self) -> Option<u64> {
+        let pawns = |color| self.board.colored_pieces(color, Piece::Pawn).0;
+        Some(mix_bits(
+            pawns(Color::White) ^ mix_bits(pawns(Color::Black)),
+        ))
+    }
+
     fn supports_null_move(&self) -> bool {
         // Zugzwang is common when only kings and pawns are left: no null moves then.
         let us = self.board.colors(self.board.side_to_move());
@@ -447,4 +454,12 @@ impl Playable for Chess {
             _ => None,
         }
     }
+}
+
+/// Spreads every bit of `x` over the whole word (SplitMix64's finaliser), so that
+/// any few bits of the result tell pawn structures apart.
+fn mix_bits(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
 }
