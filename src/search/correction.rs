@@ -1,8 +1,8 @@
 //! Correction history: how far the static value of positions with a given pawn
 //! structure (the game's [`Game::correction_key`]) has turned out to be from what
 //! searching them found, kept as a running average per side to move and added to
-//! the static value that forward pruning and the null move judge a node by
-//! ([`SearchConfig::correction_history`]). An evaluation errs the same way on
+//! the static value that forward pruning, the null move and quiescence's
+//! stand-pat judge a node by ([`SearchConfig::correction_history`]). An evaluation errs the same way on
 //! positions that share a structure (a passed pawn it underrates, a blocked centre
 //! it overrates); the search has already paid to find out how much, so the next
 //! node with that structure is judged closer to its searched value.
@@ -24,7 +24,8 @@ const WEIGHT_TOTAL: i32 = 256;
 /// The largest correction, in units of material (pawns).
 const MAX_UNITS: i32 = 4;
 
-/// The running averages, one per side to move and structure slot.
+/// The running averages, one per side to move and structure slot; allocated by
+/// the first update, so a search with the switch off (most) pays nothing.
 #[derive(Clone)]
 pub struct CorrectionHistory {
     entries: Vec<i32>,
@@ -40,7 +41,7 @@ impl CorrectionHistory {
     /// No error known for any structure: every correction is zero.
     pub fn new() -> CorrectionHistory {
         CorrectionHistory {
-            entries: vec![0; 2 * SLOTS],
+            entries: Vec::new(),
         }
     }
 
@@ -57,13 +58,19 @@ impl CorrectionHistory {
     /// `eval` moved by the average error seen for `key` with `side` to move, at
     /// most [`MAX_UNITS`] units of material either way.
     pub fn corrected(&self, side: Player, key: u64, eval: Score, unit: Score) -> Score {
+        let Some(&entry) = self.entries.get(Self::slot(side, key)) else {
+            return eval;
+        };
         let limit = MAX_UNITS * unit;
-        eval + (self.entries[Self::slot(side, key)] / GRAIN).clamp(-limit, limit)
+        eval + (entry / GRAIN).clamp(-limit, limit)
     }
 
     /// Moves the average for `key` towards `searched - eval` (the error of the
     /// uncorrected static value `eval`), more the deeper the search that found it.
     pub fn update(&mut self, side: Player, key: u64, eval: Score, searched: Score, depth: u32) {
+        if self.entries.is_empty() {
+            self.entries = vec![0; 2 * SLOTS];
+        }
         let weight = (depth as i32 + 1).min(MAX_WEIGHT);
         let entry = &mut self.entries[Self::slot(side, key)];
         let error = (searched - eval) * GRAIN;

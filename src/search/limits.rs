@@ -304,9 +304,9 @@ pub struct SearchConfig {
     /// below alpha is searched by quiescence alone and fails low when that agrees
     /// (changes values: a heuristic).
     pub razoring: bool,
-    /// Forward pruning and the null move judge a node by its static value moved
-    /// by the average error searches found for its pawn structure
-    /// (correction.rs; games with a [`Game::correction_key`]).
+    /// Forward pruning, the null move and quiescence's stand-pat judge a node by
+    /// its static value moved by the average error searches found for its pawn
+    /// structure (correction.rs; games with a [`Game::correction_key`]).
     ///
     /// [`Game::correction_key`]: crate::game::Game::correction_key
     pub correction_history: bool,

@@ -85,15 +85,14 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
 
     /// The current position's static value `raw` moved by its pawn structure's
     /// average error (unchanged when the correction history is off or the game
-    /// has no key or unit of material).
+    /// has no key).
     pub(super) fn corrected(&self, raw: Score) -> Score {
-        match (self.correction_key(), self.game.pruning_unit()) {
-            (Some(key), Some(unit)) => {
-                let side = self.game.to_move();
-                self.corrections.corrected(side, key, raw, unit)
-            }
-            _ => raw,
-        }
+        let Some(key) = self.correction_key() else {
+            return raw;
+        };
+        let unit = self.game.pruning_unit().unwrap_or(1);
+        self.corrections
+            .corrected(self.game.to_move(), key, raw, unit)
     }
 
     /// The game's correction key of the current position when the correction

@@ -19,7 +19,7 @@ use std::sync::Arc;
 use cozy_chess::{BitBoard, Board, Color, GameStatus, Move, Piece, Square};
 
 use super::{GameError, GameInfo, GameOptions, NamedEvaluator, Outcome, Playable, Player};
-use crate::game::Game;
+use crate::game::{Game, zobrist};
 
 /// The FEN of the usual start position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -342,8 +342,8 @@ impl Game for Chess {
 
     fn correction_key(&self) -> Option<u64> {
         let pawns = |color| self.board.colored_pieces(color, Piece::Pawn).0;
-        Some(mix_bits(
-            pawns(Color::White) ^ mix_bits(pawns(Color::Black)),
+        Some(zobrist::mix64(
+            pawns(Color::White) ^ zobrist::mix64(pawns(Color::Black)),
         ))
     }
 
@@ -454,12 +454,4 @@ impl Playable for Chess {
             _ => None,
         }
     }
-}
-
-/// Spreads every bit of `x` over the whole word (SplitMix64's finaliser), so that
-/// any few bits of the result tell pawn structures apart.
-fn mix_bits(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
