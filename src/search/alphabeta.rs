@@ -76,6 +76,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             if let Some(score) = self.razor_cut(shallow, depth, ply, alpha) {
                 return score;
             }
+            if let Some(score) = self.probcut(depth, ply, (alpha, beta), eval, entry) {
+                return score;
+            }
         }
         let extended = match self.singular_test(depth, ply, beta, tt_move) {
             Singular::Cut(score) => return score,

@@ -126,7 +126,7 @@ impl Additions {
 }
 
 /// The engine's extras by the names [`SearchConfig::switch`] takes.
-pub const ENGINE_SWITCHES: [&str; 32] = [
+pub const ENGINE_SWITCHES: [&str; 33] = [
     "pvs",
     "aspiration",
     "quiescence",
@@ -159,6 +159,7 @@ pub const ENGINE_SWITCHES: [&str; 32] = [
     "tteval",
     "razor",
     "corrhist",
+    "probcut",
 ];
 
 /// The engine's aspiration window, in evaluation units.
@@ -294,6 +295,9 @@ pub struct SearchConfig {
     /// deeper where every other move falls short of its score, and a node whose
     /// other moves alone reach beta fails high.
     pub singular: bool,
+    /// ProbCut (probcut.rs): a null-window node fails high at once when a good
+    /// capture's search a few plies shallower clears beta by a pawn.
+    pub probcut: bool,
     /// Keep the static values computed in this search by position hash
     /// (eval_cache.rs): the same values, moves and node counts, less time.
     pub eval_cache: bool,
@@ -399,6 +403,7 @@ impl SearchConfig {
             threat_moves: false,
             wide_reverse_futility: false,
             singular: false,
+            probcut: false,
             eval_cache: false,
             table_eval: false,
             razoring: false,
@@ -473,8 +478,12 @@ impl SearchConfig {
             wide_reverse_futility: false,
             // Singular extensions: chess +26 =56 -18 at 100,000 nodes and +21 =61
             // -18 at 110,000 (200 games, about +19 ± 30 Elo), xiangqi -29 ± 74 over
-            // 60 games at 40,000 (+18 =19 -23): no gain shown, off.
+            // 60 games at 40,000 (+18 =19 -23): no gain shown, off. With the neural
+            // evaluation, chess +28 =48 -24 over 100 games at 100,000 nodes (+14).
             singular: false,
+            // ProbCut with the neural evaluation: chess +26 =44 -30 over 100 games at
+            // 100,000 nodes (-14 ± 50 Elo): no gain shown, off.
+            probcut: false,
             eval_cache: true,
             // Pruning judges the static value corrected by the table (scores at
             // most two plies shallower): xiangqi +12 ± 75 Elo over 60 games at
@@ -588,6 +597,7 @@ impl SearchConfig {
             "tteval" => &mut self.table_eval,
             "razor" => &mut self.razoring,
             "corrhist" => &mut self.correction_history,
+            "probcut" => &mut self.probcut,
             "aspiration" => {
                 self.aspiration = on.then_some(DEFAULT_ASPIRATION);
                 return Ok(());

@@ -16,6 +16,7 @@ pub mod limits;
 pub mod mcts;
 mod minimax;
 pub mod order;
+mod probcut;
 mod pruning;
 mod quiescence;
 mod reductions;
