@@ -44,7 +44,7 @@ struct SortKey {
     table_move: bool,
     priority: i32,
     killer: u8,
-    history: u32,
+    history: i32,
 }
 
 impl SortKey {
@@ -54,11 +54,12 @@ impl SortKey {
     fn packed(&self, index: usize) -> u128 {
         // Flipping the sign bit maps i32 onto u32 in the same order.
         let priority = (self.priority as u32 ^ 0x8000_0000) as u128;
+        let history = (self.history as u32 ^ 0x8000_0000) as u128;
         let place = u32::MAX - u32::try_from(index).unwrap_or(u32::MAX);
         ((self.table_move as u128) << 104)
             | (priority << 72)
             | ((self.killer as u128) << 64)
-            | ((self.history as u128) << 32)
+            | (history << 32)
             | place as u128
     }
 
@@ -71,20 +72,32 @@ impl SortKey {
 /// The priority losing captures are given, below every quiet move's.
 const LOSING_CAPTURES: i32 = -1_000_000;
 
+/// The bound of a history score with [`SearchConfig::history_gravity`].
+///
+/// [`SearchConfig::history_gravity`]: super::SearchConfig::history_gravity
+const GRAVITY_LIMIT: i32 = 16_384;
+
 /// The history heuristic's counts per side and move: a flat array indexed by the
 /// game's [`Game::move_slot`] where the game numbers its moves, else a hash map.
 /// Both give the same counts, so the search visits the same nodes either way.
+/// Counts only grow with cutoffs and never fall below zero, unless `gravity`:
+/// then each change is scaled down the nearer the score is to its bound in that
+/// direction ([`GRAVITY_LIMIT`]), so scores stay within ±the bound, recent
+/// results weigh more than old ones, and a move that keeps failing goes below
+/// one never tried.
 struct History<M> {
     /// Side-major: `side * G::MOVE_SLOTS + slot`; allocated on first use.
-    flat: Vec<u32>,
-    hashed: HashMap<(Player, M), u32, BuildHasherDefault<MoveHasher>>,
+    flat: Vec<i32>,
+    hashed: HashMap<(Player, M), i32, BuildHasherDefault<MoveHasher>>,
+    gravity: bool,
 }
 
 impl<M: Copy + Eq + Hash> History<M> {
-    fn new() -> History<M> {
+    fn new(gravity: bool) -> History<M> {
         History {
             flat: Vec::new(),
             hashed: HashMap::default(),
+            gravity,
         }
     }
 
@@ -93,7 +106,7 @@ impl<M: Copy + Eq + Hash> History<M> {
         side.index() * G::MOVE_SLOTS + G::move_slot(m)
     }
 
-    fn get<G: Game<Move = M>>(&self, side: Player, m: M) -> u32 {
+    fn get<G: Game<Move = M>>(&self, side: Player, m: M) -> i32 {
         if G::MOVE_SLOTS > 0 {
             let index = Self::flat_index::<G>(side, m);
             self.flat.get(index).copied().unwrap_or(0)
@@ -102,26 +115,46 @@ impl<M: Copy + Eq + Hash> History<M> {
         }
     }
 
-    fn add<G: Game<Move = M>>(&mut self, side: Player, m: M, bonus: u32) {
-        let entry = if G::MOVE_SLOTS > 0 {
-            if self.flat.is_empty() {
-                self.flat.resize(2 * G::MOVE_SLOTS, 0);
-            }
-            &mut self.flat[Self::flat_index::<G>(side, m)]
-        } else {
-            self.hashed.entry((side, m)).or_insert(0)
-        };
-        *entry = entry.saturating_add(bonus);
+    /// True when scores of game `G` move under gravity: switched on, and the
+    /// game asks for it ([`Game::BOUNDED_HISTORY`]).
+    fn gravity<G: Game<Move = M>>(&self) -> bool {
+        self.gravity && G::BOUNDED_HISTORY
     }
 
-    fn subtract<G: Game<Move = M>>(&mut self, side: Player, m: M, malus: u32) {
+    fn add<G: Game<Move = M>>(&mut self, side: Player, m: M, bonus: i32) {
+        let gravity = self.gravity::<G>();
+        let entry = self.entry::<G>(side, m);
+        *entry = match gravity {
+            true => gravitated(*entry, bonus),
+            false => entry.saturating_add(bonus),
+        };
+    }
+
+    fn subtract<G: Game<Move = M>>(&mut self, side: Player, m: M, malus: i32) {
+        if self.gravity::<G>() {
+            let entry = self.entry::<G>(side, m);
+            *entry = gravitated(*entry, -malus);
+            return;
+        }
         let entry = if G::MOVE_SLOTS > 0 {
             self.flat.get_mut(Self::flat_index::<G>(side, m))
         } else {
             self.hashed.get_mut(&(side, m))
         };
         if let Some(entry) = entry {
-            *entry = entry.saturating_sub(malus);
+            *entry = entry.saturating_sub(malus).max(0);
+        }
+    }
+
+    /// The count of `m` by `side`, created at zero.
+    fn entry<G: Game<Move = M>>(&mut self, side: Player, m: M) -> &mut i32 {
+        if G::MOVE_SLOTS > 0 {
+            if self.flat.is_empty() {
+                self.flat.resize(2 * G::MOVE_SLOTS, 0);
+            }
+            &mut self.flat[Self::flat_index::<G>(side, m)]
+        } else {
+            self.hashed.entry((side, m)).or_insert(0)
         }
     }
 
@@ -129,7 +162,7 @@ impl<M: Copy + Eq + Hash> History<M> {
     fn halve(&mut self) {
         self.flat.iter_mut().for_each(|score| *score /= 2);
         self.hashed.values_mut().for_each(|score| *score /= 2);
-        self.hashed.retain(|_, score| *score > 0);
+        self.hashed.retain(|_, score| *score != 0);
     }
 
     fn clear(&mut self) {
@@ -159,7 +192,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
     pub fn new(config: &SearchConfig) -> MoveOrderer<M> {
         MoveOrderer {
             killers: Vec::new(),
-            history: History::new(),
+            history: History::new(config.history_gravity),
             continuations: Continuations::new(),
             scratch: Vec::new(),
             use_tt_move: config.tt_move_first,
@@ -291,7 +324,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
     /// The history count of a move of game `G` for `side` (0 with history off):
     /// how often and how deep it has cut, plus with continuation history on how
     /// often after `previous`, so the ordering and the reductions can trust it.
-    pub fn history_score<G: Game<Move = M>>(&self, side: Player, previous: Option<M>, m: M) -> u32 {
+    pub fn history_score<G: Game<Move = M>>(&self, side: Player, previous: Option<M>, m: M) -> i32 {
         if !self.use_history {
             return 0;
         }
@@ -299,7 +332,16 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
             true => self.continuations.score::<G>(side, previous, m),
             false => 0,
         };
+        let continuation = i32::try_from(continuation).unwrap_or(i32::MAX);
         self.history.get::<G>(side, m).saturating_add(continuation)
+    }
+
+    /// True when history scores are bounded ([`SearchConfig::history_gravity`]),
+    /// so the reductions read them as a signed judgement.
+    ///
+    /// [`SearchConfig::history_gravity`]: super::SearchConfig::history_gravity
+    pub fn gravity<G: Game<Move = M>>(&self) -> bool {
+        self.history.gravity::<G>()
     }
 
     /// Forgets killers, history and counter moves (a new game).
@@ -322,8 +364,9 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
             return;
         }
         let malus = history_bonus(depth);
+        let history_malus = self.history_change::<G>(depth);
         for m in failed {
-            self.history.subtract::<G>(side, m, malus);
+            self.history.subtract::<G>(side, m, history_malus);
             if let Some(previous) = previous.filter(|_| self.use_continuations) {
                 self.continuations
                     .adjust::<G>(side, previous, m, malus, false);
@@ -365,12 +408,88 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
             }
         }
         if self.use_history {
-            self.history.add::<G>(side, m, history_bonus(depth));
+            let bonus = self.history_change::<G>(depth);
+            self.history.add::<G>(side, m, bonus);
         }
     }
+
+    /// What a cutoff `depth` plies above the horizon moves a history score by.
+    fn history_change<G: Game<Move = M>>(&self, depth: u32) -> i32 {
+        match self.history.gravity::<G>() {
+            true => (16 * depth.min(10).pow(2)) as i32,
+            false => i32::try_from(history_bonus(depth)).unwrap_or(i32::MAX),
+        }
+    }
+}
+
+/// `score` moved by `change` under gravity: the change shrinks in proportion to
+/// how near the score already is to the bound it moves toward.
+fn gravitated(score: i32, change: i32) -> i32 {
+    let scaled = score * change.abs() / GRAVITY_LIMIT;
+    (score + change - scaled).clamp(-GRAVITY_LIMIT, GRAVITY_LIMIT)
 }
 
 /// What a cutoff `depth` plies above the horizon adds to the move's history.
 pub fn history_bonus(depth: u32) -> u32 {
     depth.min(60).pow(2).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::chess::Chess;
+    use crate::search::Limits;
+
+    #[test]
+    fn gravity_keeps_scores_within_their_bound() {
+        let mut score = 0;
+        for _ in 0..10_000 {
+            score = gravitated(score, 1_600);
+        }
+        assert!(
+            (GRAVITY_LIMIT - 16..=GRAVITY_LIMIT).contains(&score),
+            "{score}"
+        );
+        for _ in 0..10_000 {
+            score = gravitated(score, -1_600);
+        }
+        assert!(
+            (-GRAVITY_LIMIT..=-GRAVITY_LIMIT + 16).contains(&score),
+            "{score}"
+        );
+    }
+
+    /// The chess start position's moves in the order the orderer gives them after
+    /// the first one cut twice and the second failed before a cutoff, with
+    /// history gravity on or off, as indexes into the generator's order.
+    fn order_after_a_failure(gravity: bool) -> Vec<usize> {
+        let mut config = SearchConfig::engine(Limits::default());
+        // The game's own priorities would come before history.
+        config.game_ordering = false;
+        config.switch("gravity", gravity).unwrap();
+        let mut orderer = MoveOrderer::new(&config);
+        let game = Chess::default();
+        let side = game.to_move();
+        let mut generated = Vec::new();
+        game.legal_moves(&mut generated);
+        let (first, second) = (generated[0], generated[1]);
+        orderer.record_cutoff::<Chess>(side, first, 5, 4, None, true);
+        orderer.record_cutoff::<Chess>(side, first, 5, 4, None, true);
+        orderer.record_failures::<Chess>(side, None, [second], 4);
+        let mut moves = generated.clone();
+        orderer.sort(&game, &mut moves, None, 0, None);
+        let place = |m| generated.iter().position(|&g| g == m).unwrap();
+        moves.into_iter().map(place).collect()
+    }
+
+    #[test]
+    fn with_gravity_a_move_that_failed_goes_below_moves_never_tried() {
+        // Plain counts stop at zero: the failed move ties with the untried ones.
+        let plain = order_after_a_failure(false);
+        assert_eq!(plain[..2], [0, 1], "{plain:?}");
+        assert_eq!(plain.len(), 20);
+        let gravity = order_after_a_failure(true);
+        assert_eq!(gravity[0], 0);
+        assert_eq!(gravity.last(), Some(&1), "{gravity:?}");
+    }
 }

@@ -14,6 +14,10 @@ use super::searcher::Searcher;
 use super::tree::Tracer;
 use crate::game::Game;
 
+/// With history gravity, a ply less reduction per this much history score (more
+/// for a move whose history is below zero).
+const HISTORY_PER_PLY: i32 = 8_192;
+
 /// Remaining depth from which a node without a table move is searched a ply
 /// shallower.
 const IIR_MIN_DEPTH: u32 = 4;
@@ -87,7 +91,10 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             self.orderer.is_killer(ply, m) || self.orderer.is_counter::<G>(side, previous, m);
         reduction -= i32::from(killer);
         let history = self.orderer.history_score::<G>(side, previous, m);
-        reduction -= i32::from(history >= 2 * history_bonus(depth));
+        reduction -= match self.orderer.gravity::<G>() {
+            true => history / HISTORY_PER_PLY,
+            false => i32::from(i64::from(history) >= 2 * i64::from(history_bonus(depth))),
+        };
         let static_value = self.node_evals.get(ply).copied().flatten();
         reduction += i32::from(static_value.is_some_and(|(_, eval)| !self.improving(ply, eval)));
         if reduction > 0 && self.gives_check(m) {

@@ -205,6 +205,8 @@ pub const PIECE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 0];
 impl Game for Chess {
     type Move = Move;
 
+    const BOUNDED_HISTORY: bool = true;
+
     fn to_move(&self) -> Player {
         player_of(self.board.side_to_move())
     }
