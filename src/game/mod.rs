@@ -213,10 +213,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// is cheap, and both ran slower with the lookup. False by default.
     const CACHES_EVALUATION: bool = false;
 
-    /// True when the engine's `gravity` (bounded, signed history: search/order.rs)
-    /// has been measured to gain here (chess: +54 Elo over 100 games at 100,000
-    /// nodes); other games keep plain counts until a match shows it helps them.
-    /// False by default.
+    /// True when the engine's `gravity` switch (bounded, signed history:
+    /// search/order.rs) applies here (chess: +54 Elo over 100 games at 100,000
+    /// nodes when on); other games keep plain counts until a match shows it helps
+    /// them. False by default.
     const BOUNDED_HISTORY: bool = false;
 
     /// Prior knowledge for Monte Carlo search: `Some((visits, wins))` starts the
