@@ -286,6 +286,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
             self.use_exchange,
             self.use_counters,
             self.use_continuations,
+            self.history.gravity,
         ) == (
             config.tt_move_first,
             config.game_ordering,
@@ -294,6 +295,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
             config.see_ordering,
             config.counter_moves,
             config.continuation_history,
+            config.history_gravity,
         )
     }
 
