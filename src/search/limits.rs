@@ -491,8 +491,9 @@ impl SearchConfig {
             probcut: false,
             // History gravity (chess only, Game::BOUNDED_HISTORY): +34 =45 -19 over
             // 100 chess games at 100,000 nodes against plain counts (+54 ± 50 Elo),
-            // +26 =46 -28 over 100 more at 110,000 (-7), 24/60 against Stockfish UCI_Elo 2200 where the engine without it
-            // scored 26.5 and 27, and with it the king-and-rook mate in three
+            // +26 =46 -28 over 100 more at 110,000 (-7), 24/60 against Stockfish
+            // UCI_Elo 2200 where the engine without it scored 26.5 and 27, and with
+            // it the king-and-rook mate in three
             // (tests/engine_pruning.rs) is found at 9 plies instead of 7: a move
             // whose history fell below zero is reduced up to two plies more. Off
             // until its reading in the reductions keeps that mate.

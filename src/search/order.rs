@@ -136,6 +136,7 @@ impl<M: Copy + Eq + Hash> History<M> {
             *entry = gravitated(*entry, -malus);
             return;
         }
+        // Plain counts never fall below zero, so a move never seen keeps no entry.
         let entry = if G::MOVE_SLOTS > 0 {
             self.flat.get_mut(Self::flat_index::<G>(side, m))
         } else {
