@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Finds ply's costly moves in the games of a match against Stockfish: reads the
+PGN that scripts/match-stockfish.py --pgn writes, lets Stockfish at full strength
+(a fixed node budget, so the verdicts do not depend on the machine's load) score
+the position before and after each of ply's moves, and prints every move that
+threw away more than --threshold centipawns, with the position, the move played
+and the judge's choice. --ply-nodes also asks ply (`ply solve`) what it plays there
+with each of the given budgets, to tell a mistake a deeper search fixes from one
+it keeps making (an evaluation's blind spot).
+
+A measurement, not a test: it finds positions to study, it proves nothing.
+Needs python-chess.
+
+    scripts/chess-mistakes.py games.pgn [--lost-only] [--judge-nodes 300000]
+                              [--threshold 150] [--ply target/release/ply]
+                              [--ply-nodes 100000,1000000] [--eval neural]
+                              [--stockfish /usr/games/stockfish]
+
+Moves in positions already lost by more than three pawns are left out: there
+every move loses.
+"""
+
+import argparse
+import subprocess
+import sys
+
+import chess
+import chess.engine
+import chess.pgn
+
+MATE = 10_000
+ALREADY_LOST = -300
+
+
+def ply_plays_white(game):
+    return game.headers.get("White", "").startswith("ply")
+
+
+def ply_lost(game):
+    result = game.headers.get("Result")
+    return result == ("0-1" if ply_plays_white(game) else "1-0")
+
+
+def judged(judge, board, nodes):
+    """The judge's score for the side to move and its best move."""
+    info = judge.analyse(board, chess.engine.Limit(nodes=nodes))
+    pv = info.get("pv") or [None]
+    return info["score"].pov(board.turn).score(mate_score=MATE), pv[0]
+
+
+def ply_choice(args, fen, nodes):
+    """What `ply solve` plays in FEN with NODES nodes, and at what depth."""
+    command = [args.ply, "solve", "chess", "--position", fen, "--nodes", str(nodes),
+               "--eval", args.eval]
+    out = subprocess.run(command, capture_output=True, text=True, check=False).stdout
+    fields = dict(line.split(None, 1) for line in out.splitlines() if " " in line)
+    return f"{fields.get('best', '?').removeprefix('move').strip()} (depth {fields.get('depth', '?').strip()})"
+
+
+def mistakes(game, judge, args):
+    """Yields (move number, FEN, played, best, score before, score after) for ply's
+    moves that lose more than the threshold."""
+    board = game.board()
+    ply_colour = chess.WHITE if ply_plays_white(game) else chess.BLACK
+    for move in game.mainline_moves():
+        if board.turn != ply_colour:
+            board.push(move)
+            continue
+        before, best = judged(judge, board, args.judge_nodes)
+        fen, number = board.fen(), board.fullmove_number
+        played = board.san(move)
+        best_san = board.san(best) if best else "?"
+        board.push(move)
+        after = -judged(judge, board, args.judge_nodes)[0]
+        if before - after > args.threshold and before > ALREADY_LOST:
+            yield number, fen, played, best_san, before, after
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("pgn")
+    parser.add_argument("--lost-only", action="store_true", help="only games ply lost")
+    parser.add_argument("--judge-nodes", type=int, default=300_000)
+    parser.add_argument("--threshold", type=int, default=150, help="centipawns")
+    parser.add_argument("--ply", default="target/release/ply")
+    parser.add_argument("--ply-nodes", default="", help="comma-separated budgets")
+    parser.add_argument("--eval", default="neural", help="ply's evaluation")
+    parser.add_argument("--stockfish", default="/usr/games/stockfish")
+    args = parser.parse_args()
+    budgets = [int(n) for n in args.ply_nodes.split(",") if n]
+    judge = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    found = 0
+    with open(args.pgn, encoding="utf-8") as pgn:
+        index = 0
+        while (game := chess.pgn.read_game(pgn)) is not None:
+            index += 1
+            if args.lost_only and not ply_lost(game):
+                continue
+            for number, fen, played, best, before, after in mistakes(game, judge, args):
+                found += 1
+                print(f"game {index} move {number}: {fen}  played {played}, "
+                      f"best {best}: {before:+} -> {after:+}")
+                for nodes in budgets:
+                    print(f"    ply with {nodes} nodes: {ply_choice(args, fen, nodes)}")
+    judge.quit()
+    print(f"{found} moves losing more than {args.threshold} centipawns")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
