@@ -21,6 +21,7 @@ every move loses.
 """
 
 import argparse
+import json
 import subprocess
 import sys
 
@@ -51,10 +52,12 @@ def judged(judge, board, nodes):
 def ply_choice(args, fen, nodes):
     """What `ply solve` plays in FEN with NODES nodes, and at what depth."""
     command = [args.ply, "solve", "chess", "--position", fen, "--nodes", str(nodes),
-               "--eval", args.eval]
-    out = subprocess.run(command, capture_output=True, text=True, check=False).stdout
-    fields = dict(line.split(None, 1) for line in out.splitlines() if " " in line)
-    return f"{fields.get('best', '?').removeprefix('move').strip()} (depth {fields.get('depth', '?').strip()})"
+               "--eval", args.eval, "--json"]
+    run = subprocess.run(command, capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        return f"ply failed: {run.stderr.strip()}"
+    result = json.loads(run.stdout)
+    return f"{result['best_move']} (depth {result['depth']})"
 
 
 def mistakes(game, judge, args):
