@@ -214,9 +214,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     const CACHES_EVALUATION: bool = false;
 
     /// True when the engine's `gravity` switch (bounded, signed history:
-    /// search/order.rs) applies here (chess: +54 Elo over 100 games at 100,000
-    /// nodes when on); other games keep plain counts until a match shows it helps
-    /// them. False by default.
+    /// search/order.rs) applies here. Only chess has been measured with it (its
+    /// matches are in search/limits.rs, where the switch stays off); other games
+    /// keep plain counts until a match shows it helps them. False by default.
     const BOUNDED_HISTORY: bool = false;
 
     /// Prior knowledge for Monte Carlo search: `Some((visits, wins))` starts the
