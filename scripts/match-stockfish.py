@@ -10,7 +10,7 @@ A measurement, not a test. Python standard library only (python-chess too with
                                [--openings tests/data/chess/openings.txt]
                                [--ply target/release/ply] [--eval strong]
                                [--stockfish /usr/games/stockfish] [--max-plies 1000]
-                               [--elo N] [--pgn games.pgn]
+                               [--elo N] [--pgn games.pgn] [--extras "with=X no=Y"]
 
 --elo climbs the ladder to find the strongest setting ply still holds 50% against.
 --nodes gives both engines the same node budget a move (`go nodes N`), so the result
@@ -23,6 +23,9 @@ and tells checkmate from stalemate. Games end by those rules: the fifty-move rul
 ends any game that stops making progress, so --max-plies (a draw when reached) is
 only a safety net. It was 300 until the games of November 2026 showed 7 of 60
 stopped there, some with ply two pawns up and converting, one with ply lost.
+
+--extras sets ply's Extras option (`with=NAME[,NAME] no=NAME[,NAME]`, the switches of
+`ply match`), so one build can play each setting of the engine's extras.
 
 --pgn writes every game, opening included, to a PGN file (python-chess turns the
 moves into SAN) so lost games can be replayed and read.
@@ -195,11 +198,14 @@ def main():
     parser.add_argument("--max-plies", type=int, default=1000)
     parser.add_argument("--elo", type=int, help="Stockfish UCI_Elo (default: its lowest)")
     parser.add_argument("--pgn", help="write every game to this PGN file")
+    parser.add_argument("--extras", help="ply's Extras option, e.g. 'with=singular no=lmp'")
     args = parser.parse_args()
 
     ply = UciEngine([args.ply, "uci"])
     ply.send("setoption name Evaluation value " + args.eval)
     ply.send("setoption name Hash value 64")
+    if args.extras:
+        ply.set_option("Extras", args.extras)
     stockfish = UciEngine([args.stockfish])
     elo = str(args.elo) if args.elo else lowest_elo(stockfish)
     stockfish.send("setoption name Threads value 1")
@@ -237,8 +243,8 @@ def main():
             flush=True,
         )
     print(
-        "ply %s vs Stockfish UCI_Elo %s, go %s: %.1f / %d  (+%d =%d -%d)"
-        % (args.eval, elo, go, points, args.games, tally["win"], tally["draw"], tally["loss"])
+        "ply %s%s vs Stockfish UCI_Elo %s, go %s: %.1f / %d  (+%d =%d -%d)"
+        % (args.eval, " (%s)" % args.extras if args.extras else "", elo, go, points, args.games, tally["win"], tally["draw"], tally["loss"])
     )
     print_elo(tally["win"], tally["draw"], tally["loss"])
     if args.pgn:

@@ -2,6 +2,7 @@
 engines (Stockfish, Fairy-Stockfish). Measurement tools, not tests."""
 
 import subprocess
+import sys
 
 
 class UciEngine:
@@ -40,8 +41,17 @@ class UciEngine:
                 return lines
 
     def ready(self):
+        """Waits for `readyok`; returns the lines before it (notes on refused options)."""
         self.send("isready")
-        self.read_until("readyok")
+        return self.read_until("readyok")[:-1]
+
+    def set_option(self, name, value):
+        """Sets an option and stops the script (exit status 2) when the engine refuses it."""
+        self.send("setoption name %s value %s" % (name, value))
+        refused = [line for line in self.ready() if line.startswith("info string") and name in line]
+        if refused:
+            print("%s refused %s: %s" % (self.name, name, refused[0]), file=sys.stderr)
+            sys.exit(2)
 
     def new_game(self):
         self.send("ucinewgame")

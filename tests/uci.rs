@@ -93,3 +93,59 @@ fn malformed_commands_are_ignored_and_the_engine_keeps_serving() {
     engine.read_until("bestmove");
     engine.quit();
 }
+
+/// The nodes the last iteration of `go depth 6` reports from the start position.
+fn nodes_at_depth_six(engine: &mut Engine) -> u64 {
+    engine.send("position startpos moves e2e4 e7e5 g1f3");
+    engine.send("go depth 6");
+    let (_, infos) = engine.read_until("bestmove");
+    let last = infos
+        .iter()
+        .rfind(|l| l.starts_with("info depth 6 "))
+        .expect("an iteration at depth 6");
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|&w| w == "nodes")
+        .expect("a node count");
+    words[at + 1].parse().expect("a number")
+}
+
+#[test]
+fn the_extras_option_switches_the_engine_s_extras_and_refuses_unknown_names() {
+    let mut engine = Engine::start(&["uci"]);
+    engine.send("uci");
+    let (_, identity) = engine.read_until("uciok");
+    assert!(
+        identity
+            .iter()
+            .any(|l| l.starts_with("option name Extras type string"))
+    );
+    let defaults = nodes_at_depth_six(&mut engine);
+    engine.send("ucinewgame");
+    engine.send("setoption name Extras value no=lmr,nullmove");
+    let without_reductions = nodes_at_depth_six(&mut engine);
+    assert!(
+        without_reductions > defaults,
+        "{without_reductions} vs {defaults}"
+    );
+
+    // A bad setting is refused in one line and leaves the last good one in place.
+    for bad in ["with=teleport", "sometimes=lmr", "no"] {
+        engine.send(&format!("setoption name Extras value {bad}"));
+        engine.send("isready");
+        let (_, notes) = engine.read_until("readyok");
+        assert!(
+            notes
+                .iter()
+                .any(|l| l.starts_with("info string") && l.contains("Extras")),
+            "{bad}: {notes:?}"
+        );
+    }
+    engine.send("ucinewgame");
+    assert_eq!(nodes_at_depth_six(&mut engine), without_reductions);
+    engine.send("ucinewgame");
+    engine.send("setoption name Extras value <empty>");
+    assert_eq!(nodes_at_depth_six(&mut engine), defaults);
+    engine.quit();
+}

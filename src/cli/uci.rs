@@ -158,6 +158,9 @@ struct Engine<G: ProtocolGame> {
     millis: bool,
     /// How a clock is spent (the `TimeManagement` option).
     time_policy: TimePolicy,
+    /// The engine's extras switched on or off (the `Extras` option), so a tester
+    /// can play a setting against another program without a build of its own.
+    extras: Vec<(String, bool)>,
 }
 
 /// How a search spends the clock `go wtime ... btime ...` gives. Fixed stays the
@@ -237,6 +240,7 @@ fn serve<G: ProtocolGame>(dialect: Dialect, mut input: impl BufRead) {
         memory: shared_engine(),
         millis: false,
         time_policy: TimePolicy::Fixed,
+        extras: Vec::new(),
     };
     let mut line = Vec::new();
     loop {
@@ -406,6 +410,7 @@ impl<G: ProtocolGame> Engine<G> {
             self.evaluator.name,
             self.evaluation_names()
         ));
+        send("option name Extras type string default <empty>");
         if G::VARIANT != Chess::VARIANT {
             send(&format!(
                 "option name UCI_Variant type combo default {0} var {0}",
@@ -468,6 +473,7 @@ impl<G: ProtocolGame> Engine<G> {
             }
             "evaluation" => self.evaluator = G::evaluator_named(&value)?,
             "timemanagement" => self.time_policy = TimePolicy::parse(&value)?,
+            "extras" if self.dialect == Dialect::Uci => self.extras = parse_extras(&value)?,
             _ => {
                 return Err(GameError::new(format!(
                     "unknown option '{name}' = '{value}'"
@@ -534,7 +540,11 @@ impl<G: ProtocolGame> Engine<G> {
         }
         self.stop_search();
         let view = RootView::new(self.game.clone(), self.root_moves(&request.searchmoves));
-        let config = request.config(side, self.hash_mib, self.time_policy);
+        let mut config = request.config(side, self.hash_mib, self.time_policy);
+        for (name, on) in &self.extras {
+            // Names were checked when the option was set.
+            let _ = config.switch(name, *on);
+        }
         let handle = spawn_engine_search(
             self.memory.clone(),
             view.clone(),
@@ -595,6 +605,30 @@ impl<G: ProtocolGame> Engine<G> {
             search.finish();
         }
     }
+}
+
+/// Reads the `Extras` option: words `with=NAME[,NAME]` and `no=NAME[,NAME]` as
+/// `ply match` specs write them (`<empty>` or nothing: the defaults), all or nothing.
+fn parse_extras(value: &str) -> Result<Vec<(String, bool)>, GameError> {
+    let mut extras = Vec::new();
+    for word in value.split_whitespace().filter(|&w| w != "<empty>") {
+        let (on, names) = match word.split_once('=') {
+            Some(("with", names)) => (true, names),
+            Some(("no", names)) => (false, names),
+            _ => {
+                return Err(GameError::new(format!(
+                    "Extras '{word}': expected with=NAME[,NAME] or no=NAME[,NAME]"
+                )));
+            }
+        };
+        for name in names.split(',') {
+            SearchConfig::plain_alpha_beta(Limits::default())
+                .switch(name, on)
+                .map_err(|e| GameError::new(format!("Extras: {e}")))?;
+            extras.push((name.to_string(), on));
+        }
+    }
+    Ok(extras)
 }
 
 /// True when `value` is a win for the side to move in at most `plies` plies.
