@@ -274,6 +274,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// True when the quiet move `m` closes on the opponent's king (in chess: its
+    /// piece newly attacks two squares around that king), the first quiet step of a
+    /// mating attack that the full engine can spare from pruning and reductions.
+    /// False by default.
+    fn attacks_king(&self, _m: Self::Move) -> bool {
+        false
+    }
+
     /// The moves the full engine considers at the root. The default is every legal
     /// move; a game with a cheap, sound look-ahead narrows them (gomoku keeps only
     /// the moves that stop the opponent's win by threats, or plays its own), so the

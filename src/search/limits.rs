@@ -126,7 +126,7 @@ impl Additions {
 }
 
 /// The engine's extras by the names [`SearchConfig::switch`] takes.
-pub const ENGINE_SWITCHES: [&str; 34] = [
+pub const ENGINE_SWITCHES: [&str; 36] = [
     "pvs",
     "aspiration",
     "quiescence",
@@ -161,6 +161,8 @@ pub const ENGINE_SWITCHES: [&str; 34] = [
     "corrhist",
     "probcut",
     "gravity",
+    "kingattack",
+    "qsdelta",
 ];
 
 /// The engine's aspiration window, in evaluation units.
@@ -254,6 +256,10 @@ pub struct SearchConfig {
     pub quiescence_checks: bool,
     /// Quiescence reads and writes the transposition table.
     pub quiescence_table: bool,
+    /// Delta pruning: quiescence skips a capture whose static exchange gain and two
+    /// units of material on top could not lift the stand-pat value to alpha
+    /// (changes values: a heuristic).
+    pub delta_pruning: bool,
     /// Reverse futility and late-move pruning deeper, their margins scaled by
     /// whether the static value improved on the one two plies before.
     pub improving: bool,
@@ -288,6 +294,11 @@ pub struct SearchConfig {
     ///
     /// [`Game::creates_threat`]: crate::game::Game::creates_threat
     pub threat_moves: bool,
+    /// A quiet move that closes on the enemy king ([`Game::attacks_king`]) is
+    /// spared as a threat is (with [`SearchConfig::threat_moves`]).
+    ///
+    /// [`Game::attacks_king`]: crate::game::Game::attacks_king
+    pub king_attacks: bool,
     /// Reverse futility asks the static value to stand a unit and a half of
     /// material per ply above beta, not one: fewer nodes cut on a static value
     /// that a quiet threat below would overturn.
@@ -395,6 +406,7 @@ impl SearchConfig {
             quiescence_evasions: false,
             quiescence_checks: false,
             quiescence_table: false,
+            delta_pruning: false,
             improving: false,
             iterative_reduction: false,
             history_malus: false,
@@ -405,6 +417,7 @@ impl SearchConfig {
             see_main_pruning: false,
             mate_threat: false,
             threat_moves: false,
+            king_attacks: false,
             wide_reverse_futility: false,
             singular: false,
             probcut: false,
@@ -453,11 +466,19 @@ impl SearchConfig {
             quiescence_evasions: false,
             quiescence_checks: false,
             quiescence_table: false,
+            // Delta pruning, against Stockfish UCI_Elo 2200 at 100,000 nodes with the
+            // neural evaluation (`scripts/match-stockfish.py --extras with=qsdelta`,
+            // the 50 openings of tests/data/chess/openings.txt, both colours):
+            // 40 / 100 (+21 =38 -41, -70 Elo, 95% up to -17) where the engine without it scored 45.5 / 100 and 44.5 /
+            // 100: off.
+            delta_pruning: false,
             improving: true,
             iterative_reduction: true,
             history_malus: true,
             // Searches 1.6 plies deeper on WAC at 250,000 nodes; with `nmpeval`
-            // (above) +55 ± 45 Elo in chess at 100,000 nodes.
+            // (above) +55 ± 45 Elo in chess at 100,000 nodes. Reducing more (`1 +
+            // ln d ln n / 2`, a ply deeper at 100,000 nodes) scored 17.5 / 53 against
+            // Stockfish 2200 at 100,000 nodes (-123 Elo, 95% up to -35): not kept.
             log_reductions: true,
             // Counter moves: +38 ± 41 Elo over 100 chess games at 100,000 nodes
             // (+24 =63 -13), after +35 ± 46 over 120 at 40,000; xiangqi +17 ± 76
@@ -467,11 +488,14 @@ impl SearchConfig {
             // Elo over 100 games at 100,000 nodes (+33 =48 -19), xiangqi -6 ± 76 over
             // 60 games at 40,000 (+21 =17 -22): no gain shown in xiangqi, where it
             // stays on because its Fairy-Stockfish target was measured with it.
+            // Without it, against Stockfish 2200 at 100,000 nodes: 42.5 / 100 (+29
+            // =27 -44) where with it 44.5 and 45.5: kept.
             see_main_pruning: true,
             // Each measured against the defaults above, 120 chess games at 40,000
-            // nodes unless said: rooteval +3 ± 44, conthist -64 ± 95 (33 games),
-            // matethreat not yet measured; no gain shown, so all off until a
-            // longer match shows one.
+            // nodes unless said: rooteval +3 ± 44, conthist -64 ± 95 (33 games); no
+            // gain shown, so all off until a longer match shows one. matethreat
+            // scored 15.5 / 49 against Stockfish 2200 at 100,000 nodes (-134 Elo,
+            // 95% up to -54) where the engine without it scores about 45%.
             root_eval: false,
             continuation_history: false,
             mate_threat: false,
@@ -479,6 +503,10 @@ impl SearchConfig {
             // WAC at 900,000 nodes instead of 264, +12 ± 43 Elo over 120 chess
             // games at 100,000 nodes (+31 =62 -27).
             threat_moves: true,
+            // Against Stockfish 2200 at 100,000 nodes: 2 / 12 before the run was
+            // stopped for a likelier candidate; it did not change ply's move in any of
+            // five lost positions of earlier matches (king attacks it missed): off.
+            king_attacks: false,
             // 267 of 300 WAC at 900,000 nodes instead of 264, but with the neural
             // evaluation -33 ± 70 Elo over 64 chess games at 100,000 nodes (+17 =24
             // -23) and 34 / 100 against Stockfish UCI_Elo 2200 where the engine
@@ -517,6 +545,11 @@ impl SearchConfig {
             // at its distance (tests/engine_reductions.rs); a ply shallower at
             // most: xiangqi +12 ± 75 (+22 =18 -20).
             table_eval: true,
+            // Razoring, against Stockfish 2200 at 100,000 nodes: 12 / 21, stopped
+            // there for a run of a change more likely to matter (its margins, 3.25
+            // pawns at depth 1 and 7 at depth 2, rarely cut); measured in xiangqi
+            // only (+6 ± 76): off until a full run shows a gain.
+            razoring: false,
             // Correction history of the static value by pawn structure (pruning
             // and quiescence's stand-pat): chess about -35 Elo over 93 games at
             // 100,000 nodes (+19 =45 -29) against the engine without it. Off.
@@ -604,6 +637,7 @@ impl SearchConfig {
             "qsevasion" => &mut self.quiescence_evasions,
             "qschecks" => &mut self.quiescence_checks,
             "qstt" => &mut self.quiescence_table,
+            "qsdelta" => &mut self.delta_pruning,
             "improving" => &mut self.improving,
             "iir" => &mut self.iterative_reduction,
             "malus" => &mut self.history_malus,
@@ -614,6 +648,7 @@ impl SearchConfig {
             "seeprune" => &mut self.see_main_pruning,
             "matethreat" => &mut self.mate_threat,
             "threats" => &mut self.threat_moves,
+            "kingattack" => &mut self.king_attacks,
             "rfpwide" => &mut self.wide_reverse_futility,
             "singular" => &mut self.singular,
             "evalcache" => &mut self.eval_cache,

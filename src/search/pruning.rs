@@ -372,12 +372,16 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         }
     }
 
-    /// True when the quiet move `m` threatens to win material and
+    /// True when the quiet move `m` threatens to win material (or, with
+    /// [`SearchConfig::king_attacks`], closes on the enemy king) and
     /// [`SearchConfig::threat_moves`] spares such moves from pruning and reductions.
     ///
     /// [`SearchConfig::threat_moves`]: super::SearchConfig::threat_moves
+    /// [`SearchConfig::king_attacks`]: super::SearchConfig::king_attacks
     pub(super) fn spares_threat(&self, m: G::Move) -> bool {
-        self.config.threat_moves && self.game.creates_threat(m)
+        self.config.threat_moves
+            && (self.game.creates_threat(m)
+                || (self.config.king_attacks && self.game.attacks_king(m)))
     }
 
     /// True when `m` puts the opponent in check.

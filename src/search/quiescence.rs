@@ -4,7 +4,7 @@
 //! Switches add checks: `qsevasion` answers any check with every evasion, and
 //! `qschecks` tries the quiet checks at the first ply and answers them so.
 
-use super::score::{INFINITY, Score};
+use super::score::{self, INFINITY, Score};
 use super::searcher::Searcher;
 use super::tree::{NodeKind, Tracer, Visit};
 use super::tt::Bound;
@@ -128,6 +128,10 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             if skip_losing && losing() {
                 continue;
             }
+            if let Some(bound) = self.delta_bound(m, floor, alpha) {
+                best = best.max(bound);
+                continue;
+            }
             let reach = match quiet_reach == Reach::Below || self.game.is_tactical(m) {
                 true => Reach::Below,
                 false => quiet_reach,
@@ -154,6 +158,23 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         }
         self.give_back_moves(ply, moves);
         best
+    }
+
+    /// Delta pruning ([`SearchConfig::delta_pruning`]): where standing pat is
+    /// allowed (`floor`, the stand-pat value), a capture whose static exchange gain
+    /// and two units of material could not lift `floor` to alpha is skipped, and
+    /// that sum is returned as the bound it leaves; `None`: search the move. A move
+    /// that gives check is always searched.
+    ///
+    /// [`SearchConfig::delta_pruning`]: super::SearchConfig::delta_pruning
+    fn delta_bound(&mut self, m: G::Move, floor: Score, alpha: Score) -> Option<Score> {
+        if !self.config.delta_pruning || floor == -INFINITY || score::is_win(alpha) {
+            return None;
+        }
+        let unit = self.game.pruning_unit()?;
+        let gain = self.game.static_exchange(m)?;
+        let optimistic = floor + gain.max(0) + 2 * unit;
+        (optimistic <= alpha && !self.gives_check(m)).then_some(optimistic)
     }
 
     /// A child of a quiescence node: counted, checked for the end of the game,

@@ -134,6 +134,10 @@ impl<G: Game> Game for RootView<G> {
         self.inner.creates_threat(m)
     }
 
+    fn attacks_king(&self, m: Self::Move) -> bool {
+        self.inner.attacks_king(m)
+    }
+
     fn pruning_unit(&self) -> Option<i32> {
         self.inner.pruning_unit()
     }
