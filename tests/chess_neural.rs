@@ -6,7 +6,7 @@
 
 use cozy_chess::Color;
 use ply::game::chess::neural::{self, MAGIC, Network};
-use ply::game::chess::{Chess, classical};
+use ply::game::chess::{Chess, classical, endgame};
 
 /// Quiet positions of ply's own self-play that Stockfish 15.1 scored
 /// (tests/data/chess/stockfish-scores.tsv, source named there): FEN and the score
@@ -66,11 +66,18 @@ fn a_network_file_is_read_or_refused_with_its_reason() {
 #[test]
 fn the_neural_value_is_the_classical_one_plus_the_networks_correction() {
     for (game, _) in scored_positions(STOCKFISH_GAMES).iter().take(50) {
-        assert_eq!(
-            neural::neural(game),
-            classical::classical(game) + neural::network().evaluate(game.board())
-        );
+        let sum = classical::classical(game) + neural::network().evaluate(game.board());
+        assert_eq!(neural::neural(game), endgame::scaled(game.board(), sum));
     }
+    // Scaled only where a drawing rule applies: a wrong-coloured bishop's rook pawn
+    // with the defending king in the corner is worth nothing, whatever the sum says.
+    let wrong_bishop = Chess::from_fen("8/6kP/8/3K4/8/8/8/1B6 b - - 0 1").expect("valid FEN");
+    let sum =
+        classical::classical(&wrong_bishop) + neural::network().evaluate(wrong_bishop.board());
+    assert!(sum < -100, "{sum}");
+    assert_eq!(neural::neural(&wrong_bishop), 0);
+    let explained = neural::explain_neural(&wrong_bishop);
+    assert_eq!(explained.total_for_first, 0);
 }
 
 #[test]

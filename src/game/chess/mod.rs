@@ -4,6 +4,7 @@
 //! insufficient material), a move history for undo, and the search hooks.
 
 pub mod classical;
+pub mod endgame;
 pub mod eval;
 pub mod labelled;
 pub mod neural;
@@ -336,6 +337,10 @@ impl Game for Chess {
 
     fn creates_threat(&self, m: Move) -> bool {
         threat::creates_threat(&self.board, m)
+    }
+
+    fn attacks_king(&self, m: Move) -> bool {
+        threat::attacks_king_zone(&self.board, m)
     }
 
     fn pruning_unit(&self) -> Option<i32> {

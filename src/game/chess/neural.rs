@@ -25,7 +25,7 @@ use std::sync::OnceLock;
 
 use cozy_chess::{Board, Color, Piece, Square};
 
-use super::{Chess, classical};
+use super::{Chess, classical, endgame};
 use crate::game::{EvalTerm, Explanation};
 
 /// Inputs per side: 2 colours (own, enemy) x 6 pieces x 64 squares.
@@ -347,6 +347,20 @@ pub fn explain_neural(game: &Chess) -> Explanation {
             points: for_white(total) - points[0] - points[1],
         },
     ]);
+    let unscaled = classical::classical(game) + total;
+    let kept = endgame::scaled(board, unscaled);
+    if kept != unscaled {
+        let share = endgame::share(board, unscaled);
+        terms.push(EvalTerm {
+            name: format!(
+                "drawish ending: {share}/{} of the value kept",
+                endgame::FULL
+            ),
+            first: 0,
+            second: 0,
+            points: for_white(kept - unscaled),
+        });
+    }
     Explanation::sum_of(terms)
 }
 
@@ -359,7 +373,9 @@ pub fn network() -> &'static Network {
 }
 
 /// The neural evaluation of the position for the side to move: chess's `neural`,
-/// the classical value corrected by the network.
+/// the classical value corrected by the network; drawish endings keep only a share
+/// of it (endgame.rs).
 pub fn neural(game: &Chess) -> i32 {
-    classical::classical(game) + network().evaluate_game(game)
+    let value = classical::classical(game) + network().evaluate_game(game);
+    endgame::scaled(game.board(), value)
 }
