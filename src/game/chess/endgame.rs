@@ -145,84 +145,55 @@ mod tests {
         scale(&fen.parse().unwrap(), strong)
     }
 
-    #[test]
-    fn a_rook_pawn_with_the_wrong_bishop_is_a_draw_once_the_king_holds_the_corner() {
-        // White's light bishop cannot cover the dark h8 square; Black's king stands on g7.
-        assert_eq!(
-            scale_for("8/6kP/8/3K4/8/8/8/1B6 b - - 0 1", Color::White),
-            0
-        );
-        // The right bishop (dark, for h8) wins.
-        assert_eq!(
-            scale_for("8/6kP/8/3K4/8/8/8/2B5 b - - 0 1", Color::White),
-            FULL
-        );
-        // The king far from the corner: the pawn may run.
-        assert_eq!(
-            scale_for("8/7P/8/3K4/8/2k5/8/1B6 b - - 0 1", Color::White),
-            FULL
-        );
-        // King and a-pawn against the king in front of it.
-        assert_eq!(scale_for("k7/8/P7/1K6/8/8/8/8 w - - 0 1", Color::White), 0);
-        // A black h-pawn queening on h1 (light): a dark bishop does not help, a light one does.
-        assert_eq!(
-            scale_for("8/8/8/8/8/1b5p/8/2k4K w - - 0 1", Color::Black),
-            FULL
-        );
-        assert_eq!(
-            scale_for("8/8/8/8/8/2b4p/8/2k4K w - - 0 1", Color::Black),
-            0
-        );
+    /// Each position's share for the side named, as the case says.
+    fn assert_shares(cases: &[(&str, Color, i32)]) {
+        for &(fen, strong, share) in cases {
+            assert_eq!(scale_for(fen, strong), share, "{fen}");
+        }
     }
 
     #[test]
-    fn a_knight_pawn_is_not_a_rook_pawn() {
-        assert_eq!(
-            scale_for("6k1/8/6P1/6K1/8/8/8/8 w - - 0 1", Color::White),
-            FULL
-        );
+    fn a_rook_pawn_with_the_wrong_bishop_is_a_draw_once_the_king_holds_the_corner() {
+        use Color::{Black, White};
+        assert_shares(&[
+            // White's light bishop cannot cover the dark h8; Black's king stands on g7.
+            ("8/6kP/8/3K4/8/8/8/1B6 b - - 0 1", White, 0),
+            // The right bishop (dark, for h8) wins.
+            ("8/6kP/8/3K4/8/8/8/2B5 b - - 0 1", White, FULL),
+            // The king far from the corner: the pawn may run.
+            ("8/7P/8/3K4/8/2k5/8/1B6 b - - 0 1", White, FULL),
+            // King and a-pawn against the king in front of it.
+            ("k7/8/P7/1K6/8/8/8/8 w - - 0 1", White, 0),
+            // A black h-pawn queening on h1 (light): a light bishop helps, a dark one not.
+            ("8/8/8/8/8/1b5p/8/2k4K w - - 0 1", Black, FULL),
+            ("8/8/8/8/8/2b4p/8/2k4K w - - 0 1", Black, 0),
+            // A knight pawn is not a rook pawn.
+            ("6k1/8/6P1/6K1/8/8/8/8 w - - 0 1", White, FULL),
+        ]);
     }
 
     #[test]
     fn pawnless_endings_need_more_than_a_minor_piece_ahead() {
-        // Rook against bishop, rook against knight: hardly won.
-        assert_eq!(
-            scale_for("8/8/4k3/8/3b4/8/2R5/4K3 w - - 0 1", Color::White),
-            1
-        );
-        assert_eq!(
-            scale_for("8/8/4k3/8/3n4/8/2R5/4K3 w - - 0 1", Color::White),
-            1
-        );
-        // Rook and bishop against rook.
-        assert_eq!(
-            scale_for("8/8/4k3/8/3r4/8/2RB4/4K3 w - - 0 1", Color::White),
-            4
-        );
-        // A minor piece against pawns only: it cannot win.
-        assert_eq!(
-            scale_for("8/8/4k3/8/3p4/8/2B5/4K3 w - - 0 1", Color::White),
-            0
-        );
-        // Two knights against a bare king.
-        assert_eq!(
-            scale_for("8/8/4k3/8/8/8/2NN4/4K3 w - - 0 1", Color::White),
-            0
-        );
-        // A rook against a bare king, a queen against a rook: won.
-        assert_eq!(
-            scale_for("8/8/4k3/8/8/8/2R5/4K3 w - - 0 1", Color::White),
-            FULL
-        );
-        assert_eq!(
-            scale_for("8/8/4k3/8/3r4/8/2Q5/4K3 w - - 0 1", Color::White),
-            FULL
-        );
+        use Color::White;
+        assert_shares(&[
+            // Rook against bishop, rook against knight: hardly won.
+            ("8/8/4k3/8/3b4/8/2R5/4K3 w - - 0 1", White, 1),
+            ("8/8/4k3/8/3n4/8/2R5/4K3 w - - 0 1", White, 1),
+            // Rook and bishop against rook.
+            ("8/8/4k3/8/3r4/8/2RB4/4K3 w - - 0 1", White, 4),
+            // A minor piece against pawns only: it cannot win.
+            ("8/8/4k3/8/3p4/8/2B5/4K3 w - - 0 1", White, 0),
+            // Two knights against a bare king.
+            ("8/8/4k3/8/8/8/2NN4/4K3 w - - 0 1", White, 0),
+            // A rook against a bare king, a queen against a rook: won.
+            ("8/8/4k3/8/8/8/2R5/4K3 w - - 0 1", White, FULL),
+            ("8/8/4k3/8/3r4/8/2Q5/4K3 w - - 0 1", White, FULL),
+        ]);
     }
 
     #[test]
     fn opposite_bishops_keep_a_share_of_the_value() {
-        // Light bishop against dark bishop, one pawn up.
+        // Dark bishop against light bishop, two pawns each.
         let one_up = "8/5k2/1B3p2/5Pp1/6P1/6K1/4b3/8 b - - 0 1";
         assert_eq!(scale_for(one_up, Color::White), 4);
         // Same-coloured bishops are not opposite.
