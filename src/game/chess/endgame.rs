@@ -1,5 +1,5 @@
 //! Endings that material counts call won but chess players know are drawn: no
-//! pawns and less than a rook more (a rook against a minor piece), two knights
+//! pawns and at most a minor piece more (a rook against a minor piece), two knights
 //! against a bare king, a rook pawn whose queening square the defending king holds
 //! (with at most a bishop of the wrong colour to help), and bishops of opposite
 //! colours. The evaluation keeps only a share of its value there, so the search
@@ -69,7 +69,7 @@ fn pawnless_scale(board: &Board, strong: Color) -> i32 {
     let rook = PIECE_VALUES[Piece::Rook as usize];
     let knights_only = board.colors(strong) & !board.pieces(Piece::King)
         == board.colored_pieces(strong, Piece::Knight);
-    if knights_only && board.colors(weak) == board.pieces(Piece::King) & board.colors(weak) {
+    if knights_only && bare_king(board, weak) {
         return 0;
     }
     match own - theirs {
@@ -88,13 +88,15 @@ fn holds_rook_pawn_corner(board: &Board, strong: Color) -> bool {
     let pawns = board.colored_pieces(strong, Piece::Pawn);
     let others =
         board.colors(strong) & !pawns & !board.pieces(Piece::King) & !board.pieces(Piece::Bishop);
-    if !others.is_empty() || board.colors(weak) != board.pieces(Piece::King) & board.colors(weak) {
+    if !others.is_empty() || !bare_king(board, weak) {
         return false;
     }
-    let file = match () {
-        _ if pawns.is_subset(File::A.bitboard()) => File::A,
-        _ if pawns.is_subset(File::H.bitboard()) => File::H,
-        _ => return false,
+    let file = if pawns.is_subset(File::A.bitboard()) {
+        File::A
+    } else if pawns.is_subset(File::H.bitboard()) {
+        File::H
+    } else {
+        return false;
     };
     let last = match strong {
         Color::White => Rank::Eighth,
@@ -108,6 +110,11 @@ fn holds_rook_pawn_corner(board: &Board, strong: Color) -> bool {
     };
     let king = board.king(weak);
     guarding.is_empty() && chebyshev(king, queening) <= 1
+}
+
+/// True when `color` has its king alone.
+fn bare_king(board: &Board, color: Color) -> bool {
+    board.colors(color) == board.colored_pieces(color, Piece::King)
 }
 
 /// True for a light square.
