@@ -24,29 +24,48 @@ fn attacks(piece: Piece, side: Color, square: Square, occupied: BitBoard) -> Bit
     }
 }
 
-/// True when the quiet move `m` makes its piece attack an enemy piece (not the
-/// king: a check is judged apart) that it did not attack before and that is worth
-/// more than the mover or is defended by nothing.
-pub fn creates_threat(board: &Board, m: Move) -> bool {
+/// What a quiet move's piece newly attacks from its destination, with the moved
+/// piece (a promotion's new one) and the board's occupancy after the move.
+struct NewAttacks {
+    squares: BitBoard,
+    piece: Piece,
+    occupied: BitBoard,
+}
+
+/// The new attacks of `m`; `None` for king moves and castling, which threaten
+/// nothing worth sparing.
+fn new_attacks(board: &Board, m: Move) -> Option<NewAttacks> {
     let us = board.side_to_move();
-    let Some(mover) = board.piece_on(m.from) else {
-        return false;
-    };
+    let mover = board.piece_on(m.from)?;
     if mover == Piece::King || board.color_on(m.to) == Some(us) {
-        return false; // king moves and castling threaten nothing worth sparing
+        return None;
     }
     let piece = m.promotion.unwrap_or(mover);
     let occupied = (board.occupied() ^ m.from.bitboard()) | m.to.bitboard();
     let before = attacks(mover, us, m.from, board.occupied());
     let after = attacks(piece, us, m.to, occupied);
-    let them = !us;
-    let targets = after & !before & board.colors(them) & !board.pieces(Piece::King);
-    let worth = PIECE_VALUES[piece as usize];
+    Some(NewAttacks {
+        squares: after & !before,
+        piece,
+        occupied,
+    })
+}
+
+/// True when the quiet move `m` makes its piece attack an enemy piece (not the
+/// king: a check is judged apart) that it did not attack before and that is worth
+/// more than the mover or is defended by nothing.
+pub fn creates_threat(board: &Board, m: Move) -> bool {
+    let Some(new) = new_attacks(board, m) else {
+        return false;
+    };
+    let them = !board.side_to_move();
+    let targets = new.squares & board.colors(them) & !board.pieces(Piece::King);
+    let worth = PIECE_VALUES[new.piece as usize];
     targets.into_iter().any(|square| {
         let victim = board
             .piece_on(square)
             .map_or(0, |p| PIECE_VALUES[p as usize]);
-        victim > worth || cheapest_attacker(board, square, occupied, them).is_none()
+        victim > worth || cheapest_attacker(board, square, new.occupied, them).is_none()
     })
 }
 
@@ -59,20 +78,12 @@ const KING_ZONE_SQUARES: u32 = 2;
 /// knight to g5 against a castled king, the quiet first steps of a mating attack
 /// that late-move reductions would otherwise search too shallow to see.
 pub fn attacks_king_zone(board: &Board, m: Move) -> bool {
-    let us = board.side_to_move();
-    let Some(mover) = board.piece_on(m.from) else {
+    let Some(new) = new_attacks(board, m) else {
         return false;
     };
-    if mover == Piece::King || board.color_on(m.to) == Some(us) {
-        return false;
-    }
-    let king = board.king(!us);
+    let king = board.king(!board.side_to_move());
     let zone = get_king_moves(king) | king.bitboard();
-    let piece = m.promotion.unwrap_or(mover);
-    let occupied = (board.occupied() ^ m.from.bitboard()) | m.to.bitboard();
-    let before = attacks(mover, us, m.from, board.occupied());
-    let after = attacks(piece, us, m.to, occupied);
-    (after & zone & !before).len() >= KING_ZONE_SQUARES
+    (new.squares & zone).len() >= KING_ZONE_SQUARES
 }
 
 #[cfg(test)]
