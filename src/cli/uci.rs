@@ -621,12 +621,9 @@ fn parse_extras(value: &str) -> Result<Vec<(String, bool)>, GameError> {
                 )));
             }
         };
-        for name in names.split(',') {
-            SearchConfig::plain_alpha_beta(Limits::default())
-                .switch(name, on)
-                .map_err(|e| GameError::new(format!("Extras: {e}")))?;
-            extras.push((name.to_string(), on));
-        }
+        let switches = SearchConfig::switch_list(names, on)
+            .map_err(|e| GameError::new(format!("Extras: {e}")))?;
+        extras.extend(switches);
     }
     Ok(extras)
 }

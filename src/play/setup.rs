@@ -280,12 +280,8 @@ impl EngineSettings {
                     settings.time = Some(time);
                 }
                 "no" | "with" => {
-                    for name in value.split(',') {
-                        SearchConfig::plain_alpha_beta(Limits::default())
-                            .switch(name, key == "with")
-                            .map_err(bad)?;
-                        settings.switches.push((name.to_string(), key == "with"));
-                    }
+                    let switches = SearchConfig::switch_list(value, key == "with").map_err(bad)?;
+                    settings.switches.extend(switches);
                 }
                 _ => match read_mcts_part(&mut settings, key, value) {
                     Some(read) => read.map_err(bad)?,

@@ -617,6 +617,17 @@ impl SearchConfig {
         self.tt_move_first || self.game_ordering || self.killers || self.history
     }
 
+    /// Reads a list of extras' names, `NAME[,NAME]`, each to be switched `on` (or
+    /// off), as `ply match` specs and the UCI `Extras` option write them; an unknown
+    /// name is refused with the list of known ones.
+    pub fn switch_list(names: &str, on: bool) -> Result<Vec<(String, bool)>, String> {
+        let mut probe = SearchConfig::plain_alpha_beta(Limits::default());
+        names
+            .split(',')
+            .map(|name| probe.switch(name, on).map(|()| (name.to_string(), on)))
+            .collect()
+    }
+
     /// Turns one of the engine's extras on or off by the name `ply match` specs
     /// use (`no=futility`, `with=lmp`), so that two settings of one build can be
     /// played against each other; an unknown name is refused with the list.
