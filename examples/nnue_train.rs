@@ -7,7 +7,7 @@
 //! cargo run --release --example nnue_train -- --data a.tsv [--data b.tsv] \
 //!     [--epochs 10] [--batch 2048] [--rate 0.001] [--threads 2] [--seed 1] \
 //!     [--decay 1] [--residual 1] [--result 0] [--mirror 0] [--test c.tsv] \
-//!     [--out src/game/chess/nets/chess.nnue]
+//!     [--init old.nnue] [--out src/game/chess/nets/chess.nnue]
 //! ```
 //!
 //! The last twentieth of each file is held out: whole games (the files are written game
@@ -34,7 +34,8 @@
 //! -21 ± 45 Elo; +26 =52 -22 at 20,000), so off by default. The weights with the
 //! lowest held-out loss are written, quantised (inputs by QA, outputs by QB), with
 //! how far the integer network strays from the float one on the held-out
-//! positions. `--test` files are only measured: positions from other games than
+//! positions. `--init` starts from a network file's weights instead of random ones
+//! (fine-tuning on new positions when the old ones are gone). `--test` files are only measured: positions from other games than
 //! the training ones, so their loss is not flattered by neighbours of training
 //! positions in the same game. The network committed came from the defaults (the
 //! README gives its data).
@@ -74,6 +75,9 @@ struct Options {
     /// a-file to h-file (the same value: chess is left-right symmetric but for castling).
     mirror: bool,
     test: Vec<String>,
+    /// A network file to start from instead of random weights (fine-tuning on
+    /// new positions without the old ones).
+    init: Option<String>,
     out: String,
 }
 
@@ -90,6 +94,7 @@ fn parse_options() -> Result<Options, String> {
         mirror: false,
         decay: 1.0,
         test: Vec::new(),
+        init: None,
         out: "src/game/chess/nets/chess.nnue".into(),
     };
     let mut args = std::env::args().skip(1);
@@ -111,6 +116,7 @@ fn parse_options() -> Result<Options, String> {
             "--decay" => options.decay = number(&value)? as f32,
             "--residual" => options.residual = number(&value)? != 0.0,
             "--mirror" => options.mirror = number(&value)? != 0.0,
+            "--init" => options.init = Some(value),
             "--out" => options.out = value,
             _ => return Err(format!("unknown option {flag}")),
         }
@@ -299,6 +305,29 @@ impl Model {
             *weight = rng.random_range(-0.1..0.1);
         }
         Model { params }
+    }
+
+    /// The float weights of a network file, as [`Model::quantised`] wrote them:
+    /// each integer divided by its scale again.
+    fn from_file(path: &str) -> Result<Model, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+        Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+        let body = &bytes[MAGIC.len()..];
+        let (shorts, longs) = body.split_at(OUTPUT_BIAS * 2);
+        let mut params: Vec<f32> = shorts
+            .chunks_exact(2)
+            .enumerate()
+            .map(|(index, pair)| {
+                let scale = if index < OUTPUT_WEIGHTS { QA } else { QB };
+                f32::from(i16::from_le_bytes([pair[0], pair[1]])) / scale as f32
+            })
+            .collect();
+        params.extend(
+            longs
+                .chunks_exact(4)
+                .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f32 / (QA * QB) as f32),
+        );
+        Ok(Model { params })
     }
 
     fn hidden(&self, inputs: &[u16]) -> [f32; HIDDEN] {
@@ -528,7 +557,10 @@ fn train(options: &Options) -> Result<(), String> {
     );
     let (loss, scale) = classical_loss(&held_out);
     eprintln!("classical evaluation's held-out loss {loss:.6} (its values times {scale:.2})");
-    let mut model = Model::new(options.seed);
+    let mut model = match &options.init {
+        Some(path) => Model::from_file(path)?,
+        None => Model::new(options.seed),
+    };
     let mut adam = Adam {
         first: vec![0.0; PARAMS],
         second: vec![0.0; PARAMS],
@@ -600,7 +632,7 @@ fn main() -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use super::mirrored_fen;
+    use super::{Model, mirrored_fen};
 
     /// Expected FENs from python-chess: `Board(fen).transform(chess.flip_horizontal)`.
     #[test]
@@ -613,6 +645,17 @@ mod tests {
             mirrored_fen("8/5k2/8/3K4/8/8/1p6/8 b - - 3 60").as_deref(),
             Some("8/2k5/8/4K3/8/8/6p1/8 b - - 3 60")
         );
+    }
+
+    /// Fine-tuning (`--init`) starts from exactly the network the file holds.
+    #[test]
+    fn a_network_file_read_back_quantises_to_the_same_bytes() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/game/chess/nets/chess.nnue"
+        );
+        let model = Model::from_file(path).unwrap();
+        assert_eq!(model.quantised(), std::fs::read(path).unwrap());
     }
 
     #[test]

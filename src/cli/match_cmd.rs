@@ -19,7 +19,8 @@ pub struct MatchArgs {
     /// or a level, level=N (1 to 10). The engine's extras switch off with no=NAME[,NAME] and on
     /// with with=NAME (pvs aspiration quiescence nullmove lmr checkext see seeqs futility rfp lmp
     /// rootplan nmpeval improving iir malus loglmr threats countermove evalcache seeprune tteval; off
-    /// unless named: qsevasion qschecks qstt rooteval conthist matethreat rfpwide singular razor corrhist probcut gravity kingattack qsdelta),
+    /// unless named: qsevasion qschecks qstt rooteval conthist matethreat rfpwide singular razor corrhist probcut gravity kingattack qsdelta
+    /// research cutnode),
     /// e.g.
     /// engine:strong:nodes=20000:no=futility.
     #[arg(long, value_name = "SPEC")]

@@ -206,6 +206,19 @@ pub trait Game: Clone + Send + Sync + 'static {
         0
     }
 
+    /// How many slots [`Game::piece_move_slot`] numbers moves into; 0 (the
+    /// default) when the game has no such numbering, and continuation history
+    /// (search/continuation.rs) then keeps nothing.
+    const PIECE_MOVE_SLOTS: usize = 0;
+
+    /// A number below [`Game::PIECE_MOVE_SLOTS`] for the piece `m` moves (with
+    /// its colour) and the square it goes to: continuation history learns which
+    /// piece's move answers which, as a move's from-square says little about
+    /// what it does. Only called when `PIECE_MOVE_SLOTS` is above 0.
+    fn piece_move_slot(&self, _m: Self::Move) -> usize {
+        0
+    }
+
     /// True when the engine's `evalcache` (search/eval_cache.rs) pays here: the
     /// evaluation is slow and a search meets the same positions again. Measured
     /// with scripts/compare-builds.py: xiangqi finds a third of its positions

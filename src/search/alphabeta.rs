@@ -94,9 +94,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             return score;
         }
         if self.orderer.active() {
-            let previous = self.previous_move(ply);
+            let lead = self.lead(ply);
             self.orderer
-                .sort(&self.game, &mut moves, tt_move, ply, previous);
+                .sort(&self.game, &mut moves, tt_move, ply, &lead);
         }
         let ((best, best_move), proven) = self.tracking_horizon(|s| {
             s.negamax_moves(
@@ -141,7 +141,6 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         shallow: Option<ShallowNode>,
         extended: Option<G::Move>,
     ) -> (Score, Option<G::Move>) {
-        let side = self.game.to_move();
         let excluded = self.excluded_move(ply);
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -173,16 +172,16 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             }
             if alpha >= beta {
                 let quiet = !self.game.is_tactical(m);
-                let previous = self.previous_move(ply);
+                let lead = self.lead(ply);
                 self.orderer
-                    .record_cutoff::<G>(side, m, ply, depth, previous, quiet);
+                    .record_cutoff(&self.game, m, (ply, depth), &lead, quiet);
                 if self.config.history_malus && quiet {
                     let game = &self.game;
                     let failed = moves[..index].iter().copied();
                     let quiet_failed =
                         failed.filter(|&f| !game.is_tactical(f) && excluded != Some(f));
                     self.orderer
-                        .record_failures::<G>(side, previous, quiet_failed, depth);
+                        .record_failures(game, &lead, quiet_failed, depth);
                 }
                 self.count_cutoff(m, score, beta, &moves[index + 1..]);
                 break;
@@ -210,15 +209,27 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         } else {
             Visit::Full
         };
-        let narrow = index > 0 && (self.config.pvs || reduction > 0) && beta - alpha > 1;
+        let open = beta - alpha > 1;
+        let cut = self.cut_node(ply);
+        let narrow = index > 0 && (self.config.pvs || reduction > 0) && open;
         if !narrow {
-            return self.negamax_child(m, depth - reduction.min(depth - 1), ply, alpha, beta, base);
+            let reduced = depth - reduction.min(depth - 1);
+            self.expect_cut_below(ply, !open && (reduction > 0 || !cut));
+            let score = self.negamax_child(m, reduced, ply, alpha, beta, base);
+            let again = self.config.reduced_research && reduced < depth && score > alpha;
+            if again && !self.aborted {
+                self.expect_cut_below(ply, !cut);
+                return self.negamax_child(m, depth, ply, alpha, beta, Visit::ReSearch);
+            }
+            return score;
         }
         let first_try = if reduction > 0 {
             Visit::Reduced
         } else {
             Visit::Scout
         };
+        // An open window's node is no cut node: its null-window children are.
+        self.expect_cut_below(ply, true);
         let mut score = self.negamax_child(
             m,
             depth - reduction.min(depth - 1),
@@ -231,6 +242,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             score = self.negamax_child(m, depth, ply, alpha, alpha + 1, Visit::ReSearch);
         }
         if score > alpha && score < beta && !self.aborted {
+            self.expect_cut_below(ply, false);
             score = self.negamax_child(m, depth, ply, alpha, beta, Visit::ReSearch);
         }
         score
@@ -306,9 +318,11 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             false => depth - 1 - NULL_MOVE_REDUCTION,
         };
         let side = self.game.to_move();
+        self.expect_cut_below(ply, !self.cut_node(ply));
         self.game.play_null();
         self.null_in_line[ply] = true;
         self.line_moves[ply] = None;
+        self.line_slots[ply] = None;
         let child = self.game.to_move();
         let (child_alpha, child_beta) = if child == side {
             (beta - 1, beta)
@@ -387,6 +401,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         visit: Visit,
     ) -> Score {
         self.line_moves[ply] = Some(m);
+        self.line_slots[ply] = (G::PIECE_MOVE_SLOTS > 0).then(|| self.game.piece_move_slot(m));
         self.visit_child(m, depth - 1, alpha, beta, visit, |s, a, b| {
             s.negamax(depth - 1, ply + 1, a, b)
         })

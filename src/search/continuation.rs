@@ -1,22 +1,42 @@
 //! What answered the opponent's last move: the counter-move heuristic (the quiet
-//! reply that last refuted a move) and continuation history (how often and how
-//! deep a reply cut after a move). A move that refutes one move tends to refute
-//! it elsewhere in the tree, whatever came before; the plain history table cannot
-//! tell "good after this move" from "good on average". Both are kept only for
-//! games that number their moves ([`Game::move_slot`]).
+//! reply that last refuted a move) and continuation history (whether a piece's
+//! move to a square cut or failed after a given piece's move to a square, one and
+//! two plies before). A move that refutes one move tends to refute it elsewhere in
+//! the tree, whatever came before; the plain history table cannot tell "good after
+//! this move" from "good on average". Counter moves are kept for games that number
+//! their moves ([`Game::move_slot`]), continuation history for games that number
+//! pieces' moves ([`Game::piece_move_slot`]).
 
-use crate::game::{Game, Player, zobrist};
+use super::order::gravitated;
+use crate::game::{Game, Player};
 
-/// Continuation-history entries: pairs (previous move, reply) share them by hash,
-/// as a table of every pair (chess: 20,480 squared) would not fit.
-const CONTINUATION_ENTRIES: usize = 1 << 20;
+/// What led to a node, as the move ordering reads it: the opponent's last move
+/// (for its counter move) and the piece-move slots of the last two moves
+/// (for continuation history), each `None` where unknown or a null move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lead<M> {
+    /// The opponent's last move.
+    pub previous: Option<M>,
+    /// [`Game::piece_move_slot`] of the opponent's last move, then of the side to
+    /// move's move before it.
+    pub slots: [Option<usize>; 2],
+}
+
+impl<M> Lead<M> {
+    /// Nothing known: the root, or a search that keeps no line.
+    pub const NONE: Lead<M> = Lead {
+        previous: None,
+        slots: [None, None],
+    };
+}
 
 /// The counter-move and continuation-history tables of one search and the next.
 pub(super) struct Continuations<M> {
     /// Side-major: `side * G::MOVE_SLOTS + previous slot`; allocated on first use.
     counters: Vec<Option<M>>,
-    /// Indexed by a hash of side, previous move and reply; allocated on first use.
-    scores: Vec<u32>,
+    /// Indexed by `earlier piece-move slot * G::PIECE_MOVE_SLOTS + reply's`;
+    /// allocated on first use.
+    scores: Vec<i32>,
 }
 
 impl<M: Copy + Eq> Continuations<M> {
@@ -29,12 +49,6 @@ impl<M: Copy + Eq> Continuations<M> {
 
     fn counter_index<G: Game<Move = M>>(side: Player, previous: M) -> usize {
         side.index() * G::MOVE_SLOTS + G::move_slot(previous)
-    }
-
-    fn score_index<G: Game<Move = M>>(side: Player, previous: M, reply: M) -> usize {
-        let pair = (side.index() * G::MOVE_SLOTS + G::move_slot(previous)) * G::MOVE_SLOTS
-            + G::move_slot(reply);
-        zobrist::mix64(pair as u64) as usize % CONTINUATION_ENTRIES
     }
 
     /// True when `m` is the reply that last refuted `previous`, played by `side`.
@@ -53,20 +67,18 @@ impl<M: Copy + Eq> Continuations<M> {
         }
     }
 
-    /// The continuation history of `reply` by `side` after `previous` (0 unknown).
-    pub(super) fn score<G: Game<Move = M>>(
-        &self,
-        side: Player,
-        previous: Option<M>,
-        reply: M,
-    ) -> u32 {
-        match previous {
-            Some(previous) if G::MOVE_SLOTS > 0 => {
-                let index = Self::score_index::<G>(side, previous, reply);
-                self.scores.get(index).copied().unwrap_or(0)
-            }
-            _ => 0,
+    /// The continuation history of `reply` (its piece-move slot) after the
+    /// moves `lead` names: the sum of what it earned after each (0 unknown).
+    pub(super) fn score<G: Game<Move = M>>(&self, lead: &Lead<M>, reply: usize) -> i32 {
+        if self.scores.is_empty() {
+            return 0;
         }
+        let entry = |earlier: usize| self.scores[earlier * G::PIECE_MOVE_SLOTS + reply];
+        lead.slots
+            .iter()
+            .flatten()
+            .map(|&earlier| entry(earlier))
+            .sum()
     }
 
     /// Remembers `reply` as the counter to `previous`.
@@ -80,30 +92,21 @@ impl<M: Copy + Eq> Continuations<M> {
         self.counters[Self::counter_index::<G>(side, previous)] = Some(reply);
     }
 
-    /// Adds `bonus` to (or, when `gained` is false, takes it from) the
-    /// continuation history of `reply` after `previous`.
-    pub(super) fn adjust<G: Game<Move = M>>(
-        &mut self,
-        side: Player,
-        previous: M,
-        reply: M,
-        bonus: u32,
-        gained: bool,
-    ) {
-        if G::MOVE_SLOTS == 0 {
+    /// Moves the continuation history of `reply` (its piece-move slot) after
+    /// each move `lead` names by `change`, under gravity: up for a cutoff, down
+    /// for a move tried before one.
+    pub(super) fn adjust<G: Game<Move = M>>(&mut self, lead: &Lead<M>, reply: usize, change: i32) {
+        if G::PIECE_MOVE_SLOTS == 0 {
             return;
         }
         if self.scores.is_empty() {
-            if !gained {
-                return;
-            }
-            self.scores.resize(CONTINUATION_ENTRIES, 0);
+            self.scores
+                .resize(G::PIECE_MOVE_SLOTS * G::PIECE_MOVE_SLOTS, 0);
         }
-        let entry = &mut self.scores[Self::score_index::<G>(side, previous, reply)];
-        *entry = match gained {
-            true => entry.saturating_add(bonus),
-            false => entry.saturating_sub(bonus),
-        };
+        for &earlier in lead.slots.iter().flatten() {
+            let entry = &mut self.scores[earlier * G::PIECE_MOVE_SLOTS + reply];
+            *entry = gravitated(*entry, change);
+        }
     }
 
     /// Halves every count, so that what an earlier search learnt fades; the

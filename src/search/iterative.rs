@@ -4,6 +4,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use super::continuation::Lead;
 use super::engine::SearchTables;
 use super::limits::SearchConfig;
 use super::report::{Iteration, Observer, RootMove, SearchResult};
@@ -120,7 +121,8 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             self.game.legal_moves(&mut moves);
         }
         if self.orderer.active() {
-            self.orderer.sort(&self.game, &mut moves, None, 0, None);
+            self.orderer
+                .sort(&self.game, &mut moves, None, 0, &Lead::NONE);
         }
         self.root_moves = moves
             .into_iter()

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use super::continuation::Continuations;
+use super::continuation::{Continuations, Lead};
 use super::limits::SearchConfig;
 use crate::game::{Game, Player};
 
@@ -212,7 +212,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
     }
 
     /// Sorts `moves` best-first: TT move, then the game's priority, then killers
-    /// and the counter move to `previous` (the opponent's last move, when known),
+    /// and the counter move to the opponent's last move (`lead`, when known),
     /// then history. Ties keep the generator's order, so searches stay deterministic.
     /// When static exchange ordering judged the moves, returns how many come
     /// before the tactical moves it found losing (those are last), so a caller
@@ -223,7 +223,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         moves: &mut [M],
         tt_move: Option<M>,
         ply: usize,
-        previous: Option<M>,
+        lead: &Lead<M>,
     ) -> Option<usize> {
         if !self.active() || moves.len() < 2 {
             return None;
@@ -246,9 +246,9 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
                 } else if killers[1] == Some(m) {
                     2
                 } else {
-                    u8::from(self.is_counter::<G>(side, previous, m))
+                    u8::from(self.is_counter::<G>(side, lead.previous, m))
                 },
-                history: self.history_score::<G>(side, previous, m),
+                history: self.history_score(game, lead, m),
             };
             self.scratch.push((key.packed(index), m));
         }
@@ -324,19 +324,20 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         self.use_counters && self.continuations.is_counter::<G>(side, previous, m)
     }
 
-    /// The history count of a move of game `G` for `side` (0 with history off):
-    /// how often and how deep it has cut, plus with continuation history on how
-    /// often after `previous`, so the ordering and the reductions can trust it.
-    pub fn history_score<G: Game<Move = M>>(&self, side: Player, previous: Option<M>, m: M) -> i32 {
+    /// The history score of a move of the side to move in `game` (0 with history
+    /// off): how often and how deep it has cut, plus with continuation history on
+    /// how it did after the moves `lead` names, so the ordering and the
+    /// reductions can trust it.
+    pub fn history_score<G: Game<Move = M>>(&self, game: &G, lead: &Lead<M>, m: M) -> i32 {
         if !self.use_history {
             return 0;
         }
-        let continuation = match self.use_continuations {
-            true => self.continuations.score::<G>(side, previous, m),
+        let continuation = match self.use_continuations && G::PIECE_MOVE_SLOTS > 0 {
+            true => self.continuations.score::<G>(lead, game.piece_move_slot(m)),
             false => 0,
         };
-        let continuation = i32::try_from(continuation).unwrap_or(i32::MAX);
-        self.history.get::<G>(side, m).saturating_add(continuation)
+        let history = self.history.get::<G>(game.to_move(), m);
+        history.saturating_add(continuation)
     }
 
     /// True when history scores are bounded ([`SearchConfig::history_gravity`]),
@@ -354,50 +355,64 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         self.continuations.clear();
     }
 
-    /// Lowers the history of quiet moves of game `G` that were tried before a
-    /// cutoff at `depth` after `previous` and did not cause it, by what the cutoff earned.
+    /// Lowers the history of the side to move's quiet moves in `game` that were
+    /// tried before a cutoff at `depth` after the moves `lead` names and did not
+    /// cause it, by what the cutoff earned.
     pub fn record_failures<G: Game<Move = M>>(
         &mut self,
-        side: Player,
-        previous: Option<M>,
+        game: &G,
+        lead: &Lead<M>,
         failed: impl IntoIterator<Item = M>,
         depth: u32,
     ) {
         if !self.use_history {
             return;
         }
-        let malus = history_bonus(depth);
+        let side = game.to_move();
         let history_malus = self.history_change::<G>(depth);
         for m in failed {
             self.history.subtract::<G>(side, m, history_malus);
-            if let Some(previous) = previous.filter(|_| self.use_continuations) {
-                self.continuations
-                    .adjust::<G>(side, previous, m, malus, false);
-            }
+            self.adjust_continuation(game, lead, m, depth, false);
         }
     }
 
-    /// Remembers a move of game `G` that caused a cutoff `depth` plies above the
-    /// horizon, in answer to `previous` (the opponent's last move, when known); with
+    /// With continuation history on, moves that of `m` after the moves `lead`
+    /// names by what a cutoff at `depth` earns: up when it `cut`, else down.
+    fn adjust_continuation<G: Game<Move = M>>(
+        &mut self,
+        game: &G,
+        lead: &Lead<M>,
+        m: M,
+        depth: u32,
+        cut: bool,
+    ) {
+        if !self.use_continuations || G::PIECE_MOVE_SLOTS == 0 {
+            return;
+        }
+        let bonus = history_bonus(depth) as i32;
+        let change = if cut { bonus } else { -bonus };
+        self.continuations
+            .adjust::<G>(lead, game.piece_move_slot(m), change);
+    }
+
+    /// Remembers a move of the side to move in `game` that caused a cutoff
+    /// `depth` plies above the horizon, after the moves `lead` names; with
     /// `quiet`, also as the counter move and in the continuation history.
-    #[allow(clippy::too_many_arguments)]
     pub fn record_cutoff<G: Game<Move = M>>(
         &mut self,
-        side: Player,
+        game: &G,
         m: M,
-        ply: usize,
-        depth: u32,
-        previous: Option<M>,
+        (ply, depth): (usize, u32),
+        lead: &Lead<M>,
         quiet: bool,
     ) {
-        if let Some(previous) = previous.filter(|_| quiet) {
-            if self.use_counters {
+        let side = game.to_move();
+        if quiet {
+            if let Some(previous) = lead.previous.filter(|_| self.use_counters) {
                 self.continuations.set_counter::<G>(side, previous, m);
             }
-            if self.use_continuations && self.use_history {
-                let bonus = history_bonus(depth);
-                self.continuations
-                    .adjust::<G>(side, previous, m, bonus, true);
+            if self.use_history {
+                self.adjust_continuation(game, lead, m, depth, true);
             }
         }
         if self.use_killers {
@@ -427,7 +442,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
 
 /// `score` moved by `change` under gravity: the change shrinks in proportion to
 /// how near the score already is to the bound it moves toward.
-fn gravitated(score: i32, change: i32) -> i32 {
+pub(super) fn gravitated(score: i32, change: i32) -> i32 {
     let scaled = score * change.abs() / GRAVITY_LIMIT;
     (score + change - scaled).clamp(-GRAVITY_LIMIT, GRAVITY_LIMIT)
 }
@@ -472,17 +487,52 @@ mod tests {
         config.switch("gravity", gravity).unwrap();
         let mut orderer = MoveOrderer::new(&config);
         let game = Chess::default();
-        let side = game.to_move();
         let mut generated = Vec::new();
         game.legal_moves(&mut generated);
         let (first, second) = (generated[0], generated[1]);
-        orderer.record_cutoff::<Chess>(side, first, 5, 4, None, true);
-        orderer.record_cutoff::<Chess>(side, first, 5, 4, None, true);
-        orderer.record_failures::<Chess>(side, None, [second], 4);
+        orderer.record_cutoff(&game, first, (5, 4), &Lead::NONE, true);
+        orderer.record_cutoff(&game, first, (5, 4), &Lead::NONE, true);
+        orderer.record_failures(&game, &Lead::NONE, [second], 4);
         let mut moves = generated.clone();
-        orderer.sort(&game, &mut moves, None, 0, None);
+        orderer.sort(&game, &mut moves, None, 0, &Lead::NONE);
         let place = |m| generated.iter().position(|&g| g == m).unwrap();
         moves.into_iter().map(place).collect()
+    }
+
+    /// Lead for a position after the piece-move slots `slots`.
+    fn lead_after(slots: [usize; 2]) -> Lead<cozy_chess::Move> {
+        Lead {
+            previous: None,
+            slots: slots.map(Some),
+        }
+    }
+
+    #[test]
+    fn continuation_history_orders_by_what_cut_after_the_same_moves() {
+        let mut config = SearchConfig::engine(Limits::default());
+        config.game_ordering = false;
+        config.switch("conthist", true).unwrap();
+        let mut orderer = MoveOrderer::new(&config);
+        let game = Chess::default();
+        let mut generated = Vec::new();
+        game.legal_moves(&mut generated);
+        let (first, second) = (generated[3], generated[7]);
+        // Two different pairs of earlier moves, as piece-move slots.
+        let (after_a, after_b) = (lead_after([100, 200]), lead_after([300, 400]));
+        orderer.record_cutoff(&game, first, (5, 4), &after_a, true);
+        orderer.record_cutoff(&game, second, (5, 4), &after_b, true);
+        let order_after = |lead: &Lead<_>, orderer: &mut MoveOrderer<_>| {
+            let mut moves = generated.clone();
+            orderer.sort(&game, &mut moves, None, 0, lead);
+            moves[..2].to_vec()
+        };
+        assert_eq!(order_after(&after_a, &mut orderer), [first, second]);
+        assert_eq!(order_after(&after_b, &mut orderer), [second, first]);
+        // A failure before a cutoff after the same moves puts a move below moves never tried.
+        orderer.record_failures(&game, &after_a, [first, first, first], 4);
+        let mut moves = generated.clone();
+        orderer.sort(&game, &mut moves, None, 0, &after_a);
+        assert_eq!(moves.last(), Some(&first));
     }
 
     #[test]

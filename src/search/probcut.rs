@@ -59,10 +59,10 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let needed = raised_beta - eval;
         let game = &self.game;
         moves.retain(|&m| game.static_exchange(m).is_some_and(|gain| gain >= needed));
-        let previous = self.previous_move(ply);
+        let lead = self.lead(ply);
         let tt_move = entry.and_then(|e| e.best_move);
         self.orderer
-            .sort(&self.game, &mut moves, tt_move, ply, previous);
+            .sort(&self.game, &mut moves, tt_move, ply, &lead);
         let mut cut = None;
         for &m in &moves {
             let score = self.probcut_move(m, depth, ply, raised_beta);

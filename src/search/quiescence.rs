@@ -4,6 +4,7 @@
 //! Switches add checks: `qsevasion` answers any check with every evasion, and
 //! `qschecks` tries the quiet checks at the first ply and answers them so.
 
+use super::continuation::Lead;
 use super::score::{self, INFINITY, Score};
 use super::searcher::Searcher;
 use super::tree::{NodeKind, Tracer, Visit};
@@ -108,7 +109,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         // victim, least valuable attacker), whatever the ordering switches say:
         // unordered, quiescence explodes (hundreds of millions of nodes at depth 3).
         let not_losing = match self.orderer.active() {
-            true => self.orderer.sort(&self.game, &mut moves, None, ply, None),
+            true => self
+                .orderer
+                .sort(&self.game, &mut moves, None, ply, &Lead::NONE),
             false => {
                 let game = &self.game;
                 moves.sort_by_key(|&m| std::cmp::Reverse(game.move_priority(m)));

@@ -86,11 +86,12 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let side = self.game.to_move();
         let mut reduction = log_reduction(depth, index);
         reduction -= i32::from(pv);
-        let previous = self.previous_move(ply);
+        reduction += i32::from(self.config.cut_node_reductions && !pv && self.cut_node(ply));
+        let lead = self.lead(ply);
         let killer =
-            self.orderer.is_killer(ply, m) || self.orderer.is_counter::<G>(side, previous, m);
+            self.orderer.is_killer(ply, m) || self.orderer.is_counter::<G>(side, lead.previous, m);
         reduction -= i32::from(killer);
-        let history = self.orderer.history_score::<G>(side, previous, m);
+        let history = self.orderer.history_score(&self.game, &lead, m);
         reduction -= match self.orderer.gravity::<G>() {
             true => history / HISTORY_PER_PLY,
             false => i32::from(i64::from(history) >= 2 * i64::from(history_bonus(depth))),

@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
+use super::continuation::Lead;
 use super::correction::CorrectionHistory;
 use super::eval_cache::EvalCache;
 use super::limits::SearchConfig;
@@ -62,12 +63,18 @@ pub(super) struct Searcher<'a, G: Game, T: Tracer<G::Move>> {
     /// Per ply of the current line: the move searched there (`None` for a null
     /// move), so a node knows the opponent's last move for counter moves.
     pub line_moves: Vec<Option<G::Move>>,
+    /// Per ply of the current line: the [`Game::piece_move_slot`] of the move
+    /// searched there (`None` for a null move), for continuation history.
+    pub line_slots: Vec<Option<usize>>,
     /// Per ply of the current line: true when the node's null-move search found the
     /// side to move mated, so its moves are neither reduced nor pruned.
     pub mate_threats: Vec<bool>,
     /// Per ply of the current line: the table move a singular test is searching
     /// the node without (singular.rs).
     pub excluded_moves: Vec<Option<G::Move>>,
+    /// Per ply of the current line: true when the node is expected to fail high
+    /// (a cut node), as the search that entered it says.
+    pub cut_nodes: Vec<bool>,
     pv: Vec<Vec<G::Move>>,
     move_buffers: Vec<Vec<G::Move>>,
     start: Instant,
@@ -109,8 +116,10 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
             node_evals: Vec::new(),
             null_in_line: Vec::new(),
             line_moves: Vec::new(),
+            line_slots: Vec::new(),
             mate_threats: Vec::new(),
             excluded_moves: Vec::new(),
+            cut_nodes: Vec::new(),
             pv: Vec::new(),
             move_buffers: Vec::new(),
             start,
@@ -141,8 +150,10 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
             self.node_evals.resize(ply + 1, None);
             self.null_in_line.resize(ply + 1, false);
             self.line_moves.resize(ply + 1, None);
+            self.line_slots.resize(ply + 1, None);
             self.mate_threats.resize(ply + 1, false);
             self.excluded_moves.resize(ply + 1, None);
+            self.cut_nodes.resize(ply + 2, false);
         }
         self.pv[ply].clear();
         if self
@@ -303,14 +314,37 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
         line.extend_from_slice(&tail[0]);
     }
 
-    /// The move that led to the node at `ply` (the opponent's last move), when
-    /// counter moves or continuation history want it and it was a real move.
-    pub fn previous_move(&self, ply: usize) -> Option<G::Move> {
-        let wanted = self.config.counter_moves || self.config.continuation_history;
-        match ply.checked_sub(1) {
-            Some(parent) if wanted => self.line_moves.get(parent).copied().flatten(),
-            _ => None,
+    /// What led to the node at `ply`, as far as counter moves and continuation
+    /// history want it: the opponent's last move and the piece-move slots of the
+    /// last two moves (`None` for null moves and above the root).
+    pub fn lead(&self, ply: usize) -> Lead<G::Move> {
+        let counters = self.config.counter_moves;
+        let continuations = self.config.continuation_history;
+        let before = |back: usize| ply.checked_sub(back);
+        let slot = |back| before(back).and_then(|p| self.line_slots.get(p).copied().flatten());
+        Lead {
+            previous: before(1)
+                .filter(|_| counters)
+                .and_then(|p| self.line_moves.get(p).copied().flatten()),
+            slots: match continuations {
+                true => [slot(1), slot(2)],
+                false => [None, None],
+            },
         }
+    }
+
+    /// True when the node at `ply` is expected to fail high.
+    pub fn cut_node(&self, ply: usize) -> bool {
+        self.cut_nodes.get(ply).copied().unwrap_or(false)
+    }
+
+    /// Says whether the child about to be searched below `ply` is expected to
+    /// fail high.
+    pub fn expect_cut_below(&mut self, ply: usize, cut: bool) {
+        if self.cut_nodes.len() <= ply + 1 {
+            self.cut_nodes.resize(ply + 2, false);
+        }
+        self.cut_nodes[ply + 1] = cut;
     }
 
     pub fn pv_at(&self, ply: usize) -> &[G::Move] {

@@ -290,6 +290,16 @@ impl Game for Chess {
         (promotion * 64 + m.from as usize) * 64 + m.to as usize
     }
 
+    /// Colour, piece and target square.
+    const PIECE_MOVE_SLOTS: usize = 2 * 6 * 64;
+
+    fn piece_move_slot(&self, m: Move) -> usize {
+        let board = self.board();
+        let piece = board.piece_on(m.from).map_or(0, |p| p as usize);
+        let colour = board.color_on(m.from).map_or(0, |c| c as usize);
+        (colour * 6 + piece) * 64 + m.to as usize
+    }
+
     fn is_tactical(&self, m: Move) -> bool {
         m.promotion.is_some() || self.is_capture(m)
     }
