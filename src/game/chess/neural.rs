@@ -178,15 +178,10 @@ impl Network {
         })
     }
 
-    /// Both views' hidden sums of `board` from those of `parent`: only the pieces
-    /// that left or reached a square change them (two to four after a move).
-    fn updated_views(
-        &self,
-        parent: &Board,
-        sums: &[[i16; HIDDEN]; 2],
-        board: &Board,
-    ) -> [[i16; HIDDEN]; 2] {
-        let mut sums = *sums;
+    /// Turns both views' hidden sums of `parent` into those of `board`: only
+    /// the pieces that left or reached a square change them (two to four after a
+    /// move).
+    fn update_views(&self, parent: &Board, sums: &mut [[i16; HIDDEN]; 2], board: &Board) {
         for color in [Color::White, Color::Black] {
             for piece in Piece::ALL {
                 let before = parent.colored_pieces(color, piece);
@@ -201,7 +196,6 @@ impl Network {
                 }
             }
         }
-        sums
     }
 
     /// Adds (`sign` 1) or takes away (-1) one input's row.
@@ -216,26 +210,14 @@ impl Network {
     /// before the last move where [`RecentViews`] still holds it.
     pub fn evaluate_game(&self, game: &Chess) -> i32 {
         let board = game.board();
-        let views = RECENT.with_borrow_mut(|recent| {
-            if let Some(views) = recent.find(board.hash()) {
-                return *views;
-            }
-            let views = game
-                .previous_board()
-                .and_then(|parent| {
-                    let sums = recent.find(parent.hash())?;
-                    Some(self.updated_views(parent, sums, board))
-                })
-                .unwrap_or_else(|| self.views(board));
-            recent.keep(board.hash(), &views);
-            views
-        });
-        let [white, black] = &views;
         let bucket = output_bucket(board);
-        match board.side_to_move() {
-            Color::White => self.output(bucket, white, black),
-            Color::Black => self.output(bucket, black, white),
-        }
+        RECENT.with_borrow_mut(|recent| {
+            let [white, black] = recent.views_of(self, board, game.previous_board());
+            match board.side_to_move() {
+                Color::White => self.output(bucket, white, black),
+                Color::Black => self.output(bucket, black, white),
+            }
+        })
     }
 
     /// The hidden layer's inputs for one side: the bias plus each active input's row.
@@ -282,15 +264,42 @@ impl RecentViews {
         }
     }
 
-    fn find(&self, hash: u64) -> Option<&[[i16; HIDDEN]; 2]> {
-        let slot = hash as usize & (RECENT_SLOTS - 1);
-        (self.hashes[slot] == hash && hash != 0).then(|| &self.views[slot])
+    /// The slot `hash` would be kept in.
+    fn slot(hash: u64) -> usize {
+        hash as usize & (RECENT_SLOTS - 1)
     }
 
-    fn keep(&mut self, hash: u64, views: &[[i16; HIDDEN]; 2]) {
-        let slot = hash as usize & (RECENT_SLOTS - 1);
-        self.hashes[slot] = hash;
-        self.views[slot] = *views;
+    /// The slot holding `hash`'s sums, if it still does.
+    fn find(&self, hash: u64) -> Option<usize> {
+        let slot = Self::slot(hash);
+        (self.hashes[slot] == hash && hash != 0).then_some(slot)
+    }
+
+    /// The hidden sums of `board`, kept, else built in their slot from those of
+    /// `parent` where kept, else from scratch: built in place, so that a
+    /// position's kilobyte of sums is copied once at most (from its parent's slot).
+    fn views_of(
+        &mut self,
+        network: &Network,
+        board: &Board,
+        parent: Option<&Board>,
+    ) -> &[[i16; HIDDEN]; 2] {
+        let hash = board.hash();
+        let slot = Self::slot(hash);
+        if self.find(hash).is_none() {
+            let parent_slot = parent.and_then(|p| Some((p, self.find(p.hash())?)));
+            match parent_slot {
+                Some((parent, from)) => {
+                    if from != slot {
+                        self.views[slot] = self.views[from];
+                    }
+                    network.update_views(parent, &mut self.views[slot], board);
+                }
+                None => self.views[slot] = network.views(board),
+            }
+            self.hashes[slot] = hash;
+        }
+        &self.views[slot]
     }
 }
 
