@@ -104,7 +104,14 @@ fn the_off_by_default_chess_extras_keep_the_chess_mates() {
         let game = Chess::from_fen(fen).unwrap();
         let reference = score_of(&game, &SearchConfig::alpha_beta(depth(plies)));
         let mut config = pruning_engine(depth(plies + 2));
-        for name in ["qsdelta", "kingattack", "research", "cutnode", "conthist"] {
+        for name in [
+            "qsdelta",
+            "kingattack",
+            "research",
+            "cutnode",
+            "conthist",
+            "aspwiden",
+        ] {
             config.switch(name, true).unwrap();
         }
         assert!(config.delta_pruning && config.king_attacks && config.cut_node_reductions);

@@ -45,6 +45,12 @@ fn exact_variants(limits: Limits) -> Vec<SearchConfig> {
         },
         SearchConfig {
             pvs: true,
+            aspiration: Some(1),
+            aspiration_widening: true,
+            ..base.clone()
+        },
+        SearchConfig {
+            pvs: true,
             tt_mib: 0,
             ..base.clone()
         },

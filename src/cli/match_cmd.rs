@@ -20,7 +20,7 @@ pub struct MatchArgs {
     /// with with=NAME (pvs aspiration quiescence nullmove lmr checkext see seeqs futility rfp lmp
     /// rootplan nmpeval improving iir malus loglmr threats countermove evalcache seeprune tteval; off
     /// unless named: qsevasion qschecks qstt rooteval conthist matethreat rfpwide singular razor corrhist probcut gravity kingattack qsdelta
-    /// research cutnode),
+    /// research cutnode aspwiden),
     /// e.g.
     /// engine:strong:nodes=20000:no=futility.
     #[arg(long, value_name = "SPEC")]

@@ -109,6 +109,12 @@ fn run_with<G: Game, T: Tracer<G::Move>>(
     (result, searcher.tracer)
 }
 
+/// With [`SearchConfig::aspiration_widening`], the widest margin an aspiration
+/// window is widened to before the full window is searched.
+///
+/// [`SearchConfig::aspiration_widening`]: super::SearchConfig::aspiration_widening
+const ASPIRATION_WIDEST: Score = 1_000;
+
 impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     fn run(&mut self) -> SearchResult<G::Move> {
         if let Some(result) = self.finished_root() {
@@ -252,13 +258,30 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             && !score::is_win(last)
             && !score::is_loss(last)
         {
-            let (alpha, beta) = (last - width, last + width);
+            let (mut alpha, mut beta) = (last - width, last + width);
+            let mut delta = width;
             self.root_visit = Visit::Aspiration;
-            let (index, score) = self.search_root_window(depth, alpha, beta)?;
-            if score > alpha && score < beta {
-                found = Some((index, score));
+            loop {
+                let (index, score) = self.search_root_window(depth, alpha, beta)?;
+                self.root_visit = Visit::ReSearch;
+                if score > alpha && score < beta {
+                    found = Some((index, score));
+                    break;
+                }
+                // Widening step by step (doubling the margin on the side that
+                // failed) costs less than the full window, which comes last.
+                delta *= 2;
+                let mate = score::is_win(score) || score::is_loss(score);
+                if !self.config.aspiration_widening || delta > ASPIRATION_WIDEST || mate {
+                    break;
+                }
+                if score <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (score - delta).max(-INFINITY);
+                } else {
+                    beta = (score + delta).min(INFINITY);
+                }
             }
-            self.root_visit = Visit::ReSearch;
         }
         let found = match found {
             Some(found) => found,

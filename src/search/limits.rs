@@ -126,7 +126,7 @@ impl Additions {
 }
 
 /// The engine's extras by the names [`SearchConfig::switch`] takes.
-pub const ENGINE_SWITCHES: [&str; 38] = [
+pub const ENGINE_SWITCHES: [&str; 39] = [
     "pvs",
     "aspiration",
     "quiescence",
@@ -165,6 +165,7 @@ pub const ENGINE_SWITCHES: [&str; 38] = [
     "qsdelta",
     "research",
     "cutnode",
+    "aspwiden",
 ];
 
 /// The engine's aspiration window, in evaluation units.
@@ -217,6 +218,9 @@ pub struct SearchConfig {
     /// Aspiration windows: each iteration starts with a window this wide around the
     /// last score, widened when the score falls outside. Same value.
     pub aspiration: Option<Score>,
+    /// An aspiration window that fails is widened on the failing side, doubling
+    /// its margin each time, before the full window is searched.
+    pub aspiration_widening: bool,
     /// Quiescence search: at the depth limit, keep searching tactical moves
     /// (the game's `is_tactical`) until the position is quiet.
     pub quiescence: bool,
@@ -401,6 +405,7 @@ impl SearchConfig {
             history: false,
             pvs: false,
             aspiration: None,
+            aspiration_widening: false,
             quiescence: false,
             null_move: false,
             late_move_reductions: false,
@@ -463,6 +468,14 @@ impl SearchConfig {
             // stopped there, off. Such a fail high is trusted as the reduced search
             // found it.
             reduced_research: false,
+            // Late moves of expected cut nodes reduced a ply more: 272 of 300 WAC
+            // at 200,000 nodes instead of 268 (12.65 plies deep on average instead
+            // of 12.4), but 33.5 / 78 against Stockfish 2200 at 100,000 nodes (+24
+            // =19 -35, -49 Elo, 95% up to +19), stopped there: off.
+            cut_node_reductions: false,
+            // Without it (`no=checkext`: no extension, and moves in check reduced):
+            // 26 / 62 against Stockfish 2200 at 100,000 nodes (+16 =20 -26, -57
+            // Elo), stopped there: on.
             check_extension: true,
             see_ordering: true,
             see_pruning: true,
@@ -480,7 +493,10 @@ impl SearchConfig {
             // 1,000,000 nodes against 280; quiet checks 278. In xiangqi evasions and
             // quiet checks scored -6 ± 72 at 100 ms (+19 =21 -20, 60 games) against
             // the engine without them, and 16.7% against Fairy-Stockfish where it
-            // scored 28.3% (60 games each, 100 ms): off.
+            // scored 28.3% (60 games each, 100 ms): off. Evasions against Stockfish
+            // 2200 at 100,000 nodes with the neural evaluation: 44 / 100 (+29 =30
+            // -41), where the engine without them scored 44.5 and 45.5; 276 of 300
+            // WAC at 1,000,000 nodes with `strong` (280 without): off.
             quiescence_evasions: false,
             quiescence_checks: false,
             quiescence_table: false,
@@ -660,6 +676,7 @@ impl SearchConfig {
             "lmr" => &mut self.late_move_reductions,
             "research" => &mut self.reduced_research,
             "cutnode" => &mut self.cut_node_reductions,
+            "aspwiden" => &mut self.aspiration_widening,
             "checkext" => &mut self.check_extension,
             "see" => &mut self.see_ordering,
             "seeqs" => &mut self.see_pruning,
