@@ -193,6 +193,11 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// The score of the `index`-th move in order. The first move gets the full
     /// window; with PVS or a reduction, later ones first get a null window (and the
     /// reduced depth), and are searched again in full only when they might beat alpha.
+    /// In a node whose window is already null, a reduced move's fail high is trusted
+    /// as it is unless [`SearchConfig::reduced_research`] asks for a full-depth search
+    /// (measured weaker: limits.rs).
+    ///
+    /// [`SearchConfig::reduced_research`]: super::SearchConfig::reduced_research
     #[allow(clippy::too_many_arguments)]
     pub(super) fn search_move(
         &mut self,
