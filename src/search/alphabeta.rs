@@ -406,7 +406,8 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         visit: Visit,
     ) -> Score {
         self.line_moves[ply] = Some(m);
-        self.line_slots[ply] = (G::PIECE_MOVE_SLOTS > 0).then(|| self.game.piece_move_slot(m));
+        let slot_wanted = self.config.continuation_history && G::PIECE_MOVE_SLOTS > 0;
+        self.line_slots[ply] = slot_wanted.then(|| self.game.piece_move_slot(m));
         self.visit_child(m, depth - 1, alpha, beta, visit, |s, a, b| {
             s.negamax(depth - 1, ply + 1, a, b)
         })
