@@ -376,8 +376,9 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         }
     }
 
-    /// With continuation history on, moves that of `m` after the moves `lead`
-    /// names by what a cutoff at `depth` earns: up when it `cut`, else down.
+    /// With continuation history on, moves the continuation history of `m` after
+    /// the moves `lead` names by what a cutoff at `depth` earns: up when it
+    /// `cut`, else down.
     fn adjust_continuation<G: Game<Move = M>>(
         &mut self,
         game: &G,
@@ -481,14 +482,7 @@ mod tests {
     /// the first one cut twice and the second failed before a cutoff, with
     /// history gravity on or off, as indexes into the generator's order.
     fn order_after_a_failure(gravity: bool) -> Vec<usize> {
-        let mut config = SearchConfig::engine(Limits::default());
-        // The game's own priorities would come before history.
-        config.game_ordering = false;
-        config.switch("gravity", gravity).unwrap();
-        let mut orderer = MoveOrderer::new(&config);
-        let game = Chess::default();
-        let mut generated = Vec::new();
-        game.legal_moves(&mut generated);
+        let (mut orderer, game, generated) = start_position_orderer("gravity", gravity);
         let (first, second) = (generated[0], generated[1]);
         orderer.record_cutoff(&game, first, (5, 4), &Lead::NONE, true);
         orderer.record_cutoff(&game, first, (5, 4), &Lead::NONE, true);
@@ -497,6 +491,22 @@ mod tests {
         orderer.sort(&game, &mut moves, None, 0, &Lead::NONE);
         let place = |m| generated.iter().position(|&g| g == m).unwrap();
         moves.into_iter().map(place).collect()
+    }
+
+    /// An engine orderer with the switch `name` set to `on` and the game's own
+    /// priorities off (they would come before history), the chess start
+    /// position, and its moves in the generator's order.
+    fn start_position_orderer(
+        name: &str,
+        on: bool,
+    ) -> (MoveOrderer<cozy_chess::Move>, Chess, Vec<cozy_chess::Move>) {
+        let mut config = SearchConfig::engine(Limits::default());
+        config.game_ordering = false;
+        config.switch(name, on).unwrap();
+        let game = Chess::default();
+        let mut generated = Vec::new();
+        game.legal_moves(&mut generated);
+        (MoveOrderer::new(&config), game, generated)
     }
 
     /// Lead for a position after the piece-move slots `slots`.
@@ -509,13 +519,7 @@ mod tests {
 
     #[test]
     fn continuation_history_orders_by_what_cut_after_the_same_moves() {
-        let mut config = SearchConfig::engine(Limits::default());
-        config.game_ordering = false;
-        config.switch("conthist", true).unwrap();
-        let mut orderer = MoveOrderer::new(&config);
-        let game = Chess::default();
-        let mut generated = Vec::new();
-        game.legal_moves(&mut generated);
+        let (mut orderer, game, generated) = start_position_orderer("conthist", true);
         let (first, second) = (generated[3], generated[7]);
         // Two different pairs of earlier moves, as piece-move slots.
         let (after_a, after_b) = (lead_after([100, 200]), lead_after([300, 400]));
