@@ -19,7 +19,8 @@ row scored beyond 15 pawns or as a mate (won by the side that score favours). Ru
 one process per core with different seeds and give the trainer every file.
 
 --replay scores the positions of games ply played instead (`ply match --json`
-output, e.g. scripts/texel-selfplay.py's): every position after the opening, once,
+output, e.g. scripts/texel-selfplay.py's, or a PGN file of scripts/match-stockfish.py
+whose first ten plies count as the opening): every position after the opening, once,
 kept on the same terms (quiet, scored in centipawns), so the network also learns
 the positions ply's own search leads to.
 """
@@ -29,6 +30,7 @@ import json
 import random
 
 import chess
+import chess.pgn
 
 from uci_pipe import UciEngine
 
@@ -56,6 +58,11 @@ class Stockfish(UciEngine):
         return chess.Move.from_uci(line.split()[1]), score
 
 
+# Plies of a PGN game taken as its opening (the openings of tests/data/chess/openings.txt
+# are 6 to 10 plies long).
+PGN_OPENING_PLIES = 10
+
+
 def random_start(rng):
     board = chess.Board()
     for _ in range(rng.randint(6, 12)):
@@ -66,6 +73,14 @@ def random_start(rng):
     return board
 
 
+def game_over(board):
+    """Mate, stalemate, too little material, or a draw either side may claim: fifty
+    moves, or the position on the board for the third time. (python-chess's
+    `is_game_over(claim_draw=True)` also tries every move for a repetition it would
+    reach, which took most of this script's own time.)"""
+    return board.is_game_over() or board.halfmove_clock >= 100 or board.is_repetition(3)
+
+
 def play_game(engine, rng, out):
     board = random_start(rng)
     if board.is_game_over():
@@ -74,7 +89,7 @@ def play_game(engine, rng, out):
     decided = 0
     kept = []
     winner = None
-    while not board.is_game_over(claim_draw=True) and board.ply() < 300:
+    while not game_over(board) and board.ply() < 300:
         move, score = engine.search(board)
         quiet = not board.is_check() and not board.is_capture(move) and not move.promotion
         if score and score[0] == "cp" and quiet:
@@ -89,30 +104,46 @@ def play_game(engine, rng, out):
         if rng.random() < 0.04 and board.ply() < 60:
             move = rng.choice(list(board.legal_moves))
         board.push(move)
-    if winner is None and board.is_game_over(claim_draw=True):
-        winner = board.outcome(claim_draw=True).winner
+    if winner is None and board.is_checkmate():
+        winner = not board.turn
     for fen, turn, score in kept:
         result = 0.5 if winner is None else 1.0 if winner == turn else 0.0
         out.write(f"{fen}\t{score}\t{result}\n")
     out.flush()
 
 
+def played_games(path):
+    """(opening, moves) in SAN of each game in `path`: `ply match --json` records, or
+    a PGN file (scripts/match-stockfish.py --pgn), whose first PGN_OPENING_PLIES
+    plies count as the opening."""
+    if path.endswith(".pgn"):
+        with open(path) as pgn:
+            while (game := chess.pgn.read_game(pgn)) is not None:
+                board, sans = game.board(), []
+                for move in game.mainline_moves():
+                    sans.append(board.san(move))
+                    board.push(move)
+                yield sans[:PGN_OPENING_PLIES], sans[PGN_OPENING_PLIES:]
+        return
+    for line in open(path):
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if record.get("kind") == "game":
+            yield record.get("opening", []), record.get("moves", [])
+
+
 def replayed_positions(paths):
     """Each distinct position after the opening of the games in `paths`."""
     seen = set()
     for path in paths:
-        for line in open(path):
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue
-            if record.get("kind") != "game":
-                continue
+        for opening, moves in played_games(path):
             board = chess.Board()
             try:
-                for san in record.get("opening", []):
+                for san in opening:
                     board.push_san(san)
-                for san in record.get("moves", []):
+                for san in moves:
                     board.push_san(san)
                     key = board.board_fen() + (" w" if board.turn else " b")
                     if key not in seen and not board.is_game_over():
