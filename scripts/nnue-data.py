@@ -17,6 +17,8 @@ side to move in centipawns, a tab and the game's result for the side to move (1,
 0.5 or 0). A game ends at its end (a draw at 300 plies), or after five plies in a
 row scored beyond 15 pawns or as a mate (won by the side that score favours). Run
 one process per core with different seeds and give the trainer every file.
+scripts/stockfish-for-data.sh builds a Stockfish that writes the same data faster
+than Debian's (--stockfish PATH).
 
 --replay scores the positions of games ply played instead (`ply match --json`
 output, e.g. scripts/texel-selfplay.py's, or a PGN file of scripts/match-stockfish.py
