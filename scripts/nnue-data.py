@@ -60,8 +60,9 @@ class Stockfish(UciEngine):
         return chess.Move.from_uci(line.split()[1]), score
 
 
-# Plies of a PGN game taken as its opening (the openings of tests/data/chess/openings.txt
-# are 6 to 10 plies long).
+# Plies of a PGN game taken as its opening: the openings of tests/data/chess/openings.txt
+# are 8 plies long, and each is played twice, so the first move out of it is often
+# the same position again too.
 PGN_OPENING_PLIES = 10
 
 
