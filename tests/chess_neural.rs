@@ -5,7 +5,9 @@
 //! does on positions it was never trained on.
 
 use cozy_chess::Color;
-use ply::game::chess::neural::{self, MAGIC, Network};
+use ply::game::chess::neural::{
+    self, HIDDEN, INPUTS, MAGIC, Network, OUTPUT_BUCKETS, OUTPUT_WEIGHT_BOUND, QA, QB, SCALE,
+};
 use ply::game::chess::{Chess, classical, endgame};
 
 /// Quiet positions of ply's own self-play that Stockfish 15.1 scored
@@ -57,6 +59,17 @@ fn a_network_file_is_read_or_refused_with_its_reason() {
         Network::from_bytes(&whole_score)
             .unwrap_err()
             .contains("magic")
+    );
+    // An output weight past the bound the trainer clips to could overflow the
+    // integer sums: such a file is refused, not read.
+    let mut too_large = bytes.clone();
+    let first_output_weight = MAGIC.len() + (INPUTS * HIDDEN + HIDDEN) * 2;
+    too_large[first_output_weight..first_output_weight + 2]
+        .copy_from_slice(&(OUTPUT_WEIGHT_BOUND + 1).to_le_bytes());
+    assert!(
+        Network::from_bytes(&too_large)
+            .unwrap_err()
+            .contains("output weights")
     );
     let short = &bytes[..bytes.len() - 1];
     assert!(Network::from_bytes(short).unwrap_err().contains("bytes"));
@@ -195,5 +208,57 @@ fn sums_built_from_the_parent_position_give_the_value_built_from_scratch() {
                 depth = 0;
             }
         }
+    }
+}
+
+/// The network file's weights as the floats the trainer quantised (each integer over
+/// its scale), evaluated in f64 the way the trainer's float network is: by bucket,
+/// Σ clamp(hidden, 0, 1)² · weight over both sides' hidden units, plus the bias.
+fn float_value(bytes: &[u8], board: &cozy_chess::Board) -> f64 {
+    let shorts: Vec<f64> = bytes[MAGIC.len()..]
+        .chunks_exact(2)
+        .take(INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN)
+        .map(|pair| f64::from(i16::from_le_bytes([pair[0], pair[1]])))
+        .collect();
+    let biases = MAGIC.len() + shorts.len() * 2;
+    let (own, other, count) = neural::active_features(board);
+    let hidden = |features: &[u16]| -> Vec<f64> {
+        (0..HIDDEN)
+            .map(|unit| {
+                let rows = features
+                    .iter()
+                    .map(|&input| shorts[usize::from(input) * HIDDEN + unit]);
+                (shorts[INPUTS * HIDDEN + unit] + rows.sum::<f64>()) / f64::from(QA)
+            })
+            .collect()
+    };
+    let bucket = neural::output_bucket(board);
+    let weights = &shorts[INPUTS * HIDDEN + HIDDEN + bucket * 2 * HIDDEN..][..2 * HIDDEN];
+    let bias = &bytes[biases + bucket * 4..][..4];
+    let mut out =
+        f64::from(i32::from_le_bytes([bias[0], bias[1], bias[2], bias[3]])) / f64::from(QA * QB);
+    let sums = hidden(&own[..count])
+        .into_iter()
+        .chain(hidden(&other[..count]));
+    for (sum, weight) in sums.zip(weights) {
+        out += sum.clamp(0.0, 1.0).powi(2) * weight / f64::from(QB);
+    }
+    out * f64::from(SCALE)
+}
+
+/// The integer network computes what the trainer's float network does with the
+/// same weights, to the rounding of its last centipawn: the network is trained
+/// as floats, so any other difference is an error it was never trained for.
+#[test]
+fn the_integer_network_gives_the_float_networks_value() {
+    let bytes = std::fs::read("src/game/chess/nets/chess.nnue").expect("the network file");
+    for (game, _) in scored_positions(STOCKFISH_GAMES).iter().take(300) {
+        let board = game.board();
+        let float = float_value(&bytes, board);
+        let integer = neural::network().evaluate(board);
+        assert!(
+            (f64::from(integer) - float).abs() <= 0.5 + 1e-6,
+            "{board}: integer {integer}, float {float:.3}"
+        );
     }
 }

@@ -36,6 +36,10 @@ pub const HIDDEN: usize = 256;
 pub const QA: i32 = 255;
 /// The output layer's integer scale.
 pub const QB: i32 = 256;
+/// The largest output weight a network file may hold: the trainer clips weights to
+/// ±1.98, ±507 once scaled by QB, and [`squared_clipped_dot`] sums its products in
+/// an i32 trusting that bound.
+pub const OUTPUT_WEIGHT_BOUND: i16 = 507;
 /// Centipawns per unit of the network's output.
 pub const SCALE: i32 = 400;
 /// The first bytes of a network file, naming its layout (R: its output is added
@@ -129,7 +133,16 @@ impl Network {
                 weights[HIDDEN..].copy_from_slice(&row());
                 weights
             })
-            .collect();
+            .collect::<Vec<_>>();
+        if output_weights
+            .iter()
+            .flatten()
+            .any(|weight: &i16| weight.unsigned_abs() > OUTPUT_WEIGHT_BOUND as u16)
+        {
+            return Err(format!(
+                "a chess network's output weights lie within ±{OUTPUT_WEIGHT_BOUND}, this one's do not"
+            ));
+        }
         let mut tail = body[shorts * 2..].chunks_exact(4);
         let output_bias = std::array::from_fn(|_| {
             tail.next()
@@ -159,8 +172,7 @@ impl Network {
     fn output(&self, bucket: usize, own: &[i16; HIDDEN], other: &[i16; HIDDEN]) -> i32 {
         let (own_weights, other_weights) = self.output_weights[bucket].split_at(HIDDEN);
         let sum = squared_clipped_dot(own, own_weights) + squared_clipped_dot(other, other_weights);
-        let out = sum / i64::from(QA) + i64::from(self.output_bias[bucket]);
-        (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
+        centipawns(sum + i64::from(self.output_bias[bucket]) * i64::from(QA))
     }
 
     /// Both views' hidden sums of `board` (White's, Black's), from scratch.
@@ -230,18 +242,36 @@ impl Network {
     }
 }
 
-/// Σ (clamp(h, 0, QA)² >> 8) · w over the hidden units: the square of a clipped sum
-/// fits a u16 and, shifted to 0..254, an i16, so the products pair up in i16
-/// multiply-adds; at most 254 · 507 each (weights clipped to ±1.98, ±507 once scaled
-/// by QB), 256 of them fit an i32.
+/// Σ clamp(h, 0, QA)² · w over the hidden units, exactly: the float network squares
+/// the clipped sum without rounding, so the integer one must too (dropping the
+/// square's low 8 bits moved values by 7 centipawns on average). A square is at most
+/// 255² and a weight ±507 (±1.98 scaled by QB), so 64 products fit an i32; the
+/// chunks' sums add up in an i64.
 fn squared_clipped_dot(hidden: &[i16; HIDDEN], weights: &[i16]) -> i64 {
-    let mut total = 0i32;
-    for (&h, &w) in hidden.iter().zip(weights) {
-        let clipped = h.clamp(0, QA as i16) as u16;
-        let activation = ((clipped * clipped) >> 8) as i16;
-        total += i32::from(activation) * i32::from(w);
-    }
-    i64::from(total) * 256
+    const CHUNK: usize = 64;
+    const { assert!(HIDDEN.is_multiple_of(CHUNK)) };
+    hidden
+        .chunks_exact(CHUNK)
+        .zip(weights.chunks_exact(CHUNK))
+        .map(|(hidden, weights)| {
+            let chunk: i32 = hidden
+                .iter()
+                .zip(weights)
+                .map(|(&h, &w)| {
+                    let clipped = i32::from(h.clamp(0, QA as i16));
+                    clipped * clipped * i32::from(w)
+                })
+                .sum();
+            i64::from(chunk)
+        })
+        .sum()
+}
+
+/// An output in units of 1 / (QA² QB) (the scale of the squared hidden sums times
+/// the output weights) to the nearest centipawn: rounded once, at the end.
+fn centipawns(output: i64) -> i32 {
+    let unit = i64::from(QA * QA * QB);
+    (output * i64::from(SCALE) + unit / 2).div_euclid(unit) as i32
 }
 
 /// The hidden sums of recently evaluated positions by hash, one slot per hash's
@@ -321,10 +351,8 @@ pub fn explain_neural(game: &Chess) -> Explanation {
     let total = net.output(bucket, &views[mover as usize], &views[!mover as usize]);
     let for_white = |value: i32| if mover == Color::White { value } else { -value };
     let (own_weights, other_weights) = net.output_weights[bucket].split_at(HIDDEN);
-    let centipawns = |view: &[i16; HIDDEN], weights: &[i16]| {
-        (squared_clipped_dot(view, weights) / i64::from(QA) * i64::from(SCALE) / i64::from(QA * QB))
-            as i32
-    };
+    let view_centipawns =
+        |view: &[i16; HIDDEN], weights: &[i16]| centipawns(squared_clipped_dot(view, weights));
     let units_on = |view: &[i16; HIDDEN]| view.iter().filter(|&&sum| sum > 0).count() as i32;
     let mut points = [0; 2];
     for color in [Color::White, Color::Black] {
@@ -333,7 +361,7 @@ pub fn explain_neural(game: &Chess) -> Explanation {
         } else {
             other_weights
         };
-        points[color as usize] = for_white(centipawns(&views[color as usize], weights));
+        points[color as usize] = for_white(view_centipawns(&views[color as usize], weights));
     }
     let mut terms = classical::explain_classical(game).terms;
     terms.extend([
