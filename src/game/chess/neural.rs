@@ -31,7 +31,7 @@ use crate::game::{EvalTerm, Explanation};
 /// Inputs per side: 2 colours (own, enemy) x 6 pieces x 64 squares.
 pub const INPUTS: usize = 768;
 /// Hidden units per side.
-pub const HIDDEN: usize = 256;
+pub const HIDDEN: usize = 512;
 /// The hidden layer's integer scale: a float weight w is stored as round(w * QA).
 pub const QA: i32 = 255;
 /// The output layer's integer scale.
@@ -283,7 +283,7 @@ struct RecentViews {
     views: Vec<[[i16; HIDDEN]; 2]>,
 }
 
-/// Slots of [`RecentViews`] (a power of two): 8 MiB a thread at 256 hidden units.
+/// Slots of [`RecentViews`] (a power of two): 16 MiB a thread at 512 hidden units.
 const RECENT_SLOTS: usize = 1 << 13;
 
 impl RecentViews {
