@@ -44,7 +44,8 @@ use std::process::ExitCode;
 
 use cozy_chess::Board;
 use ply::game::chess::neural::{
-    self, HIDDEN, INPUTS, MAGIC, Network, OUTPUT_BUCKETS, QA, QB, SCALE, output_bucket,
+    self, HIDDEN, INPUTS, MAGIC, Network, OUTPUT_BUCKETS, OUTPUT_WEIGHT_BOUND, QA, QB, SCALE,
+    output_bucket,
 };
 use ply::game::chess::{Chess, classical};
 use rand::rngs::SmallRng;
@@ -57,6 +58,9 @@ const LOSS_SCALE: f32 = 300.0;
 const WHOLE_SCORE_MAGIC: &[u8; 8] = b"PLY768W8";
 /// The bound on every weight, so the integer network's sums fit their types.
 const CLIP: f32 = 1.98;
+// A clipped output weight, scaled by QB and rounded, must stay within the bound
+// `neural` reads.
+const _: () = assert!(CLIP * QB as f32 <= OUTPUT_WEIGHT_BOUND as f32 + 0.5);
 
 struct Options {
     data: Vec<String>,

@@ -2,8 +2,8 @@
 //! engines: each side's pieces on their squares switch on 768 inputs, seen from
 //! that side; one hidden layer of [`HIDDEN`] units per side (the side to move's
 //! first) with squared clipped activations (`clamp(x, 0, 1)²`; in integers
-//! `clamp(x, 0, QA)² >> 8`), and an output layer chosen by the material on the
-//! board. A position's hidden sums are built from those of the position before the
+//! `clamp(x, 0, QA)²`, summed exactly and rounded once), and an output layer chosen
+//! by the material on the board. A position's hidden sums are built from those of the position before the
 //! last move where they are still kept. Trained by examples/nnue_train.rs on quiet
 //! positions scored by Stockfish's search; the weights are integers, so the value
 //! is exact and the same on every machine.
