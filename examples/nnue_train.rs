@@ -23,7 +23,7 @@
 //! 300), or, with `--result r` and a position whose game result is known, (1 - r) times
 //! that plus r times the result (a search score says how good a position looks, the
 //! result what became of it), minimised by Adam over mini-batches, the weights clipped
-//! to ±1.98 so the integer network cannot overflow, the input weights shrunk by
+//! (input ones to ±0.48, output ones to ±3.96) so the integer network cannot overflow, the input weights shrunk by
 //! `--decay` times the learning rate each step (decoupled weight decay: with a few
 //! thousand games, a network left alone learns them by heart); the learning rate falls
 //! tenfold over the last third of the epochs. `--mirror 1` also trains on each training
@@ -44,8 +44,8 @@ use std::process::ExitCode;
 
 use cozy_chess::Board;
 use ply::game::chess::neural::{
-    self, HIDDEN, INPUTS, MAGIC, Network, OUTPUT_BUCKETS, OUTPUT_WEIGHT_BOUND, QA, QB, SCALE,
-    output_bucket,
+    self, HIDDEN, INPUT_WEIGHT_BOUND, INPUTS, MAGIC, Network, OUTPUT_BUCKETS, OUTPUT_UNIT,
+    OUTPUT_WEIGHT_BOUND, QA, QB, SCALE, output_bucket,
 };
 use ply::game::chess::{Chess, classical};
 use rand::rngs::SmallRng;
@@ -55,12 +55,15 @@ use rand::{RngExt, SeedableRng};
 const LOSS_SCALE: f32 = 300.0;
 /// The magic of a network trained on the whole score (`--residual 0`), which
 /// `neural` (classical value plus network) must not read.
-const WHOLE_SCORE_MAGIC: &[u8; 8] = b"PLY768W8";
-/// The bound on every weight, so the integer network's sums fit their types.
-const CLIP: f32 = 1.98;
-// A clipped output weight, scaled by QB and rounded, must stay within the bound
-// `neural` reads.
-const _: () = assert!(CLIP * QB as f32 <= OUTPUT_WEIGHT_BOUND as f32 + 0.5);
+const WHOLE_SCORE_MAGIC: &[u8; 8] = b"PLY768W9";
+/// The bound on every input weight and bias, so the integer network's hidden sums
+/// fit an i16 (trained networks stay well inside it: their largest is about 0.35).
+const INPUT_CLIP: f32 = 0.48;
+/// The bound on every output weight, so the integer network's output sums fit an i32.
+const OUTPUT_CLIP: f32 = 3.96;
+// A clipped weight, scaled and rounded, must stay within the bound `neural` reads.
+const _: () = assert!(INPUT_CLIP * QA as f32 <= INPUT_WEIGHT_BOUND as f32 + 0.5);
+const _: () = assert!(OUTPUT_CLIP * QB as f32 <= OUTPUT_WEIGHT_BOUND as f32 + 0.5);
 
 struct Options {
     data: Vec<String>,
@@ -329,7 +332,7 @@ impl Model {
         params.extend(
             longs
                 .chunks_exact(4)
-                .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f32 / (QA * QB) as f32),
+                .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f32 / OUTPUT_UNIT as f32),
         );
         Ok(Model { params })
     }
@@ -420,7 +423,7 @@ impl Model {
             short(w, QB);
         }
         for &bias in &self.params[OUTPUT_BIAS..] {
-            let bias = (bias * (QA * QB) as f32).round() as i32;
+            let bias = (f64::from(bias) * f64::from(OUTPUT_UNIT)).round() as i32;
             bytes.extend_from_slice(&bias.to_le_bytes());
         }
         bytes
@@ -465,7 +468,12 @@ impl Adam {
             } else {
                 0.0
             };
-            params[i] = (params[i] - shrink - rate * m / (v.sqrt() + 1e-8)).clamp(-CLIP, CLIP);
+            let clip = if i < OUTPUT_WEIGHTS {
+                INPUT_CLIP
+            } else {
+                OUTPUT_CLIP
+            };
+            params[i] = (params[i] - shrink - rate * m / (v.sqrt() + 1e-8)).clamp(-clip, clip);
         }
     }
 }

@@ -6,7 +6,8 @@
 
 use cozy_chess::Color;
 use ply::game::chess::neural::{
-    self, HIDDEN, INPUTS, MAGIC, Network, OUTPUT_BUCKETS, OUTPUT_WEIGHT_BOUND, QA, QB, SCALE,
+    self, ACTIVATION_ONE, HIDDEN, INPUT_WEIGHT_BOUND, INPUTS, MAGIC, Network, OUTPUT_BUCKETS,
+    OUTPUT_UNIT, OUTPUT_WEIGHT_BOUND, QA, QB, SCALE,
 };
 use ply::game::chess::{Chess, classical, endgame};
 
@@ -54,14 +55,23 @@ fn a_network_file_is_read_or_refused_with_its_reason() {
     // A network trained on the whole score (`nnue_train --residual 0`) must not be
     // read as a correction to the classical value.
     let mut whole_score = bytes.clone();
-    whole_score[..8].copy_from_slice(b"PLY768W8");
+    whole_score[..8].copy_from_slice(b"PLY768W9");
     assert!(
         Network::from_bytes(&whole_score)
             .unwrap_err()
             .contains("magic")
     );
-    // An output weight past the bound the trainer clips to could overflow the
-    // integer sums: such a file is refused, not read.
+    // A weight past the bound the trainer clips to could overflow the integer sums:
+    // such a file is refused, not read.
+    let mut too_large = bytes.clone();
+    let last_input_bias = MAGIC.len() + (INPUTS * HIDDEN + HIDDEN - 1) * 2;
+    too_large[last_input_bias..last_input_bias + 2]
+        .copy_from_slice(&(-INPUT_WEIGHT_BOUND - 1).to_le_bytes());
+    assert!(
+        Network::from_bytes(&too_large)
+            .unwrap_err()
+            .contains("input weights")
+    );
     let mut too_large = bytes.clone();
     let first_output_weight = MAGIC.len() + (INPUTS * HIDDEN + HIDDEN) * 2;
     too_large[first_output_weight..first_output_weight + 2]
@@ -215,7 +225,9 @@ fn sums_built_from_the_parent_position_give_the_value_built_from_scratch() {
 
 /// The network file's weights as the floats the trainer quantised (each integer over
 /// its scale), evaluated in f64 the way the trainer's float network is: by bucket,
-/// Σ clamp(hidden, 0, 1)² · weight over both sides' hidden units, plus the bias.
+/// Σ clamp(hidden, 0, 1)² · weight over both sides' hidden units, plus the bias;
+/// the one step the integer network must round, each activation to the nearest
+/// 1 / `ACTIVATION_ONE`, rounded here too.
 fn float_value(bytes: &[u8], board: &cozy_chess::Board) -> f64 {
     let shorts: Vec<f64> = bytes[MAGIC.len()..]
         .chunks_exact(2)
@@ -237,20 +249,23 @@ fn float_value(bytes: &[u8], board: &cozy_chess::Board) -> f64 {
     let bucket = neural::output_bucket(board);
     let weights = &shorts[INPUTS * HIDDEN + HIDDEN + bucket * 2 * HIDDEN..][..2 * HIDDEN];
     let bias = &bytes[biases + bucket * 4..][..4];
-    let mut out =
-        f64::from(i32::from_le_bytes([bias[0], bias[1], bias[2], bias[3]])) / f64::from(QA * QB);
+    let mut out = f64::from(i32::from_le_bytes([bias[0], bias[1], bias[2], bias[3]]))
+        / f64::from(OUTPUT_UNIT);
+    let one = f64::from(ACTIVATION_ONE);
     let sums = hidden(&own[..count])
         .into_iter()
         .chain(hidden(&other[..count]));
     for (sum, weight) in sums.zip(weights) {
-        out += sum.clamp(0.0, 1.0).powi(2) * weight / f64::from(QB);
+        let activation = (sum.clamp(0.0, 1.0).powi(2) * one).round() / one;
+        out += activation * weight / f64::from(QB);
     }
     out * f64::from(SCALE)
 }
 
 /// The integer network computes what the trainer's float network does with the
-/// same weights, to the rounding of its last centipawn: the network is trained
-/// as floats, so any other difference is an error it was never trained for.
+/// same weights, to the rounding of its last centipawn (and of its activations,
+/// which the float value here rounds as well): the network is trained as floats,
+/// so any other difference is an error it was never trained for.
 #[test]
 fn the_integer_network_gives_the_float_networks_value() {
     let bytes = std::fs::read("src/game/chess/nets/chess.nnue").expect("the network file");

@@ -2,9 +2,10 @@
 //! engines: each side's pieces on their squares switch on 768 inputs, seen from
 //! that side; one hidden layer of [`HIDDEN`] units per side (the side to move's
 //! first) with squared clipped activations (`clamp(x, 0, 1)²`; in integers
-//! `clamp(x, 0, QA)²`, summed exactly and rounded once), and an output layer chosen
-//! by the material on the board. A position's hidden sums are built from those of the position before the
-//! last move where they are still kept. Trained by examples/nnue_train.rs on quiet
+//! `clamp(x, 0, QA)²` less its lowest bits, the weighted sum exact and rounded to
+//! centipawns once), and an output layer chosen by the material on the board. A
+//! position's hidden sums are built from those of the position before the last move
+//! where they are still kept. Trained by examples/nnue_train.rs on quiet
 //! positions scored by Stockfish's search; the weights are integers, so the value
 //! is exact and the same on every machine.
 //!
@@ -32,19 +33,36 @@ use crate::game::{EvalTerm, Explanation};
 pub const INPUTS: usize = 768;
 /// Hidden units per side.
 pub const HIDDEN: usize = 512;
-/// The hidden layer's integer scale: a float weight w is stored as round(w * QA).
-pub const QA: i32 = 255;
-/// The output layer's integer scale.
-pub const QB: i32 = 256;
+/// The hidden layer's integer scale: a float input weight or bias w is stored as
+/// round(w * QA), and a hidden sum of 1.0 (where the activation saturates) is QA.
+/// Fine enough that rounding the weights moves a hidden sum by a few thousandths at
+/// most; coarse enough that 33 of them within [`INPUT_WEIGHT_BOUND`] fit an i16.
+pub const QA: i32 = 2048;
+/// The largest input weight or bias a network file may hold: the trainer clips them
+/// to ±0.48, ±983 once scaled by QA, so a bias and 32 pieces' weights sum within an
+/// i16 whatever the position.
+pub const INPUT_WEIGHT_BOUND: i16 = 983;
+/// How many low bits of a squared clipped hidden sum (QA² at saturation) are dropped,
+/// rounding, so an activation times an output weight fits an i32 with room for 32
+/// of them.
+pub const ACTIVATION_SHIFT: u32 = 8;
+/// An activation of 1.0 in integers: QA² without its dropped bits.
+pub const ACTIVATION_ONE: i32 = (QA * QA) >> ACTIVATION_SHIFT;
+/// The output layer's integer scale: an output weight w is stored as round(w * QB).
+pub const QB: i32 = 1024;
+/// The integer scale of the output layer's sum and of its bias: activation times weight.
+pub const OUTPUT_UNIT: i32 = ACTIVATION_ONE * QB;
 /// The largest output weight a network file may hold: the trainer clips weights to
-/// ±1.98, ±507 once scaled by QB, and [`squared_clipped_dot`] sums its products in
-/// an i32 trusting that bound.
-pub const OUTPUT_WEIGHT_BOUND: i16 = 507;
+/// ±3.96, ±4055 once scaled by QB, and [`squared_clipped_dot`] sums its products in
+/// an i32 trusting that bound. (At ±1.98, the bound before, 7% of the output
+/// weights of a trained network sat on it.)
+pub const OUTPUT_WEIGHT_BOUND: i16 = 4055;
+const _: () = assert!(33 * INPUT_WEIGHT_BOUND as i32 <= i16::MAX as i32);
 /// Centipawns per unit of the network's output.
 pub const SCALE: i32 = 400;
 /// The first bytes of a network file, naming its layout (R: its output is added
-/// to the classical evaluation).
-pub const MAGIC: &[u8; 8] = b"PLY768R8";
+/// to the classical evaluation; 9: the scales above, files ending in 8 had coarser ones).
+pub const MAGIC: &[u8; 8] = b"PLY768R9";
 /// Output layers, one for each band of material on the board: how much the hidden
 /// units say depends on the stage of the game.
 pub const OUTPUT_BUCKETS: usize = 8;
@@ -124,7 +142,7 @@ impl Network {
             .take(shorts)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
         let mut row = || -> [i16; HIDDEN] { std::array::from_fn(|_| values.next().unwrap_or(0)) };
-        let input_weights = (0..INPUTS).map(|_| row()).collect();
+        let input_weights: Vec<[i16; HIDDEN]> = (0..INPUTS).map(|_| row()).collect();
         let input_bias = row();
         let output_weights = (0..OUTPUT_BUCKETS)
             .map(|_| {
@@ -134,11 +152,15 @@ impl Network {
                 weights
             })
             .collect::<Vec<_>>();
-        if output_weights
-            .iter()
-            .flatten()
-            .any(|weight: &i16| weight.unsigned_abs() > OUTPUT_WEIGHT_BOUND as u16)
-        {
+        if out_of_bounds(
+            input_weights.iter().flatten().chain(&input_bias),
+            INPUT_WEIGHT_BOUND,
+        ) {
+            return Err(format!(
+                "a chess network's input weights and biases lie within ±{INPUT_WEIGHT_BOUND}, this one's do not"
+            ));
+        }
+        if out_of_bounds(output_weights.iter().flatten(), OUTPUT_WEIGHT_BOUND) {
             return Err(format!(
                 "a chess network's output weights lie within ±{OUTPUT_WEIGHT_BOUND}, this one's do not"
             ));
@@ -172,7 +194,7 @@ impl Network {
     fn output(&self, bucket: usize, own: &[i16; HIDDEN], other: &[i16; HIDDEN]) -> i32 {
         let (own_weights, other_weights) = self.output_weights[bucket].split_at(HIDDEN);
         let sum = squared_clipped_dot(own, own_weights) + squared_clipped_dot(other, other_weights);
-        centipawns(sum + i64::from(self.output_bias[bucket]) * i64::from(QA))
+        centipawns(sum + i64::from(self.output_bias[bucket]))
     }
 
     /// Both views' hidden sums of `board` (White's, Black's), from scratch.
@@ -242,14 +264,22 @@ impl Network {
     }
 }
 
-/// Σ clamp(h, 0, QA)² · w over the hidden units, exactly: the float network squares
-/// the clipped sum without rounding, so the integer one must too (dropping the
-/// square's low 8 bits moved values by 7 centipawns on average). A square is at most
-/// 255² and a weight ±507 (±1.98 scaled by QB), so 64 products fit an i32; the
-/// chunks' sums add up in an i64.
+/// Σ activation · w over the hidden units, where the activation is clamp(h, 0, QA)²
+/// to [`ACTIVATION_SHIFT`] bits fewer, rounded: the float network squares the
+/// clipped sum without rounding, so the integer one keeps all but the square's
+/// lowest bits (dropping 8 of 16 at the old, coarser scales moved values by 7
+/// centipawns on average). An activation is at most [`ACTIVATION_ONE`] and a weight
+/// ±[`OUTPUT_WEIGHT_BOUND`], so 32 products fit an i32; the chunks' sums add up in
+/// an i64.
 fn squared_clipped_dot(hidden: &[i16; HIDDEN], weights: &[i16]) -> i64 {
-    const CHUNK: usize = 64;
+    const CHUNK: usize = 32;
     const { assert!(HIDDEN.is_multiple_of(CHUNK)) };
+    const {
+        assert!(
+            CHUNK as i64 * ACTIVATION_ONE as i64 * OUTPUT_WEIGHT_BOUND as i64 <= i32::MAX as i64
+        )
+    };
+    const HALF: i32 = 1 << (ACTIVATION_SHIFT - 1);
     hidden
         .chunks_exact(CHUNK)
         .zip(weights.chunks_exact(CHUNK))
@@ -259,7 +289,7 @@ fn squared_clipped_dot(hidden: &[i16; HIDDEN], weights: &[i16]) -> i64 {
                 .zip(weights)
                 .map(|(&h, &w)| {
                     let clipped = i32::from(h.clamp(0, QA as i16));
-                    clipped * clipped * i32::from(w)
+                    ((clipped * clipped + HALF) >> ACTIVATION_SHIFT) * i32::from(w)
                 })
                 .sum();
             i64::from(chunk)
@@ -267,11 +297,16 @@ fn squared_clipped_dot(hidden: &[i16; HIDDEN], weights: &[i16]) -> i64 {
         .sum()
 }
 
-/// An output in units of 1 / (QA² QB) (the scale of the squared hidden sums times
-/// the output weights) to the nearest centipawn: rounded once, at the end.
+/// An output in units of 1 / [`OUTPUT_UNIT`] (activations times output weights) to
+/// the nearest centipawn: rounded once, at the end.
 fn centipawns(output: i64) -> i32 {
-    let unit = i64::from(QA * QA * QB);
+    let unit = i64::from(OUTPUT_UNIT);
     (output * i64::from(SCALE) + unit / 2).div_euclid(unit) as i32
+}
+
+/// Whether any of `weights` lies past ±`bound`.
+fn out_of_bounds<'a>(mut weights: impl Iterator<Item = &'a i16>, bound: i16) -> bool {
+    weights.any(|weight| weight.unsigned_abs() > bound.unsigned_abs())
 }
 
 /// The hidden sums of recently evaluated positions by hash, one slot per hash's
