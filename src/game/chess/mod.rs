@@ -7,6 +7,7 @@ pub mod classical;
 pub mod endgame;
 pub mod eval;
 pub mod labelled;
+pub mod mating;
 pub mod neural;
 pub mod notation;
 pub mod pgn;

@@ -26,7 +26,7 @@ use std::sync::OnceLock;
 
 use cozy_chess::{Board, Color, Piece, Square};
 
-use super::{Chess, classical, endgame};
+use super::{Chess, classical, endgame, mating};
 use crate::game::{EvalTerm, Explanation};
 
 /// Inputs per side: 2 colours (own, enemy) x 6 pieces x 64 squares.
@@ -380,6 +380,9 @@ thread_local! {
 pub fn explain_neural(game: &Chess) -> Explanation {
     let net = network();
     let board = game.board();
+    if let Some(bonus) = mating::mating_bonus(board) {
+        return explain_mating(game, bonus);
+    }
     let views = net.views(board);
     let mover = board.side_to_move();
     let bucket = output_bucket(board);
@@ -436,6 +439,22 @@ pub fn explain_neural(game: &Chess) -> Explanation {
     Explanation::sum_of(terms)
 }
 
+/// [`explain_neural`] of a lone king against mating material: the material and the
+/// mating method's bonus, nothing else (see mating.rs).
+fn explain_mating(game: &Chess, bonus: i32) -> Explanation {
+    let mut terms = super::eval::explain_material(game).terms;
+    terms.push(EvalTerm {
+        name: "mating a lone king: driven to the edge (or the bishop's corner), kings close".into(),
+        first: 0,
+        second: 0,
+        points: match game.board().side_to_move() {
+            Color::White => bonus,
+            Color::Black => -bonus,
+        },
+    });
+    Explanation::sum_of(terms)
+}
+
 /// The embedded network, read once.
 pub fn network() -> &'static Network {
     static NETWORK: OnceLock<Network> = OnceLock::new();
@@ -446,8 +465,12 @@ pub fn network() -> &'static Network {
 
 /// The neural evaluation of the position for the side to move: chess's `neural`,
 /// the classical value corrected by the network; drawish endings keep only a share
-/// of it (endgame.rs).
+/// of it (endgame.rs). A lone king against mating material is valued by the
+/// material and the mating method alone (mating.rs).
 pub fn neural(game: &Chess) -> i32 {
+    if let Some(bonus) = mating::mating_bonus(game.board()) {
+        return super::eval::material(game) + bonus;
+    }
     let value = classical::classical(game) + network().evaluate_game(game);
     endgame::scaled(game.board(), value)
 }
