@@ -113,7 +113,7 @@ fn holds_rook_pawn_corner(board: &Board, strong: Color) -> bool {
 }
 
 /// True when `color` has its king alone.
-fn bare_king(board: &Board, color: Color) -> bool {
+pub(super) fn bare_king(board: &Board, color: Color) -> bool {
     board.colors(color) == board.colored_pieces(color, Piece::King)
 }
 
@@ -123,7 +123,7 @@ fn square_colour(square: Square) -> bool {
 }
 
 /// King steps between two squares.
-fn chebyshev(a: Square, b: Square) -> u32 {
+pub(super) fn chebyshev(a: Square, b: Square) -> u32 {
     let files = (a.file() as i32 - b.file() as i32).unsigned_abs();
     let ranks = (a.rank() as i32 - b.rank() as i32).unsigned_abs();
     files.max(ranks)

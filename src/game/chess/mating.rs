@@ -12,6 +12,8 @@
 
 use cozy_chess::{BitBoard, Board, Color, Piece, Square};
 
+use super::endgame::{bare_king, chebyshev};
+
 /// Points for each step the lone king stands from the centre (0 to 6 steps).
 const EDGE_STEP: i32 = 20;
 /// Points for each diagonal the lone king stands from the long diagonal between
@@ -32,7 +34,7 @@ const KING_STEP: i32 = 10;
 pub fn mating_bonus(board: &Board) -> Option<i32> {
     let strong = [Color::White, Color::Black]
         .into_iter()
-        .find(|&color| lone_king(board, !color) && can_force_mate(board, color))?;
+        .find(|&color| bare_king(board, !color) && can_force_mate(board, color))?;
     let lone = board.king(!strong);
     let kings_apart = chebyshev(board.king(strong), lone) as i32;
     let drive = match bishop_and_knight_only(board, strong) {
@@ -45,11 +47,6 @@ pub fn mating_bonus(board: &Board) -> Option<i32> {
     } else {
         -bonus
     })
-}
-
-/// True when `color` has its king alone.
-fn lone_king(board: &Board, color: Color) -> bool {
-    board.colors(color) == board.colored_pieces(color, Piece::King)
 }
 
 /// True when `color`'s pieces can mate a lone king by force without a pawn's help:
@@ -93,13 +90,6 @@ fn diagonals_from_wrong_corners(square: Square, bishops: BitBoard) -> i32 {
 fn steps_from_centre(square: Square) -> i32 {
     let from_middle = |index: usize| (2 * index as i32 - 7).abs() / 2;
     from_middle(square.file() as usize) + from_middle(square.rank() as usize)
-}
-
-/// King steps between two squares.
-fn chebyshev(a: Square, b: Square) -> u32 {
-    let files = (a.file() as i32 - b.file() as i32).unsigned_abs();
-    let ranks = (a.rank() as i32 - b.rank() as i32).unsigned_abs();
-    files.max(ranks)
 }
 
 #[cfg(test)]
