@@ -4,7 +4,7 @@
 //! value computed from scratch, and it tells who stands better as Stockfish 15.1
 //! does on positions it was never trained on.
 
-use cozy_chess::Color;
+use cozy_chess::{Color, File};
 use ply::game::chess::neural::{
     self, ACTIVATION_ONE, HIDDEN, INPUT_WEIGHT_BOUND, INPUTS, MAGIC, Network, OUTPUT_BUCKETS,
     OUTPUT_UNIT, OUTPUT_WEIGHT_BOUND, QA, QB, SCALE,
@@ -278,4 +278,38 @@ fn the_integer_network_gives_the_float_networks_value() {
             "{board}: integer {integer}, float {float:.3}"
         );
     }
+}
+
+/// `fen` reflected a-file to h-file (castling rights and en passant dropped).
+fn reflected(fen: &str) -> String {
+    let mut fields = fen.split_whitespace();
+    let placement: Vec<String> = fields
+        .next()
+        .expect("a placement")
+        .split('/')
+        .map(|rank| rank.chars().rev().collect())
+        .collect();
+    let side = fields.next().expect("a side to move");
+    format!("{} {side} - - 0 1", placement.join("/"))
+}
+
+/// Chess is left-right symmetric but for castling, and each side reads the board
+/// with its king on files a-d: a position and its reflection switch on the same
+/// inputs, so the network must value them alike, kings on either side.
+#[test]
+fn the_network_values_a_position_and_its_reflection_alike() {
+    let mut kings_on_files_e_to_h = 0;
+    for (game, _) in scored_positions(STOCKFISH_GAMES).iter().take(300) {
+        let board = game.board();
+        let fen = reflected(&board.to_string());
+        let mirror: cozy_chess::Board = fen.parse().expect("a reflected position is legal");
+        assert_eq!(
+            neural::network().evaluate(board),
+            neural::network().evaluate(&mirror),
+            "{board} and {fen}"
+        );
+        kings_on_files_e_to_h += usize::from(board.king(board.side_to_move()).file() >= File::E);
+    }
+    // Both kinds of positions were tried, each side's king on either wing.
+    assert!((1..300).contains(&kings_on_files_e_to_h));
 }

@@ -1,7 +1,8 @@
 //! A small neural evaluation of chess positions in the network layout of NNUE
 //! engines: each side's pieces on their squares switch on 768 inputs, seen from
-//! that side; one hidden layer of [`HIDDEN`] units per side (the side to move's
-//! first) with squared clipped activations (`clamp(x, 0, 1)²`; in integers
+//! that side (reflected a-file to h-file when that side's king stands on files e-h,
+//! so a network learns one king's side for both); one hidden layer of [`HIDDEN`]
+//! units per side (the side to move's first) with squared clipped activations (`clamp(x, 0, 1)²`; in integers
 //! `clamp(x, 0, QA)²` less its lowest bits, the weighted sum exact and rounded to
 //! centipawns once), and an output layer chosen by the material on the board. A
 //! position's hidden sums are built from those of the position before the last move
@@ -60,9 +61,11 @@ pub const OUTPUT_WEIGHT_BOUND: i16 = 4055;
 const _: () = assert!(33 * INPUT_WEIGHT_BOUND as i32 <= i16::MAX as i32);
 /// Centipawns per unit of the network's output.
 pub const SCALE: i32 = 400;
-/// The first bytes of a network file, naming its layout (R: its output is added
-/// to the classical evaluation; 9: the scales above, files ending in 8 had coarser ones).
-pub const MAGIC: &[u8; 8] = b"PLY768R9";
+/// The first bytes of a network file, naming its layout (K: each side reads the
+/// board reflected so its king is on files a-d, and the output is added to the
+/// classical evaluation, as in `R` files, which read it unreflected; 9: the scales
+/// above, files ending in 8 had coarser ones).
+pub const MAGIC: &[u8; 8] = b"PLY768K9";
 /// Output layers, one for each band of material on the board: how much the hidden
 /// units say depends on the stage of the game.
 pub const OUTPUT_BUCKETS: usize = 8;
@@ -90,19 +93,38 @@ pub fn output_bucket(board: &Board) -> usize {
 
 /// Which input a piece switches on, seen from `perspective`: its colour relative
 /// to the viewer, its kind and its square with the board turned so the viewer's
-/// first rank is rank 1.
-pub fn feature(perspective: Color, color: Color, piece: Piece, square: Square) -> usize {
+/// first rank is rank 1, and reflected a-file to h-file when `flip` is 7
+/// ([`king_flip`]).
+pub fn feature(
+    perspective: Color,
+    flip: usize,
+    color: Color,
+    piece: Piece,
+    square: Square,
+) -> usize {
     let relative = usize::from(color != perspective);
     let square = match perspective {
         Color::White => square as usize,
         Color::Black => square as usize ^ 56,
     };
-    (relative * 6 + piece as usize) * 64 + square
+    (relative * 6 + piece as usize) * 64 + (square ^ flip)
+}
+
+/// 7 when `perspective`'s king stands on files e to h, else 0: that side's inputs read
+/// the board reflected a-file to h-file, so the network sees its own king on the
+/// queen's side always.
+pub fn king_flip(board: &Board, perspective: Color) -> usize {
+    if board.king(perspective).file() as usize >= 4 {
+        7
+    } else {
+        0
+    }
 }
 
 /// The inputs on in `board` from each side's view: the side to move's first.
 pub fn active_features(board: &Board) -> ([u16; 32], [u16; 32], usize) {
     let mover = board.side_to_move();
+    let (own_flip, other_flip) = (king_flip(board, mover), king_flip(board, !mover));
     let mut own = [0u16; 32];
     let mut other = [0u16; 32];
     let mut count = 0;
@@ -112,8 +134,8 @@ pub fn active_features(board: &Board) -> ([u16; 32], [u16; 32], usize) {
                 if count == 32 {
                     return (own, other, count);
                 }
-                own[count] = feature(mover, color, piece, square) as u16;
-                other[count] = feature(!mover, color, piece, square) as u16;
+                own[count] = feature(mover, own_flip, color, piece, square) as u16;
+                other[count] = feature(!mover, other_flip, color, piece, square) as u16;
                 count += 1;
             }
         }
@@ -199,32 +221,47 @@ impl Network {
 
     /// Both views' hidden sums of `board` (White's, Black's), from scratch.
     fn views(&self, board: &Board) -> [[i16; HIDDEN]; 2] {
-        [Color::White, Color::Black].map(|perspective| {
-            let mut sums = self.input_bias;
-            for color in [Color::White, Color::Black] {
-                for piece in Piece::ALL {
-                    for square in board.colored_pieces(color, piece) {
-                        self.add_row(&mut sums, feature(perspective, color, piece, square), 1);
-                    }
+        [Color::White, Color::Black].map(|perspective| self.view(board, perspective))
+    }
+
+    /// One side's hidden sums of `board`, from scratch.
+    fn view(&self, board: &Board, perspective: Color) -> [i16; HIDDEN] {
+        let flip = king_flip(board, perspective);
+        let mut sums = self.input_bias;
+        for color in [Color::White, Color::Black] {
+            for piece in Piece::ALL {
+                for square in board.colored_pieces(color, piece) {
+                    self.add_row(
+                        &mut sums,
+                        feature(perspective, flip, color, piece, square),
+                        1,
+                    );
                 }
             }
-            sums
-        })
+        }
+        sums
     }
 
     /// Turns both views' hidden sums of `parent` into those of `board`: only
     /// the pieces that left or reached a square change them (two to four after a
     /// move).
+    /// A side whose king crossed between the d- and e-files reads the board the
+    /// other way round now: its sums are built from scratch.
     fn update_views(&self, parent: &Board, sums: &mut [[i16; HIDDEN]; 2], board: &Board) {
-        for color in [Color::White, Color::Black] {
-            for piece in Piece::ALL {
-                let before = parent.colored_pieces(color, piece);
-                let after = board.colored_pieces(color, piece);
-                for (squares, sign) in [(before - after, -1), (after - before, 1)] {
-                    for square in squares {
-                        for (view, perspective) in sums.iter_mut().zip([Color::White, Color::Black])
-                        {
-                            self.add_row(view, feature(perspective, color, piece, square), sign);
+        for (view, perspective) in sums.iter_mut().zip([Color::White, Color::Black]) {
+            let flip = king_flip(board, perspective);
+            if flip != king_flip(parent, perspective) {
+                *view = self.view(board, perspective);
+                continue;
+            }
+            for color in [Color::White, Color::Black] {
+                for piece in Piece::ALL {
+                    let before = parent.colored_pieces(color, piece);
+                    let after = board.colored_pieces(color, piece);
+                    for (squares, sign) in [(before - after, -1), (after - before, 1)] {
+                        for square in squares {
+                            let input = feature(perspective, flip, color, piece, square);
+                            self.add_row(view, input, sign);
                         }
                     }
                 }
