@@ -2,10 +2,10 @@
 //! engines: each side's pieces on their squares switch on 768 inputs, seen from
 //! that side (reflected a-file to h-file when that side's king stands on files e-h,
 //! so a network learns one king's side for both); one hidden layer of [`HIDDEN`]
-//! units per side (the side to move's first) with squared clipped activations (`clamp(x, 0, 1)²`; in integers
-//! `clamp(x, 0, QA)²` less its lowest bits, the weighted sum exact and rounded to
-//! centipawns once), and an output layer chosen by the material on the board. A
-//! position's hidden sums are built from those of the position before the last move
+//! units per side (the side to move's first) with squared clipped activations
+//! (`clamp(x, 0, 1)²`; in integers `clamp(x, 0, QA)²` less its lowest bits, the
+//! weighted sum exact and rounded to centipawns once), and an output layer chosen by
+//! the material on the board. A position's hidden sums are built from those of the position before the last move
 //! where they are still kept. Trained by examples/nnue_train.rs on quiet
 //! positions scored by Stockfish's search; the weights are integers, so the value
 //! is exact and the same on every machine.
