@@ -5,9 +5,9 @@
 //! units per side (the side to move's first) with squared clipped activations
 //! (`clamp(x, 0, 1)²`; in integers `clamp(x, 0, QA)²` less its lowest bits, the
 //! weighted sum exact and rounded to centipawns once), and an output layer chosen by
-//! the material on the board. A position's hidden sums are built from those of the position before the last move
-//! where they are still kept. Trained by examples/nnue_train.rs on quiet
-//! positions scored by Stockfish's search; the weights are integers, so the value
+//! the material on the board. A position's hidden sums are built from those of the
+//! position before the last move where they are still kept. Trained by
+//! examples/nnue_train.rs on quiet positions scored by Stockfish's search; the weights are integers, so the value
 //! is exact and the same on every machine.
 //!
 //! The network learns the classical evaluation's error, not the whole score: its
