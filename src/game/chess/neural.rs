@@ -7,8 +7,8 @@
 //! weighted sum exact and rounded to centipawns once), and an output layer chosen by
 //! the material on the board. A position's hidden sums are built from those of the
 //! position before the last move where they are still kept. Trained by
-//! examples/nnue_train.rs on quiet positions scored by Stockfish's search; the weights are integers, so the value
-//! is exact and the same on every machine.
+//! examples/nnue_train.rs on quiet positions scored by Stockfish's search; the
+//! weights are integers, so the value is exact and the same on every machine.
 //!
 //! The network learns the classical evaluation's error, not the whole score: its
 //! output is added to `strong`'s classical value. The classical terms (material,
