@@ -121,25 +121,31 @@ pub fn king_flip(board: &Board, perspective: Color) -> usize {
     }
 }
 
-/// The inputs on in `board` from each side's view: the side to move's first.
-pub fn active_features(board: &Board) -> ([u16; 32], [u16; 32], usize) {
-    let mover = board.side_to_move();
-    let (own_flip, other_flip) = (king_flip(board, mover), king_flip(board, !mover));
-    let mut own = [0u16; 32];
-    let mut other = [0u16; 32];
+/// The inputs on in `board` from `perspective`'s view, and how many there are (at
+/// most 32: a legal position has no more pieces).
+fn side_features(board: &Board, perspective: Color) -> ([u16; 32], usize) {
+    let flip = king_flip(board, perspective);
+    let mut features = [0u16; 32];
     let mut count = 0;
     for color in [Color::White, Color::Black] {
         for piece in Piece::ALL {
             for square in board.colored_pieces(color, piece) {
                 if count == 32 {
-                    return (own, other, count);
+                    return (features, count);
                 }
-                own[count] = feature(mover, own_flip, color, piece, square) as u16;
-                other[count] = feature(!mover, other_flip, color, piece, square) as u16;
+                features[count] = feature(perspective, flip, color, piece, square) as u16;
                 count += 1;
             }
         }
     }
+    (features, count)
+}
+
+/// The inputs on in `board` from each side's view: the side to move's first.
+pub fn active_features(board: &Board) -> ([u16; 32], [u16; 32], usize) {
+    let mover = board.side_to_move();
+    let (own, count) = side_features(board, mover);
+    let (other, _) = side_features(board, !mover);
     (own, other, count)
 }
 
@@ -226,20 +232,8 @@ impl Network {
 
     /// One side's hidden sums of `board`, from scratch.
     fn view(&self, board: &Board, perspective: Color) -> [i16; HIDDEN] {
-        let flip = king_flip(board, perspective);
-        let mut sums = self.input_bias;
-        for color in [Color::White, Color::Black] {
-            for piece in Piece::ALL {
-                for square in board.colored_pieces(color, piece) {
-                    self.add_row(
-                        &mut sums,
-                        feature(perspective, flip, color, piece, square),
-                        1,
-                    );
-                }
-            }
-        }
-        sums
+        let (features, count) = side_features(board, perspective);
+        self.accumulate(&features[..count])
     }
 
     /// Turns both views' hidden sums of `parent` into those of `board`: only
