@@ -18,6 +18,13 @@ Needs python-chess.
 
 Moves in positions already lost by more than three pawns are left out: there
 every move loses.
+
+--falls asks instead where the games ply did not win went wrong: the judge scores
+the position before ply's moves at every other move number from move 9 (`--judge-nodes`,
+50,000 gave the README's figures), and each game's line gives the best value ply held
+and the move (and men on the board) where its value first fell below -threshold; the
+last line counts the games that fell, those that fell with 20 men or more, and those
+where ply had stood three pawns ahead.
 """
 
 import argparse
@@ -79,10 +86,52 @@ def mistakes(game, judge, args):
             yield number, fen, played, best_san, before, after
 
 
+def ply_not_won(game):
+    return game.headers.get("Result") != ("1-0" if ply_plays_white(game) else "0-1")
+
+
+def fall(game, judge, args):
+    """The best (value, move number, men) ply held, and the (move number, men) where
+    its value first fell below -threshold (None if it never did)."""
+    board = game.board()
+    ply_colour = chess.WHITE if ply_plays_white(game) else chess.BLACK
+    best, fell = None, None
+    for move in game.mainline_moves():
+        number = board.fullmove_number
+        if board.turn == ply_colour and number >= 9 and (number - 9) % 2 == 0:
+            value = judged(judge, board, args.judge_nodes)[0]
+            men = len(board.piece_map())
+            if best is None or value > best[0]:
+                best = (value, number, men)
+            if fell is None and value < -args.threshold:
+                fell = (number, men)
+        board.push(move)
+    return best, fell
+
+
+def falls(pgn, judge, args):
+    """Prints where each game ply did not win went wrong, and the tally."""
+    games = fell_games = middlegame = stood_ahead = 0
+    index = 0
+    while (game := chess.pgn.read_game(pgn)) is not None:
+        index += 1
+        if not ply_not_won(game):
+            continue
+        best, fell = fall(game, judge, args)
+        games += 1
+        fell_games += fell is not None
+        middlegame += fell is not None and fell[1] >= 20
+        stood_ahead += best is not None and best[0] >= 300
+        print(f"game {index} {game.headers.get('Result')}: best {best}, fell {fell}", flush=True)
+    print(f"{games} games not won: {fell_games} fell below -{args.threshold} "
+          f"({middlegame} with 20 men or more); ply stood 300 ahead in {stood_ahead}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pgn")
     parser.add_argument("--lost-only", action="store_true", help="only games ply lost")
+    parser.add_argument("--falls", action="store_true", help="where games not won went wrong")
     parser.add_argument("--judge-nodes", type=int, default=300_000)
     parser.add_argument("--threshold", type=int, default=150, help="centipawns")
     parser.add_argument("--ply", default="target/release/ply")
@@ -92,6 +141,11 @@ def main():
     args = parser.parse_args()
     budgets = [int(n) for n in args.ply_nodes.split(",") if n]
     judge = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    if args.falls:
+        with open(args.pgn, encoding="utf-8") as pgn:
+            falls(pgn, judge, args)
+        judge.quit()
+        return 0
     found = 0
     with open(args.pgn, encoding="utf-8") as pgn:
         index = 0
