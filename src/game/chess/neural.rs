@@ -33,7 +33,7 @@ use crate::game::{EvalTerm, Explanation};
 /// Inputs per side: 2 colours (own, enemy) x 6 pieces x 64 squares.
 pub const INPUTS: usize = 768;
 /// Hidden units per side.
-pub const HIDDEN: usize = 512;
+pub const HIDDEN: usize = 1024;
 /// The hidden layer's integer scale: a float input weight or bias w is stored as
 /// round(w * QA), and a hidden sum of 1.0 (where the activation saturates) is QA.
 /// Fine enough that rounding the weights moves a hidden sum by a few thousandths at
@@ -349,7 +349,7 @@ struct RecentViews {
     views: Vec<[[i16; HIDDEN]; 2]>,
 }
 
-/// Slots of [`RecentViews`] (a power of two): 16 MiB a thread at 512 hidden units.
+/// Slots of [`RecentViews`] (a power of two): 32 MiB a thread at 1024 hidden units.
 const RECENT_SLOTS: usize = 1 << 13;
 
 impl RecentViews {
