@@ -44,9 +44,23 @@ def ply_plays_white(game):
     return game.headers.get("White", "").startswith("ply")
 
 
-def ply_lost(game):
-    result = game.headers.get("Result")
-    return result == ("0-1" if ply_plays_white(game) else "1-0")
+def ply_colour(game):
+    return chess.WHITE if ply_plays_white(game) else chess.BLACK
+
+
+def ply_result(game, won):
+    """Whether the game ended with ply's win (won) or with ply's loss (not won)."""
+    white_won = (ply_colour(game) == chess.WHITE) == won
+    return game.headers.get("Result") == ("1-0" if white_won else "0-1")
+
+
+def numbered_games(path):
+    """Yields (number from 1, game) for each game of the PGN file at path."""
+    with open(path, encoding="utf-8") as pgn:
+        index = 0
+        while (game := chess.pgn.read_game(pgn)) is not None:
+            index += 1
+            yield index, game
 
 
 def judged(judge, board, nodes):
@@ -71,9 +85,8 @@ def mistakes(game, judge, args):
     """Yields (move number, FEN, played, best, score before, score after) for ply's
     moves that lose more than the threshold."""
     board = game.board()
-    ply_colour = chess.WHITE if ply_plays_white(game) else chess.BLACK
     for move in game.mainline_moves():
-        if board.turn != ply_colour:
+        if board.turn != ply_colour(game):
             board.push(move)
             continue
         before, best = judged(judge, board, args.judge_nodes)
@@ -86,19 +99,14 @@ def mistakes(game, judge, args):
             yield number, fen, played, best_san, before, after
 
 
-def ply_not_won(game):
-    return game.headers.get("Result") != ("1-0" if ply_plays_white(game) else "0-1")
-
-
 def fall(game, judge, args):
     """The best (value, move number, men) ply held, and the (move number, men) where
     its value first fell below -threshold (None if it never did)."""
     board = game.board()
-    ply_colour = chess.WHITE if ply_plays_white(game) else chess.BLACK
     best, fell = None, None
     for move in game.mainline_moves():
         number = board.fullmove_number
-        if board.turn == ply_colour and number >= 9 and (number - 9) % 2 == 0:
+        if board.turn == ply_colour(game) and number >= 9 and (number - 9) % 2 == 0:
             value = judged(judge, board, args.judge_nodes)[0]
             men = len(board.piece_map())
             if best is None or value > best[0]:
@@ -109,13 +117,11 @@ def fall(game, judge, args):
     return best, fell
 
 
-def falls(pgn, judge, args):
+def falls(judge, args):
     """Prints where each game ply did not win went wrong, and the tally."""
     games = fell_games = middlegame = stood_ahead = 0
-    index = 0
-    while (game := chess.pgn.read_game(pgn)) is not None:
-        index += 1
-        if not ply_not_won(game):
+    for index, game in numbered_games(args.pgn):
+        if ply_result(game, won=True):
             continue
         best, fell = fall(game, judge, args)
         games += 1
@@ -142,23 +148,19 @@ def main():
     budgets = [int(n) for n in args.ply_nodes.split(",") if n]
     judge = chess.engine.SimpleEngine.popen_uci(args.stockfish)
     if args.falls:
-        with open(args.pgn, encoding="utf-8") as pgn:
-            falls(pgn, judge, args)
+        falls(judge, args)
         judge.quit()
         return 0
     found = 0
-    with open(args.pgn, encoding="utf-8") as pgn:
-        index = 0
-        while (game := chess.pgn.read_game(pgn)) is not None:
-            index += 1
-            if args.lost_only and not ply_lost(game):
-                continue
-            for number, fen, played, best, before, after in mistakes(game, judge, args):
-                found += 1
-                print(f"game {index} move {number}: {fen}  played {played}, "
-                      f"best {best}: {before:+} -> {after:+}")
-                for nodes in budgets:
-                    print(f"    ply with {nodes} nodes: {ply_choice(args, fen, nodes)}")
+    for index, game in numbered_games(args.pgn):
+        if args.lost_only and not ply_result(game, won=False):
+            continue
+        for number, fen, played, best, before, after in mistakes(game, judge, args):
+            found += 1
+            print(f"game {index} move {number}: {fen}  played {played}, "
+                  f"best {best}: {before:+} -> {after:+}")
+            for nodes in budgets:
+                print(f"    ply with {nodes} nodes: {ply_choice(args, fen, nodes)}")
     judge.quit()
     print(f"{found} moves losing more than {args.threshold} centipawns")
     return 0
