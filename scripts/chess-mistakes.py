@@ -85,8 +85,9 @@ def mistakes(game, judge, args):
     """Yields (move number, FEN, played, best, score before, score after) for ply's
     moves that lose more than the threshold."""
     board = game.board()
+    colour = ply_colour(game)
     for move in game.mainline_moves():
-        if board.turn != ply_colour(game):
+        if board.turn != colour:
             board.push(move)
             continue
         before, best = judged(judge, board, args.judge_nodes)
@@ -104,9 +105,10 @@ def fall(game, judge, args):
     its value first fell below -threshold (None if it never did)."""
     board = game.board()
     best, fell = None, None
+    colour = ply_colour(game)
     for move in game.mainline_moves():
         number = board.fullmove_number
-        if board.turn == ply_colour(game) and number >= 9 and (number - 9) % 2 == 0:
+        if board.turn == colour and number >= 9 and (number - 9) % 2 == 0:
             value = judged(judge, board, args.judge_nodes)[0]
             men = len(board.piece_map())
             if best is None or value > best[0]:
