@@ -108,10 +108,43 @@ impl<G: Game> Game for RootView<G> {
         self.inner.is_tactical(m)
     }
 
+    fn end_reason(&self) -> Option<String> {
+        self.inner.end_reason()
+    }
+
     const MOVE_SLOTS: usize = G::MOVE_SLOTS;
 
     fn move_slot(m: Self::Move) -> usize {
         G::move_slot(m)
+    }
+
+    const PIECE_MOVE_SLOTS: usize = G::PIECE_MOVE_SLOTS;
+
+    fn piece_move_slot(&self, m: Self::Move) -> usize {
+        self.inner.piece_move_slot(m)
+    }
+
+    const CACHES_EVALUATION: bool = G::CACHES_EVALUATION;
+
+    const BOUNDED_HISTORY: bool = G::BOUNDED_HISTORY;
+
+    fn mcts_prior(&self, m: Self::Move) -> Option<(u32, u32)> {
+        self.inner.mcts_prior(m)
+    }
+
+    /// At the root, the root's moves the game's own look-ahead keeps (all of them
+    /// where it keeps none, as where the rules already call the game drawn).
+    fn root_candidates(&self, out: &mut Vec<Self::Move>) {
+        if !self.at_root() {
+            return self.inner.root_candidates(out);
+        }
+        let mut kept = Vec::new();
+        self.inner.root_candidates(&mut kept);
+        let start = out.len();
+        out.extend(self.root_moves.iter().filter(|m| kept.contains(m)));
+        if out.len() == start {
+            out.extend_from_slice(&self.root_moves);
+        }
     }
 
     fn tactical_moves(&self, out: &mut Vec<Self::Move>) {
@@ -206,11 +239,15 @@ mod tests {
         assert_eq!(view.correction_key(), game.correction_key());
         assert!(game.correction_key().is_some());
         assert_eq!(RootView::<Chess>::MOVE_SLOTS, Chess::MOVE_SLOTS);
+        assert_eq!(RootView::<Chess>::PIECE_MOVE_SLOTS, Chess::PIECE_MOVE_SLOTS);
+        assert_eq!(RootView::<Chess>::BOUNDED_HISTORY, Chess::BOUNDED_HISTORY);
+        assert!(Chess::BOUNDED_HISTORY && Chess::PIECE_MOVE_SLOTS > 0);
         for m in game.moves() {
             assert_eq!(view.static_exchange(m), game.static_exchange(m));
             assert_eq!(view.exchange_loss(m), game.exchange_loss(m));
             assert_eq!(view.creates_threat(m), game.creates_threat(m));
             assert_eq!(RootView::<Chess>::move_slot(m), Chess::move_slot(m));
+            assert_eq!(view.piece_move_slot(m), game.piece_move_slot(m));
         }
         assert!(
             game.moves()
@@ -218,5 +255,40 @@ mod tests {
                 .any(|&m| game.static_exchange(m) < Some(0))
         );
         assert!(game.moves().iter().any(|&m| game.creates_threat(m)));
+    }
+
+    /// Forwarded as the game's own: the hooks that are constants, and the root
+    /// look-ahead, which keeps only root moves the GUI offered.
+    #[test]
+    fn the_view_keeps_the_games_constants_and_its_root_look_ahead() {
+        use crate::game::gomoku::Gomoku;
+        use crate::game::xiangqi::Xiangqi;
+        assert_eq!(
+            RootView::<Xiangqi>::CACHES_EVALUATION,
+            Xiangqi::CACHES_EVALUATION
+        );
+        assert!(Xiangqi::CACHES_EVALUATION);
+        let mut game = Gomoku::standard();
+        // Black (first) has four in a row on the eighth rank, open at both ends.
+        game.play_moves("h8 a1 i8 a2 j8 a3 k8 a4").unwrap();
+        let mut own = Vec::new();
+        game.root_candidates(&mut own);
+        assert!(
+            own.len() < game.moves().len(),
+            "the look-ahead narrows the root"
+        );
+        let view = RootView::new(game.clone(), game.moves());
+        let mut kept = Vec::new();
+        view.root_candidates(&mut kept);
+        assert_eq!(kept, own);
+        let others: Vec<_> = game
+            .moves()
+            .into_iter()
+            .filter(|m| !own.contains(m))
+            .collect();
+        let view = RootView::new(game.clone(), others.clone());
+        let mut kept = Vec::new();
+        view.root_candidates(&mut kept);
+        assert_eq!(kept, others, "none of the offered moves kept: all of them");
     }
 }
