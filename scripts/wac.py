@@ -7,12 +7,15 @@ A measurement, not a test. Needs python-chess (to read the SAN best moves).
     scripts/wac.py [--nodes 200000 | --movetime 1000] [--engines ply,stockfish]
                    [--ply target/release/ply] [--eval strong]
                    [--stockfish /usr/games/stockfish] [--ids 1-300] [--epd FILE]
+                   [--extras "with=X no=Y"]
 
 Each engine searches each position from a fresh game (`ucinewgame`) with
 `go nodes N` (the same for both; independent of the machine's load) or
 `go movetime MS`. A position counts as solved when the move played is one of its
 `bm` moves and none of its `am` moves. Prints one line per engine with the solved
 count and the ids it failed, then ply's count as a fraction of Stockfish's.
+--extras sets ply's Extras option (the switches of `ply match`), so one build can
+be measured with each setting of its extras.
 """
 
 import argparse
@@ -80,6 +83,7 @@ def main():
     parser.add_argument("--stockfish", default="/usr/games/stockfish")
     parser.add_argument("--ids", default="", help="e.g. 1-50,99 (default: all)")
     parser.add_argument("--epd", default=DEFAULT_EPD)
+    parser.add_argument("--extras", help="ply's Extras option, e.g. 'with=gravity no=lmp'")
     args = parser.parse_args()
 
     go = "movetime %d" % args.movetime if args.movetime else "nodes %d" % (args.nodes or 200000)
@@ -88,8 +92,10 @@ def main():
     for which in filter(None, args.engines.split(",")):
         if which == "ply":
             engine = UciEngine([args.ply, "uci"], name="ply")
-            engine.send("setoption name Evaluation value " + args.eval)
-            label = "ply %s" % args.eval
+            engine.set_option("Evaluation", args.eval)
+            if args.extras:
+                engine.set_option("Extras", args.extras)
+            label = "ply %s%s" % (args.eval, " (%s)" % args.extras if args.extras else "")
         elif which == "stockfish":
             engine = UciEngine([args.stockfish], name="stockfish")
             engine.send("setoption name Threads value 1")

@@ -226,10 +226,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// is cheap, and both ran slower with the lookup. False by default.
     const CACHES_EVALUATION: bool = false;
 
-    /// True when the engine's `gravity` switch (bounded, signed history:
-    /// search/order.rs) applies here. Only chess has been measured with it (its
-    /// matches are in search/limits.rs, where the switch stays off); other games
-    /// keep plain counts until a match shows it helps them. False by default.
+    /// True when the engine's history refinements apply here: the `gravity` switch
+    /// (bounded, signed history: search/order.rs), capture history (`capthist`)
+    /// and killers learnt from quiet moves only (`quietkillers`). Only chess has
+    /// been measured with them (their matches are in search/limits.rs); other games
+    /// keep plain counts until a match shows they help them. False by default.
     const BOUNDED_HISTORY: bool = false;
 
     /// Prior knowledge for Monte Carlo search: `Some((visits, wins))` starts the

@@ -183,6 +183,14 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
                     self.orderer
                         .record_failures(game, &lead, quiet_failed, depth);
                 }
+                if self.config.capture_history {
+                    let game = &self.game;
+                    let failed = moves[..index].iter().copied();
+                    let tactical_failed =
+                        failed.filter(|&f| game.is_tactical(f) && excluded != Some(f));
+                    self.orderer
+                        .record_capture_failures(game, tactical_failed, depth);
+                }
                 self.count_cutoff(m, score, beta, &moves[index + 1..]);
                 break;
             }

@@ -126,7 +126,7 @@ impl Additions {
 }
 
 /// The engine's extras by the names [`SearchConfig::switch`] takes.
-pub const ENGINE_SWITCHES: [&str; 39] = [
+pub const ENGINE_SWITCHES: [&str; 41] = [
     "pvs",
     "aspiration",
     "quiescence",
@@ -166,6 +166,8 @@ pub const ENGINE_SWITCHES: [&str; 39] = [
     "research",
     "cutnode",
     "aspwiden",
+    "quietkillers",
+    "capthist",
 ];
 
 /// The engine's aspiration window, in evaluation units.
@@ -342,6 +344,21 @@ pub struct SearchConfig {
     ///
     /// [`Game::correction_key`]: crate::game::Game::correction_key
     pub correction_history: bool,
+    /// Killers and the history table learn only from quiet moves' cutoffs, as in
+    /// strong engines: a capture that cuts is ordered first by its victim anyway,
+    /// and as a killer it would push out a quiet move that has no other way up.
+    /// Games with bounded history only ([`Game::BOUNDED_HISTORY`]: chess), where
+    /// it was measured.
+    ///
+    /// [`Game::BOUNDED_HISTORY`]: crate::game::Game::BOUNDED_HISTORY
+    pub quiet_tables: bool,
+    /// Captures that win or trade material are ordered within their victim's
+    /// rank by a history of their own (by side, from and to square), learnt from
+    /// the captures that cut and those tried before a cutoff that did not. Games
+    /// with bounded history only ([`Game::BOUNDED_HISTORY`]: chess).
+    ///
+    /// [`Game::BOUNDED_HISTORY`]: crate::game::Game::BOUNDED_HISTORY
+    pub capture_history: bool,
     /// A game clock's soft budget for this move ([`super::time::TimeBudget`]), with
     /// `limits.time` as its hard cap: the driver then starts another iteration only
     /// when it should finish inside this budget, stretched while the best move
@@ -442,6 +459,8 @@ impl SearchConfig {
             table_eval: false,
             razoring: false,
             correction_history: false,
+            quiet_tables: false,
+            capture_history: false,
             soft_time: None,
             trace: None,
             max_player: None,
@@ -535,10 +554,11 @@ impl SearchConfig {
             // scored 15.5 / 49 against Stockfish 2200 at 100,000 nodes (-134 Elo,
             // 95% up to -54) where the engine without it scores about 45%.
             root_eval: false,
-            // By piece and square, one and two plies back, signed under gravity:
-            // against Stockfish 2200 at 100,000 nodes 11.5 / 37 (+8 =7 -22, -138
-            // Elo, 95% up to -38), stopped there: off.
-            continuation_history: false,
+            // By piece and square, one and two plies back, signed under gravity.
+            // Measured with `gravity` below (through UCI both reached the search
+            // only from session 26 on: the figures before that were of the engine
+            // without either).
+            continuation_history: true,
             mate_threat: false,
             // Quiet threats spared (chess only; other games name none): 268 of 300
             // WAC at 900,000 nodes instead of 264, +12 ± 43 Elo over 120 chess
@@ -574,8 +594,24 @@ impl SearchConfig {
             // by the reductions only above zero (a ply less per 8,192), it scored
             // +35 =45 -20 at 100,000 nodes, then +26 =47 -27 at 110,000 (-3 ± 50)
             // and 22 / 60 against Stockfish 2200, and still found that mate two
-            // plies late (the order, not the reading, delays it): off.
-            history_gravity: false,
+            // plies late (the order, not the reading, delays it). The matches
+            // against Stockfish named here, and conthist's 11.5 / 37 (+8 =7 -22),
+            // ran through `ply uci`, whose root view did not pass chess's bounded
+            // history and piece-move slots on before session 26: they measured the
+            // engine without gravity or continuation history, and show how far
+            // runs of one engine swing. With both on, through UCI: +34 =41 -25
+            // (+31 ± 53 Elo) over 100 games at 20,000 nodes against the engine
+            // without them (`scripts/match-clock.py --nodes 20000 --first
+            // "Evaluation=neural,Extras=with=gravity with=conthist"`, the two halves
+            // of the openings): on.
+            history_gravity: true,
+            // Killers and history from quiet cutoffs only (chess): +31 =47 -22
+            // (+31 ± 50 Elo) over 100 games at 20,000 nodes against gravity and
+            // continuation history without it.
+            quiet_tables: true,
+            // Capture history: +28 =45 -27 (+3 ± 51 Elo) over 100 games at 20,000
+            // nodes against the engine of session 25: no gain shown, off.
+            capture_history: false,
             eval_cache: true,
             // Pruning judges the static value corrected by the table (scores at
             // most two plies shallower): xiangqi +12 ± 75 Elo over 60 games at
@@ -712,6 +748,8 @@ impl SearchConfig {
             "corrhist" => &mut self.correction_history,
             "probcut" => &mut self.probcut,
             "gravity" => &mut self.history_gravity,
+            "quietkillers" => &mut self.quiet_tables,
+            "capthist" => &mut self.capture_history,
             "aspiration" => {
                 self.aspiration = on.then_some(DEFAULT_ASPIRATION);
                 return Ok(());

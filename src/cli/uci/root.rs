@@ -241,7 +241,7 @@ mod tests {
         assert_eq!(RootView::<Chess>::MOVE_SLOTS, Chess::MOVE_SLOTS);
         assert_eq!(RootView::<Chess>::PIECE_MOVE_SLOTS, Chess::PIECE_MOVE_SLOTS);
         assert_eq!(RootView::<Chess>::BOUNDED_HISTORY, Chess::BOUNDED_HISTORY);
-        assert!(Chess::BOUNDED_HISTORY && Chess::PIECE_MOVE_SLOTS > 0);
+        const { assert!(Chess::BOUNDED_HISTORY && Chess::PIECE_MOVE_SLOTS > 0) };
         for m in game.moves() {
             assert_eq!(view.static_exchange(m), game.static_exchange(m));
             assert_eq!(view.exchange_loss(m), game.exchange_loss(m));
@@ -267,7 +267,7 @@ mod tests {
             RootView::<Xiangqi>::CACHES_EVALUATION,
             Xiangqi::CACHES_EVALUATION
         );
-        assert!(Xiangqi::CACHES_EVALUATION);
+        const { assert!(Xiangqi::CACHES_EVALUATION) };
         let mut game = Gomoku::standard();
         // Black (first) has four in a row on the eighth rank, open at both ends.
         game.play_moves("h8 a1 i8 a2 j8 a3 k8 a4").unwrap();
