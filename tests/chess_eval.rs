@@ -161,52 +161,6 @@ fn the_engine_solves_easy_win_at_chess_positions() {
     solve_easy_wac(&config);
 }
 
-#[test]
-fn probcut_keeps_the_easy_wins_and_cuts_nodes() {
-    let budget = Limits {
-        nodes: Some(50_000),
-        ..Limits::default()
-    };
-    let mut probcut = SearchConfig::engine(budget);
-    probcut.switch("probcut", true).unwrap();
-    solve_easy_wac(&probcut);
-    // Mates and won queens put beta out of ProbCut's reach; quiet middlegames
-    // searched to a fixed depth show whether it cuts at all.
-    let depth = Limits {
-        depth: Some(8),
-        ..Limits::default()
-    };
-    let plain = SearchConfig::engine(depth);
-    let mut probcut = plain.clone();
-    probcut.switch("probcut", true).unwrap();
-    let middlegames = [
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "r1bqk2r/2ppbppp/p1n2n2/1p2p3/4P3/1B3N2/PPPP1PPP/RNBQR1K1 b kq - 1 7",
-    ];
-    let nodes = |config: &SearchConfig| -> u64 {
-        let evaluators = Chess::evaluators();
-        let strong = evaluators.iter().find(|e| e.name == "strong").unwrap();
-        middlegames
-            .iter()
-            .map(|fen| {
-                search(
-                    &position(fen),
-                    strong.evaluator.as_ref(),
-                    config,
-                    None,
-                    &mut (),
-                )
-            })
-            .map(|result| result.stats.nodes)
-            .sum()
-    };
-    let (with, without) = (nodes(&probcut), nodes(&plain));
-    assert!(
-        with < without,
-        "ProbCut searched {with} nodes to depth 8, the engine without it {without}"
-    );
-}
-
 /// Searches every easy WAC position with `config` and each evaluation but the
 /// seed, checks the best move, and returns the nodes searched in all.
 fn solve_easy_wac(config: &SearchConfig) -> u64 {

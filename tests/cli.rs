@@ -429,7 +429,7 @@ fn match_help_names_every_engine_switch() {
     // user reads to measure them must not fall behind it.
     let help = stdout(&["match", "--help"]);
     let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
-    for name in ply::search::limits::ENGINE_SWITCHES {
+    for name in ply::search::limits::ENGINE_EXTRAS.iter().map(|e| e.name) {
         let named = flat
             .split(|c: char| !c.is_ascii_alphanumeric())
             .any(|word| word == name);

@@ -119,29 +119,3 @@ fn forward_pruning_keeps_the_xiangqi_mates_full_width_search_proves() {
         assert_mate_kept(&Xiangqi::from_fen(fen).unwrap(), plies, fen);
     }
 }
-
-#[test]
-fn the_off_by_default_chess_extras_keep_the_chess_mates() {
-    for (fen, plies) in [
-        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1),
-        ("k7/8/2K5/8/8/8/8/7R w - - 0 1", 3),
-        ("2k5/8/8/2K5/8/8/8/7R w - - 0 1", 5),
-    ] {
-        let game = Chess::from_fen(fen).unwrap();
-        let reference = score_of(&game, &SearchConfig::alpha_beta(depth(plies)));
-        let mut config = pruning_engine(depth(plies + 2));
-        for name in [
-            "qsdelta",
-            "kingattack",
-            "research",
-            "cutnode",
-            "conthist",
-            "aspwiden",
-        ] {
-            config.switch(name, true).unwrap();
-        }
-        assert!(config.delta_pruning && config.king_attacks && config.cut_node_reductions);
-        let found = score_of(&game, &config);
-        assert_eq!(plies_to_end(found), plies_to_end(reference), "{fen}");
-    }
-}

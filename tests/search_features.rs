@@ -45,12 +45,6 @@ fn exact_variants(limits: Limits) -> Vec<SearchConfig> {
         },
         SearchConfig {
             pvs: true,
-            aspiration: Some(1),
-            aspiration_widening: true,
-            ..base.clone()
-        },
-        SearchConfig {
-            pvs: true,
             tt_mib: 0,
             ..base.clone()
         },
@@ -97,22 +91,16 @@ fn pvs_and_aspiration_keep_the_value_of_tic_tac_toe_positions() {
 #[test]
 fn the_engine_profile_proves_every_tic_tac_toe_value() {
     // Reductions and the rest are heuristics at a fixed depth, but a value proven by
-    // searching every line to its end must still be the true one; singular
-    // extensions (off by default) too: the empty board's search reaches the depth
-    // they start at.
+    // searching every line to its end must still be the true one.
     let engine = SearchConfig::engine(Limits::default());
-    let mut singular = engine.clone();
-    singular.switch("singular", true).unwrap();
     let minimax = SearchConfig::minimax(Limits::default());
     for opening in ["", "b2", "a1", "a1 b2", "a1 c3", "b1 b2 c1", "a1 b1 b2 c1"] {
         let game = TicTacToe::setup(&GameOptions::default(), None, Some(opening)).unwrap();
         let evaluator = TicTacToe::evaluators().remove(0);
         let expected = value_of(&game, &minimax);
-        for config in [&engine, &singular] {
-            let result = search(&game, evaluator.evaluator.as_ref(), config, None, &mut ());
-            assert_eq!(result.score, expected, "'{opening}'");
-            assert!(result.proven, "'{opening}': the value is proven");
-        }
+        let result = search(&game, evaluator.evaluator.as_ref(), &engine, None, &mut ());
+        assert_eq!(result.score, expected, "'{opening}'");
+        assert!(result.proven, "'{opening}': the value is proven");
     }
 }
 

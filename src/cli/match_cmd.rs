@@ -18,11 +18,8 @@ pub struct MatchArgs {
     /// The first engine, ALGO:EVAL[:depth=N|time=S|nodes=N], e.g. alphabeta:strong:time=0.2,
     /// or a level, level=N (1 to 10). The engine's extras switch off with no=NAME[,NAME] and on
     /// with with=NAME (pvs aspiration quiescence nullmove lmr checkext see seeqs futility rfp lmp
-    /// rootplan nmpeval improving iir malus loglmr threats countermove evalcache seeprune tteval
-    /// gravity conthist quietkillers; off unless named: qsevasion qschecks qstt rooteval matethreat
-    /// rfpwide singular razor corrhist probcut capthist kingattack qsdelta research cutnode aspwiden),
-    /// e.g.
-    /// engine:strong:nodes=20000:no=futility.
+    /// rootplan nmpeval improving iir malus loglmr countermove conthist seeprune threats
+    /// evalcache tteval gravity quietkillers), e.g. engine:strong:nodes=20000:no=futility.
     #[arg(long, value_name = "SPEC")]
     pub first: String,
     /// The second engine, written like --first.

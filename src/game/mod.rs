@@ -220,17 +220,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 
     /// True when the engine's `evalcache` (search/eval_cache.rs) pays here: the
-    /// evaluation is slow and a search meets the same positions again. Measured
-    /// with scripts/compare-builds.py: xiangqi finds a third of its positions
-    /// again and searches 10% faster; chess finds a tenth, checkers' evaluation
-    /// is cheap, and both ran slower with the lookup. False by default.
+    /// evaluation is slow and a search meets the same positions again (xiangqi;
+    /// the measurements are in docs/engine/ledger.md). False by default.
     const CACHES_EVALUATION: bool = false;
 
     /// True when the engine's history refinements apply here: the `gravity` switch
-    /// (bounded, signed history: search/order.rs), capture history (`capthist`)
-    /// and killers learnt from quiet moves only (`quietkillers`). Only chess has
-    /// been measured with them (their matches are in search/limits.rs); other games
-    /// keep plain counts until a match shows they help them. False by default.
+    /// (bounded, signed history: search/order.rs) and killers learnt from quiet
+    /// moves only (`quietkillers`). Only chess has been measured with them (see
+    /// docs/engine/ledger.md); other games keep plain counts until a match shows
+    /// they help them. False by default.
     const BOUNDED_HISTORY: bool = false;
 
     /// Prior knowledge for Monte Carlo search: `Some((visits, wins))` starts the
@@ -288,14 +286,6 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
-    /// True when the quiet move `m` closes on the opponent's king (in chess: its
-    /// piece newly attacks two squares around that king), the first quiet step of a
-    /// mating attack that the full engine can spare from pruning and reductions.
-    /// False by default.
-    fn attacks_king(&self, _m: Self::Move) -> bool {
-        false
-    }
-
     /// The moves the full engine considers at the root. The default is every legal
     /// move; a game with a cheap, sound look-ahead narrows them (gomoku keeps only
     /// the moves that stop the opponent's win by threats, or plays its own), so the
@@ -309,14 +299,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// engine's futility margins; `None` (the default) keeps futility and
     /// late-move pruning off, for games whose evaluation has no such scale.
     fn pruning_unit(&self) -> Option<i32> {
-        None
-    }
-
-    /// A key for the part of the position an evaluation tends to misjudge the
-    /// same way wherever it occurs (chess: the pawns), so the full engine can
-    /// correct its static values by what searches of positions with the same key
-    /// found (search/correction.rs). `None` (the default): no correction.
-    fn correction_key(&self) -> Option<u64> {
         None
     }
 

@@ -234,7 +234,7 @@ impl EngineSettings {
     /// `depth=N`, `time=SECONDS` or `nodes=N`, e.g. `alphabeta+ordering:strong:time=0.2`.
     /// With no depth, time or nodes it thinks [`DEFAULT_MOVE_TIME`] a move, so that
     /// no game can hang. `no=NAME[,NAME]` and `with=NAME[,NAME]` switch the engine's
-    /// extras ([`ENGINE_SWITCHES`](crate::search::limits::ENGINE_SWITCHES)) off or
+    /// extras ([`ENGINE_EXTRAS`](crate::search::limits::ENGINE_EXTRAS)) off or
     /// on, e.g. `engine:strong:nodes=20000:no=futility,lmp`; MCTS also takes the
     /// keys of [`super::mcts_spec`] (`playouts=N:c=1.4:rave=off`).
     pub fn parse_spec(text: &str) -> Result<EngineSettings, GameError> {

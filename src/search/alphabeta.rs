@@ -5,15 +5,14 @@
 //! On top of the textbook algorithm, each switchable in [`SearchConfig`]: principal
 //! variation search, null-move pruning (refined by the static value), late-move
 //! reductions, internal iterative reduction (reductions.rs), check extension,
-//! singular extensions (singular.rs), forward pruning near the horizon (pruning.rs)
-//! and quiescence search at the depth limit (quiescence.rs).
+//! forward pruning near the horizon (pruning.rs) and quiescence search at the
+//! depth limit (quiescence.rs).
 //!
 //! [`SearchConfig`]: super::SearchConfig
 
 use super::pruning::ShallowNode;
 use super::score::{self, INFINITY, Score};
 use super::searcher::Searcher;
-use super::singular::Singular;
 use super::tree::{NodeKind, Tracer, Visit};
 use super::tt::Bound;
 use crate::game::Game;
@@ -35,14 +34,8 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if let Some(score) = self.repetition_score(ply) {
             return score;
         }
-        // A singular test's search without the table move must not answer from
-        // the entry it is testing (singular.rs).
-        let excluded = self.excluded_move(ply);
         let entry = self.table_entry();
-        let (stored, tt_move) = match excluded {
-            Some(m) => (None, Some(m)),
-            None => self.probe_entry(entry, depth, ply, alpha, beta),
-        };
+        let (stored, tt_move) = self.probe_entry(entry, depth, ply, alpha, beta);
         if let Some(score) = stored {
             self.trace_table_hit(score);
             return score;
@@ -64,28 +57,14 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         }
         let depth = self.internal_iterative_reduction(depth, ply, tt_move);
         let static_eval = self.node_eval(ply);
-        let eval = static_eval.map(|e| self.refined_by_table(e.corrected, entry, ply, depth));
+        let eval = static_eval.map(|e| self.refined_by_table(e, entry, ply, depth));
         let shallow = self.shallow_node(depth, ply, alpha, beta, eval);
-        if excluded.is_none() {
-            if let Some(score) = self.reverse_futility_cut(shallow, depth, beta) {
-                return score;
-            }
-            if let Some(score) = self.null_move_cut(depth, ply, (alpha, beta), in_check, eval) {
-                return score;
-            }
-            if let Some(score) = self.razor_cut(shallow, depth, ply, alpha) {
-                return score;
-            }
-            if let Some(score) = self.probcut(depth, ply, (alpha, beta), eval, entry) {
-                return score;
-            }
+        if let Some(score) = self.reverse_futility_cut(shallow, depth, beta) {
+            return score;
         }
-        let extended = match self.singular_test(depth, ply, beta, tt_move) {
-            Singular::Cut(score) => return score,
-            Singular::Extend(m) => Some(m),
-            Singular::Plain => None,
-        };
-        let shallow = shallow.filter(|_| !self.mate_threatened(ply));
+        if let Some(score) = self.null_move_cut(depth, ply, (alpha, beta), in_check, eval) {
+            return score;
+        }
         let mut moves = self.take_moves(ply);
         if moves.is_empty() {
             self.give_back_moves(ply, moves);
@@ -99,21 +78,12 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
                 .sort(&self.game, &mut moves, tt_move, ply, &lead);
         }
         let ((best, best_move), proven) = self.tracking_horizon(|s| {
-            s.negamax_moves(
-                &moves,
-                depth,
-                ply,
-                (alpha, beta),
-                in_check,
-                shallow,
-                extended,
-            )
+            s.negamax_moves(&moves, depth, ply, (alpha, beta), in_check, shallow)
         });
         self.give_back_moves(ply, moves);
-        if !self.aborted && excluded.is_none() {
+        if !self.aborted {
             let bound = Bound::of(best, alpha, beta);
             self.store(depth, ply, best, bound, best_move, proven);
-            self.learn_correction(static_eval, best, bound, best_move, depth);
         }
         best
     }
@@ -128,9 +98,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         score
     }
 
-    /// Searches the node's moves in order; `extended` is a move searched a ply
-    /// deeper (singular), and the move a singular test excludes is left out.
-    #[allow(clippy::too_many_arguments)]
+    /// Searches the node's moves in order.
     fn negamax_moves(
         &mut self,
         moves: &[G::Move],
@@ -139,16 +107,10 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         (mut alpha, beta): (Score, Score),
         in_check: bool,
         shallow: Option<ShallowNode>,
-        extended: Option<G::Move>,
     ) -> (Score, Option<G::Move>) {
-        let excluded = self.excluded_move(ply);
         let mut best = -INFINITY;
         let mut best_move = None;
         for (index, &m) in moves.iter().enumerate() {
-            if excluded == Some(m) {
-                continue;
-            }
-            let depth = depth + u32::from(extended == Some(m));
             if let Some(value) = self.skipped_move_value(shallow, m, index, depth, alpha, best) {
                 best = best.max(value);
                 continue;
@@ -178,18 +140,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
                 if self.config.history_malus && quiet {
                     let game = &self.game;
                     let failed = moves[..index].iter().copied();
-                    let quiet_failed =
-                        failed.filter(|&f| !game.is_tactical(f) && excluded != Some(f));
+                    let quiet_failed = failed.filter(|&f| !game.is_tactical(f));
                     self.orderer
                         .record_failures(game, &lead, quiet_failed, depth);
-                }
-                if self.config.capture_history {
-                    let game = &self.game;
-                    let failed = moves[..index].iter().copied();
-                    let tactical_failed =
-                        failed.filter(|&f| game.is_tactical(f) && excluded != Some(f));
-                    self.orderer
-                        .record_capture_failures(game, tactical_failed, depth);
                 }
                 self.count_cutoff(m, score, beta, &moves[index + 1..]);
                 break;
@@ -202,10 +155,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// window; with PVS or a reduction, later ones first get a null window (and the
     /// reduced depth), and are searched again in full only when they might beat alpha.
     /// In a node whose window is already null, a reduced move's fail high is trusted
-    /// as it is unless [`SearchConfig::reduced_research`] asks for a full-depth search
-    /// (measured weaker: limits.rs).
-    ///
-    /// [`SearchConfig::reduced_research`]: super::SearchConfig::reduced_research
+    /// as it is.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn search_move(
         &mut self,
@@ -223,26 +173,16 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             Visit::Full
         };
         let open = beta - alpha > 1;
-        let cut = self.cut_node(ply);
         let narrow = index > 0 && (self.config.pvs || reduction > 0) && open;
         if !narrow {
             let reduced = depth - reduction.min(depth - 1);
-            self.expect_cut_below(ply, !open && (reduction > 0 || !cut));
-            let score = self.negamax_child(m, reduced, ply, alpha, beta, base);
-            let again = self.config.reduced_research && reduced < depth && score > alpha;
-            if again && !self.aborted {
-                self.expect_cut_below(ply, !cut);
-                return self.negamax_child(m, depth, ply, alpha, beta, Visit::ReSearch);
-            }
-            return score;
+            return self.negamax_child(m, reduced, ply, alpha, beta, base);
         }
         let first_try = if reduction > 0 {
             Visit::Reduced
         } else {
             Visit::Scout
         };
-        // An open window's node is no cut node: its null-window children are.
-        self.expect_cut_below(ply, true);
         let mut score = self.negamax_child(
             m,
             depth - reduction.min(depth - 1),
@@ -255,7 +195,6 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             score = self.negamax_child(m, depth, ply, alpha, alpha + 1, Visit::ReSearch);
         }
         if score > alpha && score < beta && !self.aborted {
-            self.expect_cut_below(ply, false);
             score = self.negamax_child(m, depth, ply, alpha, beta, Visit::ReSearch);
         }
         score
@@ -281,7 +220,6 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             && depth >= LMR_MIN_DEPTH
             && ply > 0
             && !in_check
-            && !self.mate_threatened(ply)
             && !self.game.is_tactical(m);
         match applies {
             false => 0,
@@ -309,7 +247,6 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         in_check: bool,
         eval: Option<Score>,
     ) -> Option<Score> {
-        self.mate_threats[ply] = false;
         let refined = self.config.eval_null_move;
         let applies = self.config.null_move
             && depth > NULL_MOVE_REDUCTION
@@ -331,11 +268,9 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             false => depth - 1 - NULL_MOVE_REDUCTION,
         };
         let side = self.game.to_move();
-        self.expect_cut_below(ply, !self.cut_node(ply));
         self.game.play_null();
-        self.null_in_line[ply] = true;
-        self.line_moves[ply] = None;
-        self.line_slots[ply] = None;
+        let entry = &mut self.stack[ply];
+        (entry.null_move, entry.line_move, entry.line_slot) = (true, None, None);
         let child = self.game.to_move();
         let (child_alpha, child_beta) = if child == side {
             (beta - 1, beta)
@@ -351,7 +286,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if T::ENABLED {
             self.tracer.exit(child_score);
         }
-        self.null_in_line[ply] = false;
+        self.stack[ply].null_move = false;
         self.game.undo_null();
         let score = if child == side {
             child_score
@@ -359,8 +294,6 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             -child_score
         };
         let cut = score >= beta && !self.aborted;
-        self.mate_threats[ply] =
-            self.config.mate_threat && refined && score::is_loss(score) && !self.aborted;
         // Passing is not a legal move: a cutoff it gives is a guess (wrong in
         // zugzwang), never a proof, even when the search below it reached the end.
         self.horizon_hit |= cut;
@@ -372,15 +305,6 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         })
     }
 
-    /// True when the refined null move found a mate threat against the side to
-    /// move at `ply` (with [`SearchConfig::mate_threat`]): its moves are then
-    /// searched in full, neither reduced nor pruned.
-    ///
-    /// [`SearchConfig::mate_threat`]: super::SearchConfig::mate_threat
-    fn mate_threatened(&self, ply: usize) -> bool {
-        self.mate_threats.get(ply).copied().unwrap_or(false)
-    }
-
     /// The refined null move's conditions: a null-window node whose static value
     /// (when the game has one) reaches beta, not entered by a null move.
     fn refined_null_move_applies(
@@ -390,7 +314,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         beta: Score,
         eval: Option<Score>,
     ) -> bool {
-        beta - alpha == 1 && eval.is_none_or(|e| e >= beta) && !self.null_in_line[ply - 1]
+        beta - alpha == 1 && eval.is_none_or(|e| e >= beta) && !self.stack[ply - 1].null_move
     }
 
     /// How many plies shallower than a real move the refined null move searches:
@@ -413,9 +337,10 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         beta: Score,
         visit: Visit,
     ) -> Score {
-        self.line_moves[ply] = Some(m);
         let slot_wanted = self.config.continuation_history && G::PIECE_MOVE_SLOTS > 0;
-        self.line_slots[ply] = slot_wanted.then(|| self.game.piece_move_slot(m));
+        let slot = slot_wanted.then(|| self.game.piece_move_slot(m));
+        let entry = &mut self.stack[ply];
+        (entry.line_move, entry.line_slot) = (Some(m), slot);
         self.visit_child(m, depth - 1, alpha, beta, visit, |s, a, b| {
             s.negamax(depth - 1, ply + 1, a, b)
         })

@@ -7,7 +7,6 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::correction::CorrectionHistory;
 use super::iterative::search_with_tables;
 use super::limits::SearchConfig;
 use super::order::MoveOrderer;
@@ -20,7 +19,6 @@ use crate::game::{Evaluator, Game};
 pub struct SearchTables<M> {
     tt: Option<TranspositionTable<M>>,
     orderer: MoveOrderer<M>,
-    corrections: CorrectionHistory,
     /// Monte Carlo search's tree, reused below the moves played since.
     pub(super) mcts_tree: Option<super::mcts::MctsTree<M>>,
 }
@@ -30,7 +28,6 @@ impl<M: Copy + Eq + std::hash::Hash> SearchTables<M> {
         SearchTables {
             tt: (config.tt_mib > 0).then(|| TranspositionTable::new(config.tt_mib)),
             orderer: MoveOrderer::new(config),
-            corrections: CorrectionHistory::new(),
             mcts_tree: None,
         }
     }
@@ -46,11 +43,9 @@ impl<M: Copy + Eq + std::hash::Hash> SearchTables<M> {
         &mut self,
         tt: &mut Option<TranspositionTable<M>>,
         orderer: &mut MoveOrderer<M>,
-        corrections: &mut CorrectionHistory,
     ) {
         std::mem::swap(&mut self.tt, tt);
         std::mem::swap(&mut self.orderer, orderer);
-        std::mem::swap(&mut self.corrections, corrections);
     }
 }
 
@@ -78,7 +73,6 @@ impl<G: Game> Engine<G> {
                 tt.clear();
             }
             tables.orderer.clear();
-            tables.corrections.clear();
             tables.mcts_tree = None;
         }
     }

@@ -91,29 +91,15 @@ fn run_with<G: Game, T: Tracer<G::Move>>(
 ) -> (SearchResult<G::Move>, T) {
     let mut searcher = Searcher::new(tracer, game, evaluator, config, stop, observer);
     if let Some(tables) = tables.as_deref_mut() {
-        tables.swap(
-            &mut searcher.tt,
-            &mut searcher.orderer,
-            &mut searcher.corrections,
-        );
+        tables.swap(&mut searcher.tt, &mut searcher.orderer);
     }
     let mut result = searcher.run();
     result.stats.elapsed = searcher.elapsed();
     if let Some(tables) = tables {
-        tables.swap(
-            &mut searcher.tt,
-            &mut searcher.orderer,
-            &mut searcher.corrections,
-        );
+        tables.swap(&mut searcher.tt, &mut searcher.orderer);
     }
     (result, searcher.tracer)
 }
-
-/// With [`SearchConfig::aspiration_widening`], the widest margin an aspiration
-/// window is widened to before the full window is searched.
-///
-/// [`SearchConfig::aspiration_widening`]: super::SearchConfig::aspiration_widening
-const ASPIRATION_WIDEST: Score = 1_000;
 
 impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     fn run(&mut self) -> SearchResult<G::Move> {
@@ -243,7 +229,6 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if self.enter_node(0) {
             return None;
         }
-        self.keep_root_eval();
         if T::ENABLED {
             let max = self.max_player();
             self.tracer.begin_iteration(depth, self.root_player, max);
@@ -258,29 +243,13 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             && !score::is_win(last)
             && !score::is_loss(last)
         {
-            let (mut alpha, mut beta) = (last - width, last + width);
-            let mut delta = width;
+            let (alpha, beta) = (last - width, last + width);
             self.root_visit = Visit::Aspiration;
-            loop {
-                let (index, score) = self.search_root_window(depth, alpha, beta)?;
-                self.root_visit = Visit::ReSearch;
-                if score > alpha && score < beta {
-                    found = Some((index, score));
-                    break;
-                }
-                // Widening step by step (doubling the margin on the side that
-                // failed) costs less than the full window, which comes last.
-                delta *= 2;
-                let mate = score::is_win(score) || score::is_loss(score);
-                if !self.config.aspiration_widening || delta > ASPIRATION_WIDEST || mate {
-                    break;
-                }
-                if score <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (score - delta).max(-INFINITY);
-                } else {
-                    beta = (score + delta).min(INFINITY);
-                }
+            let (index, score) = self.search_root_window(depth, alpha, beta)?;
+            // Outside the window, the full window comes next.
+            self.root_visit = Visit::ReSearch;
+            if score > alpha && score < beta {
+                found = Some((index, score));
             }
         }
         let found = match found {

@@ -6,9 +6,10 @@
 mod alphabeta;
 pub mod breadth_first;
 mod continuation;
-mod correction;
 pub mod engine;
 mod eval_cache;
+#[macro_use]
+pub mod extras;
 pub mod export;
 pub mod figure;
 mod iterative;
@@ -16,7 +17,6 @@ pub mod limits;
 pub mod mcts;
 mod minimax;
 pub mod order;
-mod probcut;
 mod pruning;
 mod quiescence;
 mod reductions;
@@ -24,7 +24,6 @@ pub mod report;
 pub mod runner;
 pub mod score;
 mod searcher;
-mod singular;
 pub mod stats;
 pub mod strategy;
 pub mod time;

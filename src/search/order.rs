@@ -77,11 +77,6 @@ const LOSING_CAPTURES: i32 = -1_000_000;
 /// [`SearchConfig::history_gravity`]: super::SearchConfig::history_gravity
 const GRAVITY_LIMIT: i32 = 16_384;
 
-/// Capture history's share of a capture's priority: its bound divided by this
-/// (±512), below the 1,600 between a pawn and a minor piece as victims (chess's
-/// priorities weigh a victim eight times its value).
-const CAPTURE_HISTORY_DIVISOR: i32 = 32;
-
 /// The history heuristic's counts per side and move: a flat array indexed by the
 /// game's [`Game::move_slot`] where the game numbers its moves, else a hash map.
 /// Both give the same counts, so the search visits the same nodes either way.
@@ -182,8 +177,6 @@ pub struct MoveOrderer<M> {
     killers: Vec<[Option<M>; 2]>,
     history: History<M>,
     continuations: Continuations<M>,
-    /// Captures' own history, always under gravity ([`SearchConfig::capture_history`]).
-    captures: History<M>,
     /// The moves with their packed sort keys, kept to save an allocation per node.
     scratch: Vec<(u128, M)>,
     use_tt_move: bool,
@@ -194,7 +187,6 @@ pub struct MoveOrderer<M> {
     use_counters: bool,
     use_continuations: bool,
     quiet_tables: bool,
-    use_capture_history: bool,
 }
 
 impl<M: Copy + Eq + Hash> MoveOrderer<M> {
@@ -204,7 +196,6 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
             killers: Vec::new(),
             history: History::new(config.history_gravity),
             continuations: Continuations::new(),
-            captures: History::new(true),
             scratch: Vec::new(),
             use_tt_move: config.tt_move_first,
             use_game: config.game_ordering,
@@ -214,7 +205,6 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
             use_counters: config.counter_moves,
             use_continuations: config.continuation_history,
             quiet_tables: config.quiet_tables,
-            use_capture_history: config.capture_history,
         }
     }
 
@@ -284,24 +274,8 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         };
         match losing {
             Some(loss) => LOSING_CAPTURES + loss,
-            None => game.move_priority(m) + self.capture_score(game, m),
+            None => game.move_priority(m),
         }
-    }
-
-    /// What capture history adds to a tactical move's priority: at most a
-    /// [`CAPTURE_HISTORY_DIVISOR`]th of the bound, less than a pawn's rank among
-    /// victims, so it orders captures of one victim and never a pawn over a queen.
-    fn capture_score<G: Game<Move = M>>(&self, game: &G, m: M) -> i32 {
-        match self.learns_captures::<G>() && game.is_tactical(m) {
-            true => self.captures.get::<G>(game.to_move(), m) / CAPTURE_HISTORY_DIVISOR,
-            false => 0,
-        }
-    }
-
-    /// True when captures keep a history of their own: switched on, in a game whose
-    /// histories are bounded.
-    fn learns_captures<G: Game<Move = M>>(&self) -> bool {
-        self.use_capture_history && G::BOUNDED_HISTORY
     }
 
     /// True when the configuration switches on the same helpers as this orderer,
@@ -317,7 +291,6 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
             self.use_continuations,
             self.history.gravity,
             self.quiet_tables,
-            self.use_capture_history,
         ) == (
             config.tt_move_first,
             config.game_ordering,
@@ -328,7 +301,6 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
             config.continuation_history,
             config.history_gravity,
             config.quiet_tables,
-            config.capture_history,
         )
     }
 
@@ -339,7 +311,6 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         self.killers.clear();
         self.history.halve();
         self.continuations.halve();
-        self.captures.halve();
     }
 
     /// True when `m` is one of the killer moves remembered at `ply`, so the
@@ -386,7 +357,6 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         self.killers.clear();
         self.history.clear();
         self.continuations.clear();
-        self.captures.clear();
     }
 
     /// Lowers the history of the side to move's quiet moves in `game` that were
@@ -450,10 +420,6 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
                 self.adjust_continuation(game, lead, m, depth, true);
             }
         }
-        if !quiet && self.learns_captures::<G>() {
-            let bonus = gravity_change(depth);
-            self.captures.add::<G>(side, m, bonus);
-        }
         let learns = quiet || !(self.quiet_tables && G::BOUNDED_HISTORY);
         if self.use_killers && learns {
             if self.killers.len() <= ply {
@@ -468,24 +434,6 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
         if self.use_history && learns {
             let bonus = self.history_change::<G>(depth);
             self.history.add::<G>(side, m, bonus);
-        }
-    }
-
-    /// Lowers the capture history of the side to move's tactical moves in `game`
-    /// that were tried before a cutoff at `depth` and did not cause it.
-    pub fn record_capture_failures<G: Game<Move = M>>(
-        &mut self,
-        game: &G,
-        failed: impl IntoIterator<Item = M>,
-        depth: u32,
-    ) {
-        if !self.learns_captures::<G>() {
-            return;
-        }
-        let side = game.to_move();
-        let malus = gravity_change(depth);
-        for m in failed {
-            self.captures.subtract::<G>(side, m, malus);
         }
     }
 

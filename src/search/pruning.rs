@@ -36,19 +36,6 @@ const SEE_CAPTURE_DEPTH: u32 = 6;
 /// The same for a quiet move that loses material by static exchange.
 const SEE_QUIET_DEPTH: u32 = 4;
 
-/// Deepest remaining depth razoring works at ([`SearchConfig::razoring`]).
-///
-/// [`SearchConfig::razoring`]: super::SearchConfig::razoring
-const RAZOR_DEPTH: u32 = 3;
-
-/// A node's static value as the evaluation gives it, and as forward pruning
-/// judges it (moved by the correction history when that is on).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct NodeEval {
-    pub raw: Score,
-    pub corrected: Score,
-}
-
 /// What a node near the horizon knows for pruning its moves: its static value,
 /// the game's unit of material, and whether the value improved on the one two
 /// plies before (the same side to move).
@@ -63,74 +50,17 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// The static value of the current node (not in check, below the root), kept
     /// for the nodes two plies further down, when a refinement that reads it is on
     /// and the game gives a unit of material; `None` otherwise.
-    /// With [`SearchConfig::correction_history`], the value kept and returned is
-    /// the static value corrected by its pawn structure's average error.
-    ///
-    /// [`SearchConfig::correction_history`]: super::SearchConfig::correction_history
-    pub(super) fn node_eval(&mut self, ply: usize) -> Option<NodeEval> {
+    pub(super) fn node_eval(&mut self, ply: usize) -> Option<Score> {
         let wanted = (self.config.improving || self.config.eval_null_move)
             && ply > 0
             && self.game.pruning_unit().is_some()
             && !self.game.in_check();
-        let eval = wanted.then(|| {
-            let raw = self.static_value();
-            let corrected = self.corrected(raw);
-            NodeEval { raw, corrected }
-        });
-        if let Some(slot) = self.node_evals.get_mut(ply) {
-            *slot = eval.map(|e| (self.game.to_move(), e.corrected));
+        let eval = wanted.then(|| self.static_value());
+        let side = self.game.to_move();
+        if let Some(entry) = self.stack.get_mut(ply) {
+            entry.static_eval = eval.map(|e| (side, e));
         }
         eval
-    }
-
-    /// The current position's static value `raw` moved by its pawn structure's
-    /// average error (unchanged when the correction history is off or the game
-    /// has no key).
-    pub(super) fn corrected(&self, raw: Score) -> Score {
-        let Some(key) = self.correction_key() else {
-            return raw;
-        };
-        let unit = self.game.pruning_unit().unwrap_or(1);
-        self.corrections
-            .corrected(self.game.to_move(), key, raw, unit)
-    }
-
-    /// The game's correction key of the current position when the correction
-    /// history is on.
-    fn correction_key(&self) -> Option<u64> {
-        self.config
-            .correction_history
-            .then(|| self.game.correction_key())
-            .flatten()
-    }
-
-    /// Teaches the correction history what searching the current node found:
-    /// `best` with its `bound`, against the node's static value `eval`. Only a
-    /// quiet best move (a capture's score says what the capture wins, not how
-    /// the evaluation errs), no mate scores, and only a bound that lies on the
-    /// side of the static value it says something about: a fail high above it, a
-    /// fail low below it, or an exact score.
-    pub(super) fn learn_correction(
-        &mut self,
-        eval: Option<NodeEval>,
-        best: Score,
-        bound: Bound,
-        best_move: Option<G::Move>,
-        depth: u32,
-    ) {
-        let (Some(eval), Some(key)) = (eval, self.correction_key()) else {
-            return;
-        };
-        let informative = match bound {
-            Bound::Exact => true,
-            Bound::Lower => best > eval.corrected,
-            Bound::Upper => best < eval.corrected,
-        };
-        let quiet = best_move.is_none_or(|m| !self.game.is_tactical(m));
-        if informative && quiet && !score::is_win(best) && !score::is_loss(best) {
-            let side = self.game.to_move();
-            self.corrections.update(side, key, eval.raw, best, depth);
-        }
     }
 
     /// The node's static value corrected by what the table knows of it (with
@@ -172,7 +102,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let side = self.game.to_move();
         match ply
             .checked_sub(2)
-            .and_then(|p| self.node_evals.get(p).copied().flatten())
+            .and_then(|p| self.stack.get(p).and_then(|entry| entry.static_eval))
         {
             Some((player, before)) if player == side => eval > before,
             _ => false,
@@ -208,8 +138,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let wanted = (config.reverse_futility && depth <= self.reverse_futility_depth())
             || (config.futility && depth <= FUTILITY_DEPTH)
             || (config.late_move_pruning && depth <= self.late_move_depth())
-            || (config.see_main_pruning && depth <= SEE_CAPTURE_DEPTH)
-            || (config.razoring && depth <= RAZOR_DEPTH);
+            || (config.see_main_pruning && depth <= SEE_CAPTURE_DEPTH);
         let applies = wanted
             && ply > 0
             && beta - alpha == 1
@@ -222,7 +151,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let unit = self.game.pruning_unit()?;
         let eval = eval.unwrap_or_else(|| self.static_value());
         // Improving compares static values; `eval` may be the table's correction.
-        let static_value = self.node_evals.get(ply).copied().flatten();
+        let static_value = self.stack.get(ply).and_then(|entry| entry.static_eval);
         let improving =
             config.improving && self.improving(ply, static_value.map_or(eval, |(_, e)| e));
         Some(ShallowNode {
@@ -241,12 +170,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         beta: Score,
     ) -> Option<Score> {
         let node = node?;
-        // With `rfpwide`, a unit and a half per ply: a quiet threat the static value
-        // cannot see costs more than a unit a ply less often.
-        let unit = match self.config.wide_reverse_futility {
-            true => node.unit * 3 / 2,
-            false => node.unit,
-        };
+        let unit = node.unit;
         // Improving, the side to move is likelier to stay above beta: a smaller margin.
         let margin = unit * depth as Score - Score::from(node.improving) * unit / 2;
         let cut = self.config.reverse_futility
@@ -254,28 +178,6 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             && node.eval - margin >= beta;
         self.horizon_hit |= cut;
         cut.then_some(node.eval - margin)
-    }
-
-    /// Razoring: a node standing so far below alpha (two units, and a unit and
-    /// a quarter times the depth squared) that only a tactic could lift it is
-    /// searched by quiescence alone, and fails low when that confirms it.
-    pub(super) fn razor_cut(
-        &mut self,
-        node: Option<ShallowNode>,
-        depth: u32,
-        ply: usize,
-        alpha: Score,
-    ) -> Option<Score> {
-        let node = node?;
-        let plies = depth as Score;
-        let margin = node.unit * 2 + node.unit * plies * plies * 5 / 4;
-        if !self.config.razoring || depth > RAZOR_DEPTH || node.eval + margin > alpha {
-            return None;
-        }
-        let value = self.quiesce(ply, alpha, alpha + 1);
-        let cut = value <= alpha && !self.aborted;
-        self.horizon_hit |= cut;
-        cut.then_some(value)
     }
 
     /// The value to count for a move skipped without a search (futility or
@@ -357,31 +259,12 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             .is_some_and(|loss| loss < -margin)
     }
 
-    /// Keeps the root's static value (with [`SearchConfig::root_eval`]), so the
-    /// nodes two plies down can tell whether they improve on it.
-    ///
-    /// [`SearchConfig::root_eval`]: super::SearchConfig::root_eval
-    pub(super) fn keep_root_eval(&mut self) {
-        let wanted = self.config.root_eval
-            && (self.config.improving || self.config.eval_null_move)
-            && self.game.pruning_unit().is_some()
-            && !self.game.in_check();
-        let eval = wanted.then(|| self.static_value());
-        if let Some(slot) = self.node_evals.get_mut(0) {
-            *slot = eval.map(|e| (self.game.to_move(), e));
-        }
-    }
-
-    /// True when the quiet move `m` threatens to win material (or, with
-    /// [`SearchConfig::king_attacks`], closes on the enemy king) and
+    /// True when the quiet move `m` threatens to win material and
     /// [`SearchConfig::threat_moves`] spares such moves from pruning and reductions.
     ///
     /// [`SearchConfig::threat_moves`]: super::SearchConfig::threat_moves
-    /// [`SearchConfig::king_attacks`]: super::SearchConfig::king_attacks
     pub(super) fn spares_threat(&self, m: G::Move) -> bool {
-        self.config.threat_moves
-            && (self.game.creates_threat(m)
-                || (self.config.king_attacks && self.game.attacks_king(m)))
+        self.config.threat_moves && self.game.creates_threat(m)
     }
 
     /// True when `m` puts the opponent in check.

@@ -86,7 +86,6 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let side = self.game.to_move();
         let mut reduction = log_reduction(depth, index);
         reduction -= i32::from(pv);
-        reduction += i32::from(self.config.cut_node_reductions && !pv && self.cut_node(ply));
         let lead = self.lead(ply);
         let killer =
             self.orderer.is_killer(ply, m) || self.orderer.is_counter::<G>(side, lead.previous, m);
@@ -96,7 +95,7 @@ impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
             true => history / HISTORY_PER_PLY,
             false => i32::from(i64::from(history) >= 2 * i64::from(history_bonus(depth))),
         };
-        let static_value = self.node_evals.get(ply).copied().flatten();
+        let static_value = self.stack.get(ply).and_then(|entry| entry.static_eval);
         reduction += i32::from(static_value.is_some_and(|(_, eval)| !self.improving(ply, eval)));
         if reduction > 0 && self.gives_check(m) {
             reduction -= 1;

@@ -6,7 +6,6 @@ use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
 use super::continuation::Lead;
-use super::correction::CorrectionHistory;
 use super::eval_cache::EvalCache;
 use super::limits::SearchConfig;
 use super::order::MoveOrderer;
@@ -22,6 +21,39 @@ const POLL_INTERVAL: u64 = 1024;
 /// How often progress is reported to the observer.
 const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);
 
+/// What the search keeps for one ply of the line it is on: one entry per ply,
+/// so a node finds what its ancestors left without a parallel array per idea.
+pub(super) struct PlyEntry<M> {
+    /// The node's static value and who was to move, when it was computed (for
+    /// the "improving" test two plies later).
+    pub static_eval: Option<(Player, Score)>,
+    /// True while the move searched here is a null move.
+    pub null_move: bool,
+    /// The move searched here (`None` for a null move), so a node knows the
+    /// opponent's last move for counter moves.
+    pub line_move: Option<M>,
+    /// The [`Game::piece_move_slot`] of the move searched here (`None` for a null
+    /// move), for continuation history.
+    pub line_slot: Option<usize>,
+    /// The best line found from this node.
+    pv: Vec<M>,
+    /// The node's move list, kept to reuse its allocation.
+    moves: Vec<M>,
+}
+
+impl<M> Default for PlyEntry<M> {
+    fn default() -> Self {
+        PlyEntry {
+            static_eval: None,
+            null_move: false,
+            line_move: None,
+            line_slot: None,
+            pv: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+}
+
 pub(super) struct Searcher<'a, G: Game, T: Tracer<G::Move>> {
     /// Told about every node when the tree is being recorded.
     pub tracer: T,
@@ -32,8 +64,6 @@ pub(super) struct Searcher<'a, G: Game, T: Tracer<G::Move>> {
     /// Static values already computed in this search (`eval_cache` switch).
     eval_cache: Option<EvalCache>,
     pub orderer: MoveOrderer<G::Move>,
-    /// Static values' average errors by pawn structure (correction.rs).
-    pub corrections: CorrectionHistory,
     pub root_player: Player,
     pub root_moves: Vec<RootMove<G::Move>>,
     pub stats: Stats,
@@ -55,28 +85,8 @@ pub(super) struct Searcher<'a, G: Game, T: Tracer<G::Move>> {
     /// iteration's best, which is searched first), with its line. A search cut short
     /// plays it rather than throw the unfinished iteration away.
     pub unfinished_best: Option<(Score, Vec<G::Move>)>,
-    /// Per ply of the current line: the node's static value and who was to move,
-    /// when it was computed (for the "improving" test two plies later).
-    pub node_evals: Vec<Option<(Player, Score)>>,
-    /// Per ply of the current line: true while the move searched there is a null move.
-    pub null_in_line: Vec<bool>,
-    /// Per ply of the current line: the move searched there (`None` for a null
-    /// move), so a node knows the opponent's last move for counter moves.
-    pub line_moves: Vec<Option<G::Move>>,
-    /// Per ply of the current line: the [`Game::piece_move_slot`] of the move
-    /// searched there (`None` for a null move), for continuation history.
-    pub line_slots: Vec<Option<usize>>,
-    /// Per ply of the current line: true when the node's null-move search found the
-    /// side to move mated, so its moves are neither reduced nor pruned.
-    pub mate_threats: Vec<bool>,
-    /// Per ply of the current line: the table move a singular test is searching
-    /// the node without (singular.rs).
-    pub excluded_moves: Vec<Option<G::Move>>,
-    /// Per ply of the current line: true when the node is expected to fail high
-    /// (a cut node), as the search that entered it says.
-    pub cut_nodes: Vec<bool>,
-    pv: Vec<Vec<G::Move>>,
-    move_buffers: Vec<Vec<G::Move>>,
+    /// One entry per ply of the current line.
+    pub stack: Vec<PlyEntry<G::Move>>,
     start: Instant,
     deadline: Option<Instant>,
     stop: Option<&'a AtomicBool>,
@@ -102,7 +112,6 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
             tt: (config.tt_mib > 0).then(|| TranspositionTable::new(config.tt_mib)),
             eval_cache: (config.eval_cache && G::CACHES_EVALUATION).then(EvalCache::new),
             orderer: MoveOrderer::new(config),
-            corrections: CorrectionHistory::new(),
             root_player: game.to_move(),
             root_moves: Vec::new(),
             stats: Stats::default(),
@@ -113,15 +122,7 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
             root_visit: Visit::Full,
             best_line: None,
             unfinished_best: None,
-            node_evals: Vec::new(),
-            null_in_line: Vec::new(),
-            line_moves: Vec::new(),
-            line_slots: Vec::new(),
-            mate_threats: Vec::new(),
-            excluded_moves: Vec::new(),
-            cut_nodes: Vec::new(),
-            pv: Vec::new(),
-            move_buffers: Vec::new(),
+            stack: Vec::new(),
             start,
             deadline: config.limits.time.map(|t| start + t),
             stop,
@@ -144,18 +145,10 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
     /// Counts a visit at `ply` and checks the limits; true when the search must stop.
     pub fn enter_node(&mut self, ply: usize) -> bool {
         self.stats.count_node(ply);
-        if self.move_buffers.len() <= ply {
-            self.pv.resize_with(ply + 2, Vec::new);
-            self.move_buffers.resize_with(ply + 1, Vec::new);
-            self.node_evals.resize(ply + 1, None);
-            self.null_in_line.resize(ply + 1, false);
-            self.line_moves.resize(ply + 1, None);
-            self.line_slots.resize(ply + 1, None);
-            self.mate_threats.resize(ply + 1, false);
-            self.excluded_moves.resize(ply + 1, None);
-            self.cut_nodes.resize(ply + 2, false);
+        if self.stack.len() <= ply + 1 {
+            self.stack.resize_with(ply + 2, PlyEntry::default);
         }
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         if self
             .config
             .limits
@@ -287,7 +280,7 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
     /// Takes the move buffer of `ply`, filled with the legal moves; give it back
     /// with [`Searcher::give_back_moves`].
     pub fn take_moves(&mut self, ply: usize) -> Vec<G::Move> {
-        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        let mut moves = std::mem::take(&mut self.stack[ply].moves);
         moves.clear();
         self.game.legal_moves(&mut moves);
         moves
@@ -295,23 +288,23 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
 
     /// Like [`Searcher::take_moves`], with only the tactical moves.
     pub fn take_tactical_moves(&mut self, ply: usize) -> Vec<G::Move> {
-        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        let mut moves = std::mem::take(&mut self.stack[ply].moves);
         moves.clear();
         self.game.tactical_moves(&mut moves);
         moves
     }
 
     pub fn give_back_moves(&mut self, ply: usize, moves: Vec<G::Move>) {
-        self.move_buffers[ply] = moves;
+        self.stack[ply].moves = moves;
     }
 
     /// Records `m` followed by the child's line as the principal variation at `ply`.
     pub fn update_pv(&mut self, ply: usize, m: G::Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let line = &mut head[ply];
+        let (head, tail) = self.stack.split_at_mut(ply + 1);
+        let line = &mut head[ply].pv;
         line.clear();
         line.push(m);
-        line.extend_from_slice(&tail[0]);
+        line.extend_from_slice(&tail[0].pv);
     }
 
     /// What led to the node at `ply`, as far as counter moves and continuation
@@ -321,11 +314,12 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
         let counters = self.config.counter_moves;
         let continuations = self.config.continuation_history;
         let before = |back: usize| ply.checked_sub(back);
-        let slot = |back| before(back).and_then(|p| self.line_slots.get(p).copied().flatten());
+        let entry = |back| before(back).and_then(|p| self.stack.get(p));
+        let slot = |back| entry(back).and_then(|e| e.line_slot);
         Lead {
-            previous: before(1)
+            previous: entry(1)
                 .filter(|_| counters)
-                .and_then(|p| self.line_moves.get(p).copied().flatten()),
+                .and_then(|e| e.line_move),
             slots: match continuations {
                 true => [slot(1), slot(2)],
                 false => [None, None],
@@ -333,22 +327,8 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
         }
     }
 
-    /// True when the node at `ply` is expected to fail high.
-    pub fn cut_node(&self, ply: usize) -> bool {
-        self.cut_nodes.get(ply).copied().unwrap_or(false)
-    }
-
-    /// Says whether the child about to be searched below `ply` is expected to
-    /// fail high.
-    pub fn expect_cut_below(&mut self, ply: usize, cut: bool) {
-        if self.cut_nodes.len() <= ply + 1 {
-            self.cut_nodes.resize(ply + 2, false);
-        }
-        self.cut_nodes[ply + 1] = cut;
-    }
-
     pub fn pv_at(&self, ply: usize) -> &[G::Move] {
-        &self.pv[ply]
+        &self.stack[ply].pv
     }
 
     /// A stored result usable at this depth and window, counted as a hit; the

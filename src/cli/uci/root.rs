@@ -167,16 +167,8 @@ impl<G: Game> Game for RootView<G> {
         self.inner.creates_threat(m)
     }
 
-    fn attacks_king(&self, m: Self::Move) -> bool {
-        self.inner.attacks_king(m)
-    }
-
     fn pruning_unit(&self) -> Option<i32> {
         self.inner.pruning_unit()
-    }
-
-    fn correction_key(&self) -> Option<u64> {
-        self.inner.correction_key()
     }
 
     fn in_check(&self) -> bool {
@@ -236,8 +228,6 @@ mod tests {
         let game = Chess::from_fen(fen).expect("kiwipete parses");
         let view = RootView::new(game.clone(), game.moves());
         assert_eq!(view.pruning_unit(), game.pruning_unit());
-        assert_eq!(view.correction_key(), game.correction_key());
-        assert!(game.correction_key().is_some());
         assert_eq!(RootView::<Chess>::MOVE_SLOTS, Chess::MOVE_SLOTS);
         assert_eq!(RootView::<Chess>::PIECE_MOVE_SLOTS, Chess::PIECE_MOVE_SLOTS);
         assert_eq!(RootView::<Chess>::BOUNDED_HISTORY, Chess::BOUNDED_HISTORY);

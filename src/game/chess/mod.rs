@@ -21,7 +21,7 @@ use std::sync::Arc;
 use cozy_chess::{BitBoard, Board, Color, GameStatus, Move, Piece, Square};
 
 use super::{GameError, GameInfo, GameOptions, NamedEvaluator, Outcome, Playable, Player};
-use crate::game::{Game, zobrist};
+use crate::game::Game;
 
 /// The FEN of the usual start position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -350,19 +350,8 @@ impl Game for Chess {
         threat::creates_threat(&self.board, m)
     }
 
-    fn attacks_king(&self, m: Move) -> bool {
-        threat::attacks_king_zone(&self.board, m)
-    }
-
     fn pruning_unit(&self) -> Option<i32> {
         Some(PIECE_VALUES[Piece::Pawn as usize])
-    }
-
-    fn correction_key(&self) -> Option<u64> {
-        let pawns = |color| self.board.colored_pieces(color, Piece::Pawn).0;
-        Some(zobrist::mix64(
-            pawns(Color::White) ^ zobrist::mix64(pawns(Color::Black)),
-        ))
     }
 
     fn supports_null_move(&self) -> bool {

@@ -69,23 +69,6 @@ pub fn creates_threat(board: &Board, m: Move) -> bool {
     })
 }
 
-/// King-zone squares a quiet move must newly attack to count as an attack on the king.
-const KING_ZONE_SQUARES: u32 = 2;
-
-/// True when the quiet move `m` makes its piece (not the king) attack at least
-/// [`KING_ZONE_SQUARES`] squares of the enemy king's zone (its square and the
-/// squares around it) that it did not attack before: the queen to h5 or the
-/// knight to g5 against a castled king, the quiet first steps of a mating attack
-/// that late-move reductions would otherwise search too shallow to see.
-pub fn attacks_king_zone(board: &Board, m: Move) -> bool {
-    let Some(new) = new_attacks(board, m) else {
-        return false;
-    };
-    let king = board.king(!board.side_to_move());
-    let zone = get_king_moves(king) | king.bitboard();
-    (new.squares & zone).len() >= KING_ZONE_SQUARES
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,32 +101,6 @@ mod tests {
         let fen = "r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2";
         assert!(!threat(fen, "f3g5"));
         assert!(!threat(fen, "f3e5"));
-    }
-
-    fn king_attack(fen: &str, uci: &str) -> bool {
-        let board: Board = fen.parse().unwrap();
-        let from: Square = uci[0..2].parse().unwrap();
-        let to: Square = uci[2..4].parse().unwrap();
-        let m = Move {
-            from,
-            to,
-            promotion: None,
-        };
-        attacks_king_zone(&board, m)
-    }
-
-    #[test]
-    fn the_queen_and_knight_closing_on_a_castled_king_attack_it() {
-        // Black castled short: Nf3-g5 hits h7 and f7; Qd1-d2 and Qd1-e2 reach no
-        // square around the king.
-        let fen = "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQ - 0 6";
-        assert!(king_attack(fen, "f3g5"));
-        assert!(!king_attack(fen, "d1d2"));
-        assert!(!king_attack(fen, "d1e2"));
-        // Without the knight on f3, Qd1-h5 eyes h7 and f7.
-        let open = "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/3P4/PPP2PPP/RNBQK1NR w KQ - 0 6";
-        assert!(king_attack(open, "d1h5"));
-        assert!(!king_attack(open, "d1g4"));
     }
 
     #[test]
