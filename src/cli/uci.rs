@@ -164,8 +164,7 @@ struct Engine<G: ProtocolGame> {
 }
 
 /// How a search spends the clock `go wtime ... btime ...` gives. Fixed stays the
-/// default: adaptive scored 20 of 40 against it (5 s + 50 ms a game, a loaded
-/// machine: +0 ± 85 Elo), no gain to keep it for.
+/// default: adaptive showed no gain (docs/engine/ledger.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum TimePolicy {
     /// The share of the clock the arcade gives a move, as one limit; no iteration

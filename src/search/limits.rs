@@ -395,5 +395,4 @@ impl SearchConfig {
             .map(|name| probe.switch(name, on).map(|()| (name.to_string(), on)))
             .collect()
     }
-
 }

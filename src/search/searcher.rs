@@ -317,9 +317,7 @@ impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
         let entry = |back| before(back).and_then(|p| self.stack.get(p));
         let slot = |back| entry(back).and_then(|e| e.line_slot);
         Lead {
-            previous: entry(1)
-                .filter(|_| counters)
-                .and_then(|e| e.line_move),
+            previous: entry(1).filter(|_| counters).and_then(|e| e.line_move),
             slots: match continuations {
                 true => [slot(1), slot(2)],
                 false => [None, None],

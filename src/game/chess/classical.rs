@@ -9,13 +9,9 @@
 //! it sees, feature by feature, and a [`Features`] sink turns the counts into
 //! points (the play-time [`Score`]) or records them for a tuner. `strong` plays the
 //! weights fitted to Stockfish's scores of quiet self-play positions (labelled.rs,
-//! the method at its top): they scored +55 ± 27 Elo (95%, W/D/L 153/157/90, 400
-//! games over 200 openings both sides, 20,000 nodes a move) against the weights
-//! fitted to the games' results, which stay as `selfplay` (tuned.rs).
-//! Those had scored +43 ± 26 Elo (95%) with the threat, outpost, safe-check and
-//! guarded-stop terms against the hand-set weights without them (W/D/L 144/161/95,
-//! 400 games over 200 openings both sides, 20,000 nodes a move). `handset` keeps the
-//! hand-set weights (weights.rs, the new terms at 0) to measure against.
+//! the method at its top). The earlier weight sets, fitted to self-play results
+//! (tuned.rs) and set by hand (weights.rs), are no longer offered; the tests and
+//! the tuner measure against them, and docs/engine/ledger.md has their matches.
 
 use cozy_chess::{BitBoard, Board, Color, File, Piece, Square};
 

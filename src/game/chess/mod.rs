@@ -432,21 +432,6 @@ impl Playable for Chess {
                 description: "the classical evaluation corrected by a small neural network (768 inputs a side, 256 hidden units a side) trained on quiet positions scored by Stockfish's search",
                 evaluator: Arc::new(neural::neural),
             },
-            NamedEvaluator {
-                name: "selfplay",
-                description: "strong's terms with the earlier weights, fitted to the results of self-play games",
-                evaluator: Arc::new(classical::selfplay),
-            },
-            NamedEvaluator {
-                name: "handset",
-                description: "strong's earlier hand-set weights, without threats, outposts and safe checks",
-                evaluator: Arc::new(classical::handset),
-            },
-            NamedEvaluator {
-                name: "simplified",
-                description: "the earlier strong: tapered PeSTO material and simplified piece-square tables, pawn structure, king shelter, mobility",
-                evaluator: Arc::new(eval::simplified),
-            },
         ]
     }
 
@@ -455,9 +440,6 @@ impl Playable for Chess {
             "seed" => Some(eval::explain_material(self)),
             "strong" => Some(classical::explain_classical(self)),
             "neural" => Some(neural::explain_neural(self)),
-            "selfplay" => Some(classical::explain_selfplay(self)),
-            "handset" => Some(classical::explain_handset(self)),
-            "simplified" => Some(eval::explain_simplified(self)),
             _ => None,
         }
     }

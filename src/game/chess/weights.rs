@@ -66,11 +66,9 @@ pub const PARAMS: usize = PASSED_STOP_GUARDED + 1;
 /// The hand-set weights: textbook chess knowledge (a knight on the rim is dim,
 /// rooks belong on open files and the seventh rank, the king hides in the
 /// middlegame and walks to the centre in the endgame, passed pawns grow with each
-/// rank), piece-square values from formulas rather than typed in; checked by
-/// self-play matches against `simplified`. The tuner starts from them; the terms
-/// added since (threats, hanging pieces, outposts, safe checks, a guarded stop
-/// square) are 0 here, so `handset` plays exactly the evaluation they were
-/// measured against.
+/// rank), piece-square values from formulas rather than typed in. The tuner
+/// starts from them; the terms added since (threats, hanging pieces, outposts,
+/// safe checks, a guarded stop square) are 0 here.
 pub const HANDSET: Weights = handset();
 
 const fn handset() -> Weights {

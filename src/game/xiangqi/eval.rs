@@ -1,8 +1,8 @@
 //! Xiangqi evaluations, in centipawns from the side to move's view: `material`
-//! (the seed); `geometric`, which adds placement computed from simple geometry,
-//! mobility and the general's safety; `handset`, with a piece-square table for
-//! every piece ([`super::tables`]) and the usual xiangqi terms (horse legs,
-//! cannons on the general's file, the palace's guards), its weights set by hand;
+//! (the seed); `handset`, with a piece-square table for every piece
+//! ([`super::tables`]) and the usual xiangqi terms (horse legs, cannons on the
+//! general's file, the palace's guards), its weights set by hand (no longer
+//! offered: the tuners start from it and the tests measure `strong` against it);
 //! and `strong`, the default: the same terms and a few more
 //! ([`super::weighted`]), their weights fitted to Fairy-Stockfish's scores
 //! ([`super::fitted`]); `corrected` fits a correction for every piece on every
@@ -105,61 +105,8 @@ pub fn explain_material(game: &Xiangqi) -> Explanation {
     )
 }
 
-/// Points per reachable point, by `Kind as usize` (only the attackers counted).
-const MOBILITY: [i32; 7] = [0, 0, 0, 6, 3, 2, 0];
-/// Per guard (advisor or elephant) still at home.
-const GUARD_BONUS: i32 = 15;
-/// When an enemy chariot or cannon stands on the general's file.
-const FILE_PRESSURE: i32 = 30;
-/// Per enemy attacker (chariot, horse, cannon, soldier over the river) close to the general.
-const NEAR_ATTACKER: i32 = 20;
 /// For the side to move.
 pub(super) const TEMPO: i32 = 10;
-
-/// The first positional evaluation (the default before `strong`): material,
-/// placement from geometry, mobility of horses, chariots and cannons, and the
-/// safety of each general.
-pub fn geometric(game: &Xiangqi) -> i32 {
-    let board = game.board();
-    let score = |side: Player| geometric_terms(board, side).iter().sum::<i32>();
-    from_side_to_move(game, score(Player::First) - score(Player::Second)) + TEMPO
-}
-
-/// One side's terms of [`geometric`]: material, placement, mobility, the general's safety.
-fn geometric_terms(board: &Board, side: Player) -> [i32; 4] {
-    [
-        side_material(board, side),
-        placement(board, side),
-        mobility(board, side),
-        safety(board, side),
-    ]
-}
-
-/// The weighted count of the pseudo-legal moves of `side`'s horses, chariots and cannons.
-fn mobility(board: &Board, side: Player) -> i32 {
-    let mut moves = 0;
-    board.each_pseudo_move(side, false, |m| {
-        if let Some(piece) = board.piece_at(m.from) {
-            moves += MOBILITY[piece.kind as usize];
-        }
-        false
-    });
-    moves
-}
-
-/// [`geometric`] from Red's (the first player's) view, term by term, the tempo last.
-pub fn explain_geometric(game: &Xiangqi) -> Explanation {
-    let board = game.board();
-    let red = geometric_terms(board, Player::First);
-    let black = geometric_terms(board, Player::Second);
-    let names = [
-        "material (as the seed)",
-        "placement (piece-square terms)",
-        "mobility (horse 6, chariot 3, cannon 2 per move)",
-        "general's safety",
-    ];
-    explain_with_tempo(game, &names, &red, &black)
-}
 
 /// Red's and Black's terms side by side under their names, then the tempo: the
 /// explanation of a sum of per-side terms plus [`TEMPO`] for the side to move.
@@ -177,81 +124,6 @@ fn explain_with_tempo(game: &Xiangqi, names: &[&str], red: &[i32], black: &[i32]
         TEMPO,
     ));
     Explanation::sum_of(terms)
-}
-
-/// The piece-square terms of one side, computed from the geometry: soldiers gain
-/// as they approach the enemy palace, horses and cannons like the centre and
-/// the enemy's half, chariots like to be active, the general likes its home point.
-fn placement(board: &Board, side: Player) -> i32 {
-    (0..POINTS as u8)
-        .filter_map(|at| decode(board.points[at as usize]).map(|p| (at, p)))
-        .filter(|(_, p)| p.side == side)
-        .map(|(at, p)| square_value(p.kind, side, at))
-        .sum()
-}
-
-/// The value of `kind` of `side` standing on `point`.
-pub fn square_value(kind: Kind, side: Player, point: u8) -> i32 {
-    let file = file_of(point) as i32;
-    let centre = 4 - (file - 4).abs(); // 0 on the edge files, 4 on the e-file
-    let adv = advance(side, point);
-    match kind {
-        Kind::Soldier if adv >= 5 => {
-            // Over the river: better when nearer the palace, but dead on the last rank.
-            let near_palace = if (3..=5).contains(&file) { 20 } else { 0 };
-            if adv == 9 {
-                near_palace / 2
-            } else {
-                (adv - 4) * 10 + near_palace + centre * 3
-            }
-        }
-        Kind::Soldier => (adv - 3) * 5,
-        Kind::Horse => centre * 6 + adv.min(7) * 4 - if adv == 0 { 15 } else { 0 },
-        Kind::Cannon => {
-            let central_file = if file == 4 { 20 } else { 0 };
-            central_file + centre * 2 + if adv >= 7 { 5 } else { 0 }
-        }
-        Kind::Chariot => adv.min(7) * 3 + centre * 2,
-        Kind::General => {
-            if adv == 0 && file == 4 {
-                10
-            } else {
-                -(adv * 10)
-            }
-        }
-        Kind::Advisor | Kind::Elephant => 0,
-    }
-}
-
-/// The general's safety for `side`: guards still on the board, enemy chariots or
-/// cannons on the general's file, enemy attackers within reach of the palace.
-fn safety(board: &Board, side: Player) -> i32 {
-    let general = board.generals[side.index()];
-    let (g_file, g_rank) = (file_of(general) as i32, rank_of(general) as i32);
-    let mut score = 0;
-    for at in 0..POINTS as u8 {
-        let Some(piece) = decode(board.points[at as usize]) else {
-            continue;
-        };
-        let (file, rank) = (file_of(at) as i32, rank_of(at) as i32);
-        if piece.side == side {
-            if matches!(piece.kind, Kind::Advisor | Kind::Elephant) {
-                score += GUARD_BONUS;
-            }
-            continue;
-        }
-        let distance = (file - g_file).abs() + (rank - g_rank).abs();
-        match piece.kind {
-            Kind::Chariot | Kind::Cannon if file == g_file => score -= FILE_PRESSURE,
-            Kind::Chariot | Kind::Horse | Kind::Cannon if distance <= 3 => score -= NEAR_ATTACKER,
-            Kind::Soldier if distance <= 2 => score -= NEAR_ATTACKER,
-            _ => {}
-        }
-    }
-    if board.in_check(side) {
-        score -= FILE_PRESSURE;
-    }
-    score
 }
 
 /// Per move of a chariot, a horse and a cannon (captures included): a horse whose
@@ -370,13 +242,6 @@ const TABLES_TERM_NAMES: [&str; 11] = [
 /// How many of [`TABLES_TERM_NAMES`] the `strong` evaluation sums.
 const TABLES_TERMS: usize = 9;
 
-/// [`handset`] with an attack term for moves into the enemy palace and piece
-/// values that shift with the phase of the game. Never the default: it scored
-/// +10 ± 59 Elo against `handset` (100 games at 10000 nodes), no proven gain.
-pub fn attack(game: &Xiangqi) -> i32 {
-    summed(game, TABLES_TERM_NAMES.len())
-}
-
 /// The hand-set piece-square evaluation (the default until the fitted weights
 /// beat it): material, a table per piece, mobility with horse legs, cannon
 /// pressure on the general's file and the palace's defence.
@@ -417,11 +282,6 @@ fn summed(game: &Xiangqi, count: usize) -> i32 {
             .sum::<i32>()
     };
     from_side_to_move(game, score(Player::First) - score(Player::Second)) + TEMPO
-}
-
-/// [`attack`] from Red's (the first player's) view, term by term, the tempo last.
-pub fn explain_attack(game: &Xiangqi) -> Explanation {
-    explained(game, TABLES_TERM_NAMES.len())
 }
 
 /// [`handset`] from Red's (the first player's) view, term by term, the tempo last.

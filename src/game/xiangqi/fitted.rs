@@ -13,10 +13,7 @@
 //! Mean squared error, hand-set: train 0.020876, held-out 0.021159;
 //! fitted: train 0.014405, held-out 0.014230 (full-batch Adam, 3000 epochs, rate 2).
 //! Command: cargo run --release --example xiangqi_fit -- fit --epochs 3000 --rate 2 LABELS
-//! Kept because it won: as `strong` against the hand-set weights (`handset`), W/D/L 60/20/40,
-//! +58 +- 58 Elo over 120 games (ply match xiangqi --first engine:strong:nodes=20000 --second
-//! engine:handset:nodes=20000 --games 60 --swap --openings tests/data/xiangqi-openings.txt: 27/12/21;
-//! the same at 21000 nodes: 33/8/19).
+//! Kept because it won its match against the hand-set weights (docs/engine/ledger.md).
 
 use super::weighted::Weights;
 

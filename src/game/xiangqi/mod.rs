@@ -494,21 +494,6 @@ impl Playable for Xiangqi {
                 description: "strong's terms and a fitted correction for every piece on every point, all fitted to Fairy-Stockfish's scores on 59,000 positions",
                 evaluator: Arc::new(eval::corrected),
             },
-            NamedEvaluator {
-                name: "handset",
-                description: "the strong evaluation before fitting: material, piece-square tables for every piece, chariot/horse/cannon mobility (horse legs), trapped horses, cannons on the general's file, palace guards, open general file, weights set by hand",
-                evaluator: Arc::new(eval::handset),
-            },
-            NamedEvaluator {
-                name: "attack",
-                description: "handset, with an attack term for moves into the enemy palace and cannon/horse values shifting with the phase (never shown to gain)",
-                evaluator: Arc::new(eval::attack),
-            },
-            NamedEvaluator {
-                name: "geometric",
-                description: "the earlier strong: material, placement from geometry, mobility and the general's safety (guards, open file, attackers near)",
-                evaluator: Arc::new(eval::geometric),
-            },
         ]
     }
 
@@ -516,10 +501,7 @@ impl Playable for Xiangqi {
         match eval {
             "seed" => Some(eval::explain_material(self)),
             "strong" => Some(eval::explain_strong(self)),
-            "attack" => Some(eval::explain_attack(self)),
             "corrected" => Some(eval::explain_corrected(self)),
-            "handset" => Some(eval::explain_handset(self)),
-            "geometric" => Some(eval::explain_geometric(self)),
             _ => None,
         }
     }
