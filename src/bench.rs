@@ -8,7 +8,12 @@ use std::time::Instant;
 use serde::Serialize;
 
 use crate::game::perft::perft;
-use crate::game::{GameOptions, GameVisitor, Playable, visit_game};
+use crate::game::{GameInfo, GameOptions, GameVisitor, Playable, visit_game};
+use crate::game::{
+    checkers::Checkers, chess::Chess, connect4::ConnectFour, dodgem::Dodgem, gomoku::Gomoku,
+    grundy::Grundy, kalah::Kalah, synthetic::Synthetic, tictactoe::TicTacToe, xiangqi::Xiangqi,
+};
+
 use crate::search::stats::nodes_per_second;
 use crate::search::{self, Limits, SearchConfig};
 
@@ -29,8 +34,8 @@ pub enum Work {
 pub struct BenchCase {
     /// Short name printed in the table.
     pub name: &'static str,
-    /// Game id.
-    pub game: &'static str,
+    /// The game, by its facts (so the suite names games by type, not by id).
+    pub game: fn() -> GameInfo,
     /// Game options as `KEY=VALUE`.
     pub options: &'static [&'static str],
     /// The position to start from, in the game's notation (`None`: the start).
@@ -50,203 +55,203 @@ fn alpha_beta_without_tt(limits: Limits) -> SearchConfig {
 pub const SUITE: &[BenchCase] = &[
     BenchCase {
         name: "tictactoe minimax",
-        game: "tictactoe",
+        game: TicTacToe::info,
         options: &[],
         position: None,
         work: Work::Search(SearchConfig::minimax, None),
     },
     BenchCase {
         name: "tictactoe alphabeta",
-        game: "tictactoe",
+        game: TicTacToe::info,
         options: &[],
         position: None,
         work: Work::Search(SearchConfig::plain_alpha_beta, None),
     },
     BenchCase {
         name: "tictactoe alphabeta+tt",
-        game: "tictactoe",
+        game: TicTacToe::info,
         options: &[],
         position: None,
         work: Work::Search(SearchConfig::alpha_beta, None),
     },
     BenchCase {
         name: "tictactoe perft 9",
-        game: "tictactoe",
+        game: TicTacToe::info,
         options: &[],
         position: None,
         work: Work::Perft(9),
     },
     BenchCase {
         name: "grundy 36 alphabeta+tt",
-        game: "grundy",
+        game: Grundy::info,
         options: &["heap=36"],
         position: None,
         work: Work::Search(SearchConfig::alpha_beta, None),
     },
     BenchCase {
         name: "connect4 perft 7",
-        game: "connect4",
+        game: ConnectFour::info,
         options: &[],
         position: None,
         work: Work::Perft(7),
     },
     BenchCase {
         name: "connect4 minimax d6",
-        game: "connect4",
+        game: ConnectFour::info,
         options: &[],
         position: None,
         work: Work::Search(SearchConfig::minimax, Some(6)),
     },
     BenchCase {
         name: "connect4 alphabeta+tt d10",
-        game: "connect4",
+        game: ConnectFour::info,
         options: &[],
         position: None,
         work: Work::Search(SearchConfig::alpha_beta, Some(10)),
     },
     BenchCase {
         name: "synthetic 8^7 minimax",
-        game: "synthetic",
+        game: Synthetic::info,
         options: &["b=8", "d=7"],
         position: None,
         work: Work::Search(SearchConfig::minimax, None),
     },
     BenchCase {
         name: "synthetic 8^7 alphabeta",
-        game: "synthetic",
+        game: Synthetic::info,
         options: &["b=8", "d=7"],
         position: None,
         work: Work::Search(SearchConfig::plain_alpha_beta, None),
     },
     BenchCase {
         name: "synthetic 8^7 id+ordering",
-        game: "synthetic",
+        game: Synthetic::info,
         options: &["b=8", "d=7"],
         position: None,
         work: Work::Search(alpha_beta_without_tt, Some(7)),
     },
     BenchCase {
         name: "dodgem 3x3 minimax d10",
-        game: "dodgem",
+        game: Dodgem::info,
         options: &[],
         position: None,
         work: Work::Search(SearchConfig::minimax, Some(10)),
     },
     BenchCase {
         name: "dodgem 4x4 alphabeta+tt d14",
-        game: "dodgem",
+        game: Dodgem::info,
         options: &["size=4"],
         position: None,
         work: Work::Search(SearchConfig::alpha_beta, Some(14)),
     },
     BenchCase {
         name: "dodgem 5x5 alphabeta+tt d12",
-        game: "dodgem",
+        game: Dodgem::info,
         options: &["size=5"],
         position: None,
         work: Work::Search(SearchConfig::alpha_beta, Some(12)),
     },
     BenchCase {
         name: "chess perft 6",
-        game: "chess",
+        game: Chess::info,
         options: &[],
         position: None,
         work: Work::Perft(6),
     },
     BenchCase {
         name: "chess kiwipete perft 5",
-        game: "chess",
+        game: Chess::info,
         options: &[],
         position: Some(KIWIPETE),
         work: Work::Perft(5),
     },
     BenchCase {
         name: "chess engine depth 10",
-        game: "chess",
+        game: Chess::info,
         options: &[],
         position: None,
         work: Work::Search(SearchConfig::engine, Some(10)),
     },
     BenchCase {
         name: "chess kiwipete engine depth 6",
-        game: "chess",
+        game: Chess::info,
         options: &[],
         position: Some(KIWIPETE),
         work: Work::Search(SearchConfig::engine, Some(6)),
     },
     BenchCase {
         name: "xiangqi perft 5",
-        game: "xiangqi",
+        game: Xiangqi::info,
         options: &[],
         position: None,
         work: Work::Perft(5),
     },
     BenchCase {
         name: "xiangqi midgame perft 4",
-        game: "xiangqi",
+        game: Xiangqi::info,
         options: &[],
         position: Some(XIANGQI_MIDGAME),
         work: Work::Perft(4),
     },
     BenchCase {
         name: "xiangqi engine depth 7",
-        game: "xiangqi",
+        game: Xiangqi::info,
         options: &[],
         position: None,
         work: Work::Search(SearchConfig::engine, Some(7)),
     },
     BenchCase {
         name: "kalah minimax d7",
-        game: "kalah",
+        game: Kalah::info,
         options: &[],
         position: None,
         work: Work::Search(SearchConfig::minimax, Some(7)),
     },
     BenchCase {
         name: "kalah alphabeta d9",
-        game: "kalah",
+        game: Kalah::info,
         options: &[],
         position: None,
         work: Work::Search(SearchConfig::plain_alpha_beta, Some(9)),
     },
     BenchCase {
         name: "kalah alphabeta+tt d14",
-        game: "kalah",
+        game: Kalah::info,
         options: &[],
         position: None,
         work: Work::Search(SearchConfig::alpha_beta, Some(14)),
     },
     BenchCase {
         name: "gomoku perft 4",
-        game: "gomoku",
+        game: Gomoku::info,
         options: &[],
         position: None,
         work: Work::Perft(4),
     },
     BenchCase {
         name: "gomoku alphabeta+tt d4",
-        game: "gomoku",
+        game: Gomoku::info,
         options: &[],
         position: Some(GOMOKU_OPENING),
         work: Work::Search(SearchConfig::alpha_beta, Some(4)),
     },
     BenchCase {
         name: "gomoku engine d5",
-        game: "gomoku",
+        game: Gomoku::info,
         options: &[],
         position: Some(GOMOKU_OPENING),
         work: Work::Search(SearchConfig::engine, Some(5)),
     },
     BenchCase {
         name: "checkers perft 10",
-        game: "checkers",
+        game: Checkers::info,
         options: &[],
         position: None,
         work: Work::Perft(10),
     },
     BenchCase {
         name: "checkers engine depth 12",
-        game: "checkers",
+        game: Checkers::info,
         options: &[],
         position: None,
         work: Work::Search(SearchConfig::engine, Some(12)),
@@ -269,42 +274,42 @@ const XIANGQI_MIDGAME: &str =
 pub const SOLVE_SUITE: &[BenchCase] = &[
     BenchCase {
         name: "grundy 50 solve",
-        game: "grundy",
+        game: Grundy::info,
         options: &["heap=50"],
         position: None,
         work: Work::Exact,
     },
     BenchCase {
         name: "connect4 7x6 solve (+1)",
-        game: "connect4",
+        game: ConnectFour::info,
         options: &[],
         position: None,
         work: Work::Exact,
     },
     BenchCase {
         name: "dodgem 4x4 retrograde",
-        game: "dodgem",
+        game: Dodgem::info,
         options: &["size=4"],
         position: None,
         work: Work::Exact,
     },
     BenchCase {
         name: "dodgem 5x5 retrograde",
-        game: "dodgem",
+        game: Dodgem::info,
         options: &["size=5"],
         position: None,
         work: Work::Exact,
     },
     BenchCase {
         name: "kalah(6,4) solve (+10)",
-        game: "kalah",
+        game: Kalah::info,
         options: &[],
         position: None,
         work: Work::Exact,
     },
     BenchCase {
         name: "kalah(6,4) standard (+8)",
-        game: "kalah",
+        game: Kalah::info,
         options: &["capture=standard"],
         position: None,
         work: Work::Exact,
@@ -365,5 +370,5 @@ fn searched_nodes<G: Playable>(game: &G, config: SearchConfig) -> u64 {
 
 /// Runs one case of the suite.
 pub fn run_case(case: BenchCase) -> anyhow::Result<CaseReport> {
-    visit_game(case.game, RunCase(case))?
+    visit_game((case.game)().id, RunCase(case))?
 }

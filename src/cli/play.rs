@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::ValueEnum;
 
 use super::args::parse_max;
-use crate::game::GameOptions;
+use crate::game::{GameOptions, profile_of};
 use crate::play::levels::level_settings;
 use crate::play::record::load_file;
 use crate::search::{Additions, Algorithm};
@@ -214,7 +214,8 @@ impl PlayArgs {
 
     /// The exercise launch: the synthetic game's written tree, if any.
     fn exercise_launch(&self) -> anyhow::Result<Launch> {
-        if self.game.as_deref() != Some("synthetic") {
+        let profile = self.game.as_deref().and_then(|id| profile_of(id).ok());
+        if !profile.is_some_and(|p| p.written_trees) {
             anyhow::bail!(
                 "--exercise: only for the synthetic game's written trees (-o tree=...); in a game, press X in the explorer (t)"
             );

@@ -206,11 +206,13 @@ pub fn run_ucci(_args: &UcciArgs) -> anyhow::Result<()> {
 /// stdout: the protocol loop itself, public so that fuzzing can feed it any bytes.
 pub fn serve_variant(variant: &str, dialect: Dialect, input: impl BufRead) -> anyhow::Result<()> {
     match variant {
-        "chess" => serve::<Chess>(dialect, input),
-        "xiangqi" => serve::<Xiangqi>(dialect, input),
+        v if v == Chess::VARIANT => serve::<Chess>(dialect, input),
+        v if v == Xiangqi::VARIANT => serve::<Xiangqi>(dialect, input),
         other => {
             return Err(GameError::new(format!(
-                "unknown variant '{other}': expected chess or xiangqi"
+                "unknown variant '{other}': expected {} or {}",
+                Chess::VARIANT,
+                Xiangqi::VARIANT
             ))
             .into());
         }

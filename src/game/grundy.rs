@@ -6,6 +6,7 @@
 
 pub mod solver;
 
+use crate::game::profile::{GameProfile, always};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
@@ -208,6 +209,13 @@ impl Playable for Grundy {
     /// The heaps, `6,1`, while they are few enough to read at a glance.
     fn short_state(&self) -> Option<String> {
         Some(self.format_position()).filter(|text| text.len() <= SHORT_STATE_LENGTH)
+    }
+
+    fn profile() -> GameProfile {
+        GameProfile {
+            offers_proofs: always,
+            ..GameProfile::DEFAULT
+        }
     }
 
     fn info() -> GameInfo {

@@ -14,6 +14,7 @@ pub mod invariants;
 pub mod kalah;
 pub mod options;
 pub mod perft;
+pub mod profile;
 pub mod progress;
 pub mod registry;
 pub mod synthetic;
@@ -29,7 +30,11 @@ use rand::RngExt;
 use rand::rngs::SmallRng;
 
 pub use options::{GameOptions, OptionInfo};
-pub use registry::{GameInfo, GameVisitor, Playable, find_game, games, visit_game};
+pub use profile::GameProfile;
+pub use registry::{
+    GameInfo, GameVisitor, Playable, RecordClue, find_game, game_for_record, games, profile_of,
+    visit_game,
+};
 
 /// One of the two sides; `First` is the side that moves first from the usual start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]

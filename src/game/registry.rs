@@ -3,7 +3,7 @@
 use super::options::OptionInfo;
 use std::sync::atomic::AtomicBool;
 
-use super::{ExactSolution, Game, GameError, GameOptions, NamedEvaluator};
+use super::{ExactSolution, Game, GameError, GameOptions, GameProfile, NamedEvaluator};
 
 /// What the menu, `ply list` and the help texts say about a game.
 #[derive(Clone, Copy, Debug)]
@@ -28,6 +28,13 @@ pub struct GameInfo {
 pub trait Playable: Game {
     /// Static facts about the game.
     fn info() -> GameInfo;
+
+    /// How the game likes to be played and shown: what the rest of ply reads
+    /// instead of matching the game's id. The default suits a small game searched
+    /// by alpha-beta.
+    fn profile() -> GameProfile {
+        GameProfile::DEFAULT
+    }
 
     /// The start position for these options (already checked against `info().options`).
     fn start(options: &GameOptions) -> Result<Self, GameError>;
@@ -215,6 +222,53 @@ fn unknown_game(id: &str) -> GameError {
         "unknown game '{id}': expected one of {}",
         GAME_IDS.join(", ")
     ))
+}
+
+/// Finds a game's profile by id.
+pub fn profile_of(id: &str) -> Result<GameProfile, GameError> {
+    struct Profile;
+    impl GameVisitor for Profile {
+        type Output = GameProfile;
+        fn visit<G: Playable>(self) -> GameProfile {
+            G::profile()
+        }
+    }
+    visit_game(id, Profile)
+}
+
+/// What a game record says of its game when it has no `Game` tag of ply's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordClue<'a> {
+    /// A PGN `Variant` tag (any case).
+    Variant(&'a str),
+    /// A PDN `GameType` tag.
+    PdnGameType(&'a str),
+    /// The file is a `.pdn`.
+    PdnFile,
+    /// Nothing at all: a plain PGN.
+    Untagged,
+}
+
+/// The id of the game a record's clue names, by the games'
+/// [`RecordNames`](super::profile::RecordNames); `None` when no game claims it.
+pub fn game_for_record(clue: RecordClue) -> Option<&'static str> {
+    let claims = |id: &&&'static str| {
+        let Ok(names) = profile_of(id).map(|p| p.records) else {
+            return false;
+        };
+        match clue {
+            RecordClue::Variant(variant) => {
+                let variant = variant.to_ascii_lowercase();
+                names.variants.contains(&variant.as_str())
+            }
+            RecordClue::PdnGameType(number) => {
+                names.pdn_game_type.is_some_and(|n| number.starts_with(n))
+            }
+            RecordClue::PdnFile => names.pdn_game_type.is_some(),
+            RecordClue::Untagged => names.variants.contains(&""),
+        }
+    };
+    GAME_IDS.iter().find(claims).copied()
 }
 
 /// Runs `visitor` on the game named `id`.

@@ -6,6 +6,7 @@
 //! searches can be replayed step by step. With `order=best-first`, the first move
 //! of every node is its best one, which is the perfectly ordered case.
 
+use crate::game::profile::GameProfile;
 use std::sync::Arc;
 
 use super::options::OptionInfo;
@@ -383,6 +384,13 @@ impl Game for Synthetic {
 }
 
 impl Playable for Synthetic {
+    fn profile() -> GameProfile {
+        GameProfile {
+            written_trees: true,
+            ..GameProfile::DEFAULT
+        }
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "synthetic",

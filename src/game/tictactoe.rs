@@ -4,6 +4,7 @@
 //! the bottom. The board is two 9-bit masks, so move generation and the win test
 //! are a handful of bit operations.
 
+use crate::game::profile::{GameProfile, always};
 use std::sync::Arc;
 
 use super::{
@@ -206,6 +207,13 @@ impl Playable for TicTacToe {
     /// The grid in one line, ranks 3 to 1: `x../.o./...`.
     fn short_state(&self) -> Option<String> {
         Some(self.format_position())
+    }
+
+    fn profile() -> GameProfile {
+        GameProfile {
+            offers_proofs: always,
+            ..GameProfile::DEFAULT
+        }
     }
 
     fn info() -> GameInfo {

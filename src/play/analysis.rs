@@ -138,18 +138,10 @@ pub enum Finding {
     Done,
 }
 
-/// The games whose positions the review proves: tic-tac-toe, Grundy, Dodgem,
-/// Connect Four, and Kalah up to six pits of four seeds.
+/// True when the review proves the positions of `game` with these options (the
+/// game's profile says where proofs come in a blink).
 pub fn offers_proofs(game: &str, options: &GameOptions) -> bool {
-    match game {
-        "tictactoe" | "grundy" | "dodgem" | "connect4" => true,
-        "kalah" => {
-            let pits = options.get_number("pits", 6, 1, 10).unwrap_or(u64::MAX);
-            let seeds = options.get_number("seeds", 4, 1, 12).unwrap_or(u64::MAX);
-            pits <= 6 && seeds <= 4
-        }
-        _ => false,
-    }
+    crate::game::profile_of(game).is_ok_and(|profile| (profile.offers_proofs)(options))
 }
 
 /// An analysis running on its thread; what it found so far is at hand.

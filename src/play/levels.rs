@@ -12,7 +12,8 @@ use std::ops::RangeInclusive;
 use std::time::Duration;
 
 use super::setup::EngineSettings;
-use crate::game::GameError;
+use crate::game::profile::{GameProfile, Opponent};
+use crate::game::{GameError, profile_of};
 use crate::search::{Algorithm, MctsConfig};
 
 /// The levels there are, weakest first.
@@ -86,9 +87,10 @@ const SEED_ONLY: [Level; 10] = [
     TABLE[9],
 ];
 
-/// Go's levels: Monte Carlo playouts (its alpha-beta has no evaluation worth a
-/// level), doubling or so from level to level, the top two by time.
-const GO_PLAYOUTS: [Level; 10] = [
+/// The levels of a game played by Monte Carlo (Go, whose alpha-beta has no
+/// evaluation worth a level): playouts, doubling or so from level to level, the
+/// top two by time.
+const PLAYOUTS: [Level; 10] = [
     by_nodes(100),
     by_nodes(300),
     by_nodes(1_000),
@@ -101,20 +103,22 @@ const GO_PLAYOUTS: [Level; 10] = [
     by_time(3_000),
 ];
 
-/// Monte Carlo settings tuned for a game: in Go, RAVE on and no exploration
-/// term, since RAVE and the priors already spread the playouts (exploration 0
-/// scored 8/16 against 2/16 for 0.20 versus GNU Go level 1 at 3000 playouts);
-/// elsewhere the textbook UCT defaults.
-pub fn mcts_for_game(game: &str) -> MctsConfig {
-    match game {
-        "go" => MctsConfig {
-            exploration_centi: 0,
-            rave: true,
-            rave_equivalence: crate::search::mcts::DEFAULT_RAVE_EQUIVALENCE,
+/// Monte Carlo settings for a game: those its profile plays with (Go's), else
+/// the textbook UCT defaults.
+pub fn mcts_for(profile: &GameProfile) -> MctsConfig {
+    match profile.opponent {
+        Opponent::MonteCarlo(style) => MctsConfig {
+            exploration_centi: style.exploration_centi,
+            rave: style.rave,
             ..MctsConfig::default()
         },
-        _ => MctsConfig::default(),
+        Opponent::Search => MctsConfig::default(),
     }
+}
+
+/// [`mcts_for`] the game named `game` (textbook defaults for an unknown one).
+pub fn mcts_for_game(game: &str) -> MctsConfig {
+    profile_of(game).map_or_else(|_| MctsConfig::default(), |p| mcts_for(&p))
 }
 
 /// The engine a level stands for in a game (`game` as in `ply list`).
@@ -128,10 +132,11 @@ pub fn level_settings(game: &str, level: u8) -> Result<EngineSettings, GameError
     }
     let index = usize::from(level - LEVELS.start());
     let best_eval = EngineSettings::for_game(game).eval;
-    let (algorithm, row) = match game {
-        "go" => (Algorithm::Mcts, GO_PLAYOUTS[index]),
-        _ if best_eval == "seed" => (Algorithm::Engine, SEED_ONLY[index]),
-        _ => (Algorithm::Engine, TABLE[index]),
+    let monte_carlo = matches!(profile_of(game)?.opponent, Opponent::MonteCarlo(_));
+    let (algorithm, row) = match monte_carlo {
+        true => (Algorithm::Mcts, PLAYOUTS[index]),
+        false if best_eval == "seed" => (Algorithm::Engine, SEED_ONLY[index]),
+        false => (Algorithm::Engine, TABLE[index]),
     };
     Ok(EngineSettings {
         algorithm,

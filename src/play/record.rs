@@ -18,6 +18,7 @@ use crate::game::tag_pairs::{self, TaggedGame};
 use crate::game::xiangqi::Xiangqi;
 use crate::game::xiangqi::notation::{Coordinates, format_coordinates};
 use crate::game::{Game, GameError, GameOptions, Outcome, Playable, checkers, connect4};
+use crate::game::{RecordClue, game_for_record};
 use crate::game::{dodgem, go, gomoku, grundy, kalah, synthetic, tictactoe};
 use crate::{dispatch_game, for_each_game};
 
@@ -131,7 +132,7 @@ impl Recordable for Xiangqi {
     const PLAYER_TAGS: [&'static str; 2] = ["White", "Black"];
 
     fn game_tags(start: &Self, _end: &Self, _options: &[String]) -> Vec<(String, String)> {
-        let mut tags = vec![tag("Variant", "xiangqi")];
+        let mut tags = vec![tag("Variant", Xiangqi::profile().records.variants[0])];
         tags.extend(fen_tags(start, &Xiangqi::new().format_position()));
         tags
     }
@@ -275,22 +276,27 @@ fn game_of(tagged: &TaggedGame, extension: Option<&str>) -> Result<String, GameE
         return Ok(id.to_string());
     }
     if let Some(variant) = tagged.tag("Variant") {
-        return match variant.to_ascii_lowercase().as_str() {
-            "xiangqi" | "chinese chess" => Ok("xiangqi".into()),
-            "standard" | "chess" | "normal" | "" => Ok("chess".into()),
-            other => Err(GameError::new(format!(
-                "variant '{other}' is not a game ply plays"
-            ))),
-        };
+        return game_for_record(RecordClue::Variant(variant))
+            .map(str::to_string)
+            .ok_or_else(|| {
+                GameError::new(format!(
+                    "variant '{}' is not a game ply plays",
+                    variant.to_ascii_lowercase()
+                ))
+            });
     }
-    let checkers_type = tagged.tag("GameType").is_some_and(|t| t.starts_with("21"));
     let pdn = extension.is_some_and(|e| e.eq_ignore_ascii_case("pdn"));
-    Ok(if checkers_type || pdn {
-        "checkers"
-    } else {
-        "chess"
-    }
-    .to_string())
+    let clues = [
+        tagged.tag("GameType").map(RecordClue::PdnGameType),
+        pdn.then_some(RecordClue::PdnFile),
+        Some(RecordClue::Untagged),
+    ];
+    clues
+        .into_iter()
+        .flatten()
+        .find_map(game_for_record)
+        .map(str::to_string)
+        .ok_or_else(|| GameError::new("the record names no game ply plays"))
 }
 
 /// Replays a tagged game as the game it names.

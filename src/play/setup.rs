@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use super::clock;
 use super::mcts_spec::{MCTS_KEYS, describe_mcts, read_mcts_part};
-use crate::game::{GameError, GameOptions, GameVisitor, Playable, Player};
+use crate::game::profile::{GameProfile, Opponent};
+use crate::game::{GameError, GameOptions, GameVisitor, Playable, Player, profile_of};
 use crate::search::{Additions, Algorithm, Limits, MctsConfig, SearchConfig};
 
 /// Everything needed to start a game: which game, from where, and who plays.
@@ -132,15 +133,15 @@ impl EngineSettings {
         } else {
             "seed"
         };
-        let algorithm = if id == "go" {
-            Algorithm::Mcts
-        } else {
-            Algorithm::Engine
+        let profile = profile_of(id).unwrap_or(GameProfile::DEFAULT);
+        let algorithm = match profile.opponent {
+            Opponent::MonteCarlo(_) => Algorithm::Mcts,
+            Opponent::Search => Algorithm::Engine,
         };
         EngineSettings {
             algorithm,
             eval: eval.to_string(),
-            mcts: super::levels::mcts_for_game(id),
+            mcts: super::levels::mcts_for(&profile),
             ..EngineSettings::default()
         }
     }

@@ -13,6 +13,7 @@ pub mod board;
 pub mod eval;
 pub mod notation;
 
+use crate::game::profile::{GameProfile, RecordNames};
 use std::sync::Arc;
 
 use super::{
@@ -273,6 +274,16 @@ pub fn side_name(player: Player) -> &'static str {
 }
 
 impl Playable for Checkers {
+    fn profile() -> GameProfile {
+        GameProfile {
+            records: RecordNames {
+                variants: &[],
+                pdn_game_type: Some("21"),
+            },
+            ..GameProfile::DEFAULT
+        }
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "checkers",

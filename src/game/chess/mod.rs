@@ -16,6 +16,7 @@ mod threat;
 pub mod tuned;
 pub mod weights;
 
+use crate::game::profile::{GameProfile, RecordNames, ScoreUnit};
 use std::sync::Arc;
 
 use cozy_chess::{BitBoard, Board, Color, GameStatus, Move, Piece, Square};
@@ -383,6 +384,17 @@ impl Game for Chess {
 }
 
 impl Playable for Chess {
+    fn profile() -> GameProfile {
+        GameProfile {
+            score_unit: ScoreUnit::PAWNS,
+            records: RecordNames {
+                variants: &["standard", "chess", "normal", ""],
+                pdn_game_type: None,
+            },
+            ..GameProfile::DEFAULT
+        }
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "chess",

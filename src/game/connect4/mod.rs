@@ -12,6 +12,7 @@ pub mod eval;
 pub mod solver;
 pub mod table;
 
+use crate::game::profile::{GameProfile, always};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -300,6 +301,13 @@ impl Game for ConnectFour {
 }
 
 impl Playable for ConnectFour {
+    fn profile() -> GameProfile {
+        GameProfile {
+            offers_proofs: always,
+            ..GameProfile::DEFAULT
+        }
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "connect4",

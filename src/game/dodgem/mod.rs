@@ -9,6 +9,7 @@
 mod board;
 pub mod retrograde;
 
+use crate::game::profile::{GameProfile, always};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -316,6 +317,13 @@ impl Game for Dodgem {
 }
 
 impl Playable for Dodgem {
+    fn profile() -> GameProfile {
+        GameProfile {
+            offers_proofs: always,
+            ..GameProfile::DEFAULT
+        }
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "dodgem",

@@ -18,6 +18,7 @@ pub mod prior;
 pub mod scoring;
 pub mod sgf;
 
+use crate::game::profile::{GameProfile, MonteCarloStyle, Opponent};
 use std::sync::Arc;
 
 use super::options::OptionInfo;
@@ -478,6 +479,18 @@ impl Game for Go {
 }
 
 impl Playable for Go {
+    /// Monte Carlo with RAVE and no exploration term: RAVE and the priors already
+    /// spread the playouts (docs/engine/ledger.md).
+    fn profile() -> GameProfile {
+        GameProfile {
+            opponent: Opponent::MonteCarlo(MonteCarloStyle {
+                exploration_centi: 0,
+                rave: true,
+            }),
+            ..GameProfile::DEFAULT
+        }
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "go",

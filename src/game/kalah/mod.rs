@@ -9,6 +9,7 @@ mod board;
 pub mod endgame;
 pub mod solver;
 
+use crate::game::profile::{GameProfile, ScoreUnit};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -209,6 +210,18 @@ impl Game for Kalah {
 }
 
 impl Playable for Kalah {
+    fn profile() -> GameProfile {
+        GameProfile {
+            offers_proofs: solver_answers_at_once,
+            score_unit: ScoreUnit {
+                name: "seeds",
+                points: 1.0,
+                most_range: 48.0,
+            },
+            ..GameProfile::DEFAULT
+        }
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "kalah",
@@ -319,6 +332,14 @@ impl Playable for Kalah {
     fn solve_exactly(&self, stop: Option<&AtomicBool>) -> Option<ExactSolution<u8>> {
         self.solve(stop)
     }
+}
+
+/// A review proves Kalah's positions up to six pits of four seeds, where the
+/// solver answers in a blink.
+fn solver_answers_at_once(options: &GameOptions) -> bool {
+    let pits = options.get_number("pits", 6, 1, 10).unwrap_or(u64::MAX);
+    let seeds = options.get_number("seeds", 4, 1, 12).unwrap_or(u64::MAX);
+    pits <= 6 && seeds <= 4
 }
 
 fn capture_rule(options: &GameOptions) -> Result<CaptureRule, GameError> {

@@ -26,6 +26,7 @@ mod see;
 pub mod tables;
 pub mod weighted;
 
+use crate::game::profile::{GameProfile, RecordNames, ScoreUnit};
 use std::sync::Arc;
 
 use super::{
@@ -453,6 +454,17 @@ impl Game for Xiangqi {
 }
 
 impl Playable for Xiangqi {
+    fn profile() -> GameProfile {
+        GameProfile {
+            score_unit: ScoreUnit::PAWNS,
+            records: RecordNames {
+                variants: &["xiangqi", "chinese chess"],
+                pdn_game_type: None,
+            },
+            ..GameProfile::DEFAULT
+        }
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "xiangqi",

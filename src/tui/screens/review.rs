@@ -16,6 +16,7 @@ use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Wrap};
 
 use super::Action;
 use crate::game::{GameInfo, Player};
+use crate::game::{profile, profile_of};
 use crate::play::PlaySetup;
 use crate::play::analysis::{Analysis, Proven, offers_proofs};
 use crate::play::{EngineSettings, PlayedMove};
@@ -23,8 +24,8 @@ use crate::search::score::{self, Score};
 use crate::tui::board::{BoardGame, BoardVisitor, Marks, visit_board};
 use crate::tui::theme::Theme;
 
-/// How a game's evaluations are read by people: chess and xiangqi in pawns
-/// (the engines count centipawns), Kalah in seeds, the rest in the evaluation's points.
+/// How a game's evaluations are read by people (its profile's unit), with the
+/// range the graph starts from.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ScoreUnit {
     /// The unit's name on the axis.
@@ -38,18 +39,14 @@ pub struct ScoreUnit {
 }
 
 impl ScoreUnit {
-    /// The unit of a game's evaluations.
+    /// The unit of a game's evaluations, from its profile.
     pub fn of(game: &str) -> ScoreUnit {
-        let (name, points, most_range) = match game {
-            "chess" | "xiangqi" => ("pawns", 100.0, 10.0),
-            "kalah" => ("seeds", 1.0, 48.0),
-            _ => ("points", 1.0, 1000.0),
-        };
+        let unit = profile_of(game).map_or(profile::ScoreUnit::POINTS, |p| p.score_unit);
         ScoreUnit {
-            name,
-            points,
+            name: unit.name,
+            points: unit.points,
             least_range: 1.0,
-            most_range,
+            most_range: unit.most_range,
         }
     }
 

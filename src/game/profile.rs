@@ -1,0 +1,107 @@
+//! A game's typed profile: how it likes to be played and shown, read by the
+//! match, the arcade, the command line and the protocols instead of a `match` on
+//! the game's id. A game states its profile once ([`Playable::profile`]); a new
+//! game that states none gets [`GameProfile::DEFAULT`], which is right for a small
+//! game searched by alpha-beta.
+//!
+//! [`Playable::profile`]: super::Playable::profile
+
+use super::GameOptions;
+
+/// The computer's way of choosing moves when nobody picks one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// Alpha-beta on the game's best evaluation (the engine).
+    Search,
+    /// Monte Carlo tree search with these settings, where no cheap static
+    /// evaluation works (Go).
+    MonteCarlo(MonteCarloStyle),
+}
+
+/// Monte Carlo settings a game is played best with, in the search's terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MonteCarloStyle {
+    /// UCT's exploration constant, in hundredths.
+    pub exploration_centi: u32,
+    /// Whether RAVE (all-moves-as-first) values guide the tree.
+    pub rave: bool,
+}
+
+/// The unit a game's evaluations are read in, for graphs and reviews.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScoreUnit {
+    /// The unit's name on an axis: `pawns`, `seeds`, `points`.
+    pub name: &'static str,
+    /// Evaluation points per unit.
+    pub points: f64,
+    /// The most a graph shows either way, in units; wins are drawn there.
+    pub most_range: f64,
+}
+
+/// How records of the game name it, so a file without ply's own `Game` tag is
+/// read as the right game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordNames {
+    /// Values of a PGN `Variant` tag that mean this game, lower case; the first
+    /// is the one ply writes. `""` marks the game a PGN without the tag holds.
+    pub variants: &'static [&'static str],
+    /// The PDN `GameType` tag's number for this game (checkers: `21`).
+    pub pdn_game_type: Option<&'static str>,
+}
+
+/// Everything per game that is policy rather than rules.
+#[derive(Clone, Copy, Debug)]
+pub struct GameProfile {
+    /// How the computer plays by default.
+    pub opponent: Opponent,
+    /// The unit its evaluations are shown in.
+    pub score_unit: ScoreUnit,
+    /// True when a review can prove its positions' values in a blink with these
+    /// options (small games, and those with a fast exact solver).
+    pub offers_proofs: fn(&GameOptions) -> bool,
+    /// True when a written tree can be played as an exercise (`ply play --exercise`).
+    pub written_trees: bool,
+    /// How its records name it.
+    pub records: RecordNames,
+}
+
+impl GameProfile {
+    /// The profile of a small game searched by alpha-beta, shown in points, with
+    /// no proofs, batches, written trees or record names of its own.
+    pub const DEFAULT: GameProfile = GameProfile {
+        opponent: Opponent::Search,
+        score_unit: ScoreUnit::POINTS,
+        offers_proofs: never,
+        written_trees: false,
+        records: RecordNames {
+            variants: &[],
+            pdn_game_type: None,
+        },
+    };
+}
+
+impl ScoreUnit {
+    /// Plain evaluation points, up to a thousand either way.
+    pub const POINTS: ScoreUnit = ScoreUnit {
+        name: "points",
+        points: 1.0,
+        most_range: 1000.0,
+    };
+
+    /// Centipawns read as pawns, up to ten either way (chess, xiangqi).
+    pub const PAWNS: ScoreUnit = ScoreUnit {
+        name: "pawns",
+        points: 100.0,
+        most_range: 10.0,
+    };
+}
+
+/// For profiles whose positions are never proven in a review.
+pub fn never(_options: &GameOptions) -> bool {
+    false
+}
+
+/// For profiles whose positions are always proven in a review.
+pub fn always(_options: &GameOptions) -> bool {
+    true
+}
