@@ -11,6 +11,7 @@ pub mod app;
 pub mod board;
 pub mod clipboard;
 pub mod event;
+pub mod jobs;
 pub mod move_line;
 pub mod panel;
 pub mod position_pane;
