@@ -22,7 +22,6 @@ pub mod session;
 pub mod signals;
 pub mod terminal;
 pub mod theme;
-pub mod tree_build;
 
 pub use crate::play::clock;
 pub use crate::play::{DEFAULT_MOVE_TIME, EngineSettings, PlaySetup, Seat, seconds};
