@@ -292,3 +292,66 @@ impl App {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::tui::{EngineSettings, PlaySetup, Seat};
+
+    fn press(app: &mut App, code: KeyCode) {
+        app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+
+    /// The moves played in the game on screen.
+    fn played(app: &App) -> usize {
+        app.session().map_or(0, |s| s.played().len())
+    }
+
+    /// Ticks until one more move is played, whatever is in front.
+    fn next_move(app: &mut App) {
+        let (before, start) = (played(app), Instant::now());
+        while played(app) == before {
+            assert!(start.elapsed() < Duration::from_secs(60), "no move comes");
+            app.tick();
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    #[test]
+    fn screens_stack_over_the_game_which_goes_on_behind_them() {
+        let computer = Seat::Computer(EngineSettings {
+            depth: Some(1),
+            time: None,
+            ..EngineSettings::for_game("connect4")
+        });
+        let setup = PlaySetup {
+            first: computer.clone(),
+            second: computer,
+            ..PlaySetup::new("connect4")
+        };
+        let mut app = App::new(Launch::Game(setup), Theme::plain()).unwrap();
+        press(&mut app, KeyCode::Char('+'));
+        next_move(&mut app);
+        press(&mut app, KeyCode::Char('t'));
+        assert!(matches!(app.screen(), Front::Explorer { .. }));
+        next_move(&mut app);
+        press(&mut app, KeyCode::Char('X'));
+        assert!(matches!(app.screen(), Front::Lesson { .. }));
+        next_move(&mut app);
+        press(&mut app, KeyCode::Char('q'));
+        assert!(matches!(app.screen(), Front::Explorer { .. }));
+        press(&mut app, KeyCode::Esc);
+        assert!(matches!(app.screen(), Front::Play(_)));
+        press(&mut app, KeyCode::Char('?'));
+        assert!(app.help_open());
+        press(&mut app, KeyCode::Char('q'));
+        assert!(!app.help_open() && matches!(app.screen(), Front::Play(_)));
+        press(&mut app, KeyCode::Char('q'));
+        press(&mut app, KeyCode::Char('y'));
+        assert!(matches!(app.screen(), Front::Menu));
+        press(&mut app, KeyCode::Esc);
+        assert!(app.should_quit());
+    }
+}
