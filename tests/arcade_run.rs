@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use common::arcade::Arcade;
 use ply::game::{GameOptions, Player};
-use ply::tui::app::Screen;
+use ply::tui::app::Front as Screen;
 use ply::tui::clock::TimeControl;
 use ply::tui::screens::play::Play;
 use ply::tui::{EngineSettings, PlaySetup, Seat};

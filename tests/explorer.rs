@@ -16,7 +16,7 @@ use ply::game::tictactoe::TicTacToe;
 use ply::game::{Game, GameOptions, Playable, Player};
 use ply::search::tree::DEFAULT_NODE_CAP;
 use ply::search::{Additions, Algorithm, Limits, SearchConfig, search};
-use ply::tui::app::{App, Screen};
+use ply::tui::app::{App, Front as Screen};
 use ply::tui::recorded::{MinimaxState, RecordedSearch};
 use ply::tui::screens::Action;
 use ply::tui::screens::explorer::Explorer;

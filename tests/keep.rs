@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use ply::game::tictactoe::TicTacToe;
 use ply::game::{Game, GameOptions, Outcome, Playable, Player};
 use ply::play::store::Store;
-use ply::tui::app::{App, Screen};
+use ply::tui::app::{App, Front as Screen};
 use ply::tui::screens::review::Review;
 use ply::tui::theme::Theme;
 use ply::tui::{EngineSettings, Launch, PlaySetup, Seat};

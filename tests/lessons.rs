@@ -19,7 +19,7 @@ use ply::search::breadth_first::breadth_first_minimax;
 use ply::search::tree::DEFAULT_NODE_CAP;
 use ply::search::{Limits, SearchConfig, search};
 use ply::tui::Launch;
-use ply::tui::app::{App, Screen};
+use ply::tui::app::{App, Front as Screen};
 use ply::tui::recorded::RecordedSearch;
 use ply::tui::screens::exercise::{BUILT_IN, Exercise};
 use ply::tui::screens::explorer::Explorer;

@@ -14,7 +14,7 @@ use ply::game::tictactoe::TicTacToe;
 use ply::game::{Game, Playable};
 use ply::search::mcts::search_reusing;
 use ply::search::{Additions, Algorithm, Limits, MctsConfig, SearchConfig};
-use ply::tui::app::{App, Screen};
+use ply::tui::app::{App, Front as Screen};
 use ply::tui::screens::Action;
 use ply::tui::screens::mcts_explorer::{MctsExplorer, MctsRecord, REPLAY_ITERATIONS, StepRow};
 use ply::tui::theme::Theme;

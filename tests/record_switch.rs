@@ -7,7 +7,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use ply::tui::app::{App, Screen};
+use ply::tui::app::{App, Front as Screen};
 use ply::tui::screens::play::TREE_RECORDING_OFF;
 use ply::tui::theme::Theme;
 use ply::tui::{Launch, PlaySetup};

@@ -1,75 +1,99 @@
 //! The arcade's state and its three entry points: `handle_*` changes the state in
-//! answer to input, `tick` lets running games catch up with their search threads,
-//! and `render` draws. Nothing here touches the real terminal, so tests drive the
-//! app with synthetic events and render it to a `TestBackend`.
+//! answer to input, `tick` lets running games and background jobs catch up, and
+//! `render` draws. Nothing here touches the real terminal, so tests drive the app
+//! with synthetic events and render it to a `TestBackend`.
+//!
+//! The screens are a stack: the one in front gets the keys and is drawn, the ones
+//! below wait for it to close, still ticking (the game goes on behind the
+//! explorer). The app knows screens only through the [`Screen`] trait.
 
+use std::any::Any;
 use std::time::Instant;
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
 
 use super::Launch;
-use super::recorded::RecordedSearch;
-use super::screens::Action;
 use super::screens::explorer::Explorer;
-use super::screens::help::{HelpTopic, render_help, render_too_small, too_small};
+use super::screens::help::{render_help, render_too_small, too_small};
 use super::screens::lesson::Lesson;
 use super::screens::mcts_explorer::MctsExplorer;
 use super::screens::menu::Menu;
 use super::screens::play::Play;
 use super::screens::review::Review;
-use super::screens::saved::{SavedGames, summary};
+use super::screens::saved::SavedGames;
 use super::screens::setup::Setup;
+use super::screens::{Action, Screen};
 use super::session::{self, Session};
 use super::theme::Theme;
 use crate::play::store::Store;
 
-/// The screen in front.
-pub enum Screen {
+/// The screen in front, by kind: what tests and callers check without knowing
+/// the stack. Screens it does not name read as `Other`.
+pub enum Front<'a> {
     /// The list of games.
     Menu,
     /// Setting a game up.
-    Setup(Setup),
+    Setup(&'a Setup),
     /// Playing or watching a game.
-    Play(Play),
+    Play(&'a Play),
     /// Exploring a search tree; the game goes on behind it.
     Explorer {
         /// The explorer in front.
-        explorer: Box<Explorer>,
-        /// The game to go back to, still ticking.
-        game: Box<Play>,
+        explorer: &'a Explorer,
     },
     /// The saved games: resume one, review one.
-    Saved(SavedGames),
+    Saved(&'a SavedGames),
     /// A game reviewed move by move.
     Review {
         /// The review in front.
-        review: Box<Review>,
-        /// The game it was opened from, still ticking; none when it came from
-        /// the saved games.
-        game: Option<Box<Play>>,
+        review: &'a Review,
     },
     /// Exploring a Monte Carlo tree; the game goes on behind it.
     MctsExplorer {
         /// The explorer in front.
-        explorer: Box<MctsExplorer>,
-        /// The game to go back to, still ticking.
-        game: Box<Play>,
+        explorer: &'a MctsExplorer,
     },
     /// A lesson (exercise, breadth-first replay), over the screen it came from.
     Lesson {
         /// The lesson in front.
-        lesson: Box<Lesson>,
-        /// The screen to go back to; `None` when the command line opened the lesson.
-        behind: Option<Box<Screen>>,
+        lesson: &'a Lesson,
     },
+    /// A screen not named here; none is in front once the arcade ended.
+    Other,
+}
+
+impl<'a> Front<'a> {
+    /// The kind of `screen`.
+    fn of(screen: &'a dyn Screen) -> Front<'a> {
+        let any: &dyn Any = screen;
+        if any.is::<Menu>() {
+            Front::Menu
+        } else if let Some(setup) = any.downcast_ref() {
+            Front::Setup(setup)
+        } else if let Some(play) = any.downcast_ref() {
+            Front::Play(play)
+        } else if let Some(explorer) = any.downcast_ref() {
+            Front::Explorer { explorer }
+        } else if let Some(saved) = any.downcast_ref() {
+            Front::Saved(saved)
+        } else if let Some(review) = any.downcast_ref() {
+            Front::Review { review }
+        } else if let Some(explorer) = any.downcast_ref() {
+            Front::MctsExplorer { explorer }
+        } else if let Some(lesson) = any.downcast_ref() {
+            Front::Lesson { lesson }
+        } else {
+            Front::Other
+        }
+    }
 }
 
 /// The whole arcade.
 pub struct App {
     theme: Theme,
-    menu: Menu,
-    screen: Screen,
+    /// The screens, the one in front last; empty once the last one closed.
+    stack: Vec<Box<dyn Screen>>,
     help: bool,
     quit: bool,
     /// Where games are kept; none: nothing is saved.
@@ -81,31 +105,37 @@ impl App {
     /// caller that skipped [`super::validate`] still gets a clean error.
     /// Nothing is saved: see [`App::with_store`].
     pub fn new(launch: Launch, theme: Theme) -> anyhow::Result<App> {
-        let screen = match launch {
-            Launch::Menu => Screen::Menu,
-            Launch::Game(setup) => Screen::Play(Play::new(session::open(&setup)?, setup)),
-            Launch::Exercise(tree) => Screen::Lesson {
-                lesson: Box::new(super::open_exercise(tree.as_deref())?),
-                behind: None,
-            },
-        };
-        Ok(App {
-            theme,
-            menu: Menu::new(),
-            screen,
-            help: false,
-            quit: false,
-            store: None,
-        })
+        App::open(launch, theme, None)
     }
 
     /// [`App::new`] keeping every game in `store` after each move, the menu
     /// offering the saved games.
     pub fn with_store(launch: Launch, theme: Theme, store: Store) -> anyhow::Result<App> {
-        let mut app = App::new(launch, theme)?;
-        app.store = Some(store);
-        app.refresh_menu();
-        Ok(app)
+        App::open(launch, theme, Some(store))
+    }
+
+    /// The first screens: the menu, with the game launched over it; a lesson
+    /// launched from the command line alone, so that closing it ends the arcade.
+    fn open(launch: Launch, theme: Theme, store: Option<Store>) -> anyhow::Result<App> {
+        let menu = match store.clone() {
+            Some(store) => Menu::new().keeping(store),
+            None => Menu::new(),
+        };
+        let stack: Vec<Box<dyn Screen>> = match launch {
+            Launch::Menu => vec![Box::new(menu)],
+            Launch::Game(setup) => {
+                let play = Play::new(session::open(&setup)?, setup);
+                vec![Box::new(menu), Box::new(play)]
+            }
+            Launch::Exercise(tree) => vec![Box::new(super::open_exercise(tree.as_deref())?)],
+        };
+        Ok(App {
+            theme,
+            stack,
+            help: false,
+            quit: false,
+            store,
+        })
     }
 
     /// Saves the game on screen now, whatever was saved before: the last thing
@@ -119,22 +149,9 @@ impl App {
         let Some(store) = self.store.as_ref() else {
             return;
         };
-        let play = match &mut self.screen {
-            Screen::Play(play) => play,
-            Screen::Explorer { game, .. } => game.as_mut(),
-            Screen::Review {
-                game: Some(game), ..
-            } => game.as_mut(),
-            _ => return,
-        };
-        play.keep_in(store, force);
-    }
-
-    /// Tells the menu what the saved games hold.
-    fn refresh_menu(&mut self) {
-        let entries = self.store.as_ref().map(Store::list).unwrap_or_default();
-        let note = (!entries.is_empty()).then(|| summary(&entries));
-        self.menu.set_saved_summary(note);
+        if let Some(play) = self.stack.iter_mut().rev().find_map(|s| s.game_mut()) {
+            play.keep_in(store, force);
+        }
     }
 
     /// True once the user asked to leave.
@@ -143,33 +160,22 @@ impl App {
     }
 
     /// The screen in front.
-    pub fn screen(&self) -> &Screen {
-        &self.screen
+    pub fn screen(&self) -> Front<'_> {
+        self.stack
+            .last()
+            .map_or(Front::Other, |screen| Front::of(screen.as_ref()))
     }
 
-    /// The game on screen, if any.
+    /// The game on screen, if any: in front, or behind the screens opened over it.
     pub fn session(&self) -> Option<&dyn Session> {
-        match &self.screen {
-            Screen::Play(play) => Some(play.session()),
-            Screen::Explorer { game, .. } | Screen::MctsExplorer { game, .. } => {
-                Some(game.session())
-            }
-            Screen::Review {
-                game: Some(game), ..
-            } => Some(game.session()),
-            _ => None,
-        }
+        let play = self.stack.iter().rev().find_map(|s| s.game())?;
+        Some(play.session())
     }
 
     /// The game on screen, to drive it (tests use its hooks).
     pub fn session_mut(&mut self) -> Option<&mut dyn Session> {
-        match &mut self.screen {
-            Screen::Play(play) => Some(play.session_mut()),
-            Screen::Explorer { game, .. } | Screen::MctsExplorer { game, .. } => {
-                Some(game.session_mut())
-            }
-            _ => None,
-        }
+        let play = self.stack.iter_mut().rev().find_map(|s| s.game_mut())?;
+        Some(play.session_mut())
     }
 
     /// True while the help overlay is shown.
@@ -186,7 +192,8 @@ impl App {
         }
     }
 
-    /// Answers a key press.
+    /// Answers a key press: Ctrl-C quits anywhere, any key closes the help, `?`
+    /// opens it (unless the screen takes `?` itself), the rest goes to the screen.
     pub fn handle_key(&mut self, key: KeyEvent) {
         if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
             self.quit = true;
@@ -196,22 +203,14 @@ impl App {
             self.help = false;
             return;
         }
-        // The explorer answers `?` itself, with its legend and glossary.
-        let explorer = matches!(self.screen, Screen::Explorer { .. });
-        if key.code == KeyCode::Char('?') && !self.typing() && !explorer {
+        let Some(front) = self.stack.last_mut() else {
+            return;
+        };
+        if key.code == KeyCode::Char('?') && front.help().is_some() {
             self.help = true;
             return;
         }
-        let action = match &mut self.screen {
-            Screen::Menu => self.menu.handle_key(&key),
-            Screen::Setup(setup) => setup.handle_key(&key),
-            Screen::Play(play) => play.handle_key(&key),
-            Screen::Explorer { explorer, .. } => explorer.handle_key(&key),
-            Screen::Saved(saved) => saved.handle_key(&key),
-            Screen::Review { review, .. } => review.handle_key(&key),
-            Screen::MctsExplorer { explorer, .. } => explorer.handle_key(&key),
-            Screen::Lesson { lesson, .. } => lesson.handle_key(&key),
-        };
+        let action = front.handle_key(&key);
         self.act(action);
         self.keep(false);
     }
@@ -221,31 +220,30 @@ impl App {
         if self.help {
             return;
         }
-        let action = match &mut self.screen {
-            Screen::Menu => self.menu.handle_mouse(&mouse),
-            Screen::Setup(setup) => setup.handle_mouse(&mouse),
-            Screen::Play(play) => play.handle_mouse(&mouse),
-            Screen::Explorer { explorer, .. } => explorer.handle_mouse(&mouse),
-            Screen::Saved(_)
-            | Screen::Review { .. }
-            | Screen::MctsExplorer { .. }
-            | Screen::Lesson { .. } => Action::Stay,
+        let Some(front) = self.stack.last_mut() else {
+            return;
         };
+        let action = front.handle_mouse(&mouse);
         self.act(action);
         self.keep(false);
     }
 
-    /// Lets a running game take in its search's news and make due moves, also
-    /// behind the explorer, and the explorer take in its minimax comparison.
+    /// Lets running games take in their search's news and make due moves, also
+    /// behind other screens, and background jobs deliver what they finished.
     pub fn tick(&mut self) {
         self.tick_at(Instant::now());
     }
 
     /// [`App::tick`] at a given instant, so tests can run the clocks on made-up time.
     pub fn tick_at(&mut self, now: Instant) {
-        if let Some(record) = tick_screen(&mut self.screen, now) {
-            self.act(Action::Explore(record));
+        let Some((front, behind)) = self.stack.split_last_mut() else {
+            return;
+        };
+        for screen in behind {
+            screen.tick_behind(now);
         }
+        let action = front.tick(now);
+        self.act(action);
         self.keep(false);
     }
 
@@ -256,148 +254,104 @@ impl App {
             render_too_small(frame, &theme);
             return;
         }
-        match &mut self.screen {
-            Screen::Menu => self.menu.render(frame, &theme),
-            Screen::Setup(setup) => setup.render(frame, &theme),
-            Screen::Play(play) => play.render(frame, &theme),
-            Screen::Explorer { explorer, .. } => explorer.render(frame, &theme),
-            Screen::Saved(saved) => saved.render(frame, &theme),
-            Screen::Review { review, .. } => review.render(frame, &theme),
-            Screen::MctsExplorer { explorer, .. } => explorer.render(frame, &theme),
-            Screen::Lesson { lesson, .. } => lesson.render(frame, &theme),
-        }
-        if self.help {
-            render_help(frame, &theme, self.help_topic());
+        let Some(front) = self.stack.last_mut() else {
+            return;
+        };
+        front.render(frame, &theme);
+        if let Some(topic) = front.help().filter(|_| self.help) {
+            render_help(frame, &theme, topic);
         }
     }
 
-    /// The help sections for the screen in front.
-    fn help_topic(&self) -> HelpTopic {
-        match &self.screen {
-            Screen::Menu => HelpTopic::Menu,
-            Screen::Setup(_) => HelpTopic::Setup,
-            Screen::Play(play) => HelpTopic::Game(play.session().board_keys()),
-            Screen::Explorer { .. } | Screen::MctsExplorer { .. } => HelpTopic::Explorer,
-            Screen::Saved(_) => HelpTopic::Saved,
-            Screen::Review { .. } => HelpTopic::Review,
-            Screen::Lesson { .. } => HelpTopic::Lesson,
-        }
-    }
-
-    /// Setup option fields take `?` as text.
-    fn typing(&self) -> bool {
-        matches!(&self.screen, Screen::Setup(setup) if setup.editing_text())
-    }
-
+    /// Changes the stack as the screen in front asked.
     fn act(&mut self, action: Action) {
         match action {
-            Action::Stay => {}
+            Action::Stay => return,
             Action::Quit => self.quit = true,
-            Action::Menu => {
-                self.refresh_menu();
-                self.screen = Screen::Menu;
+            Action::Push(screen) => self.stack.push(screen),
+            Action::Replace(screen) => {
+                self.stack.pop();
+                self.stack.push(screen);
             }
-            Action::Setup(game) => self.screen = Screen::Setup(Setup::new(game)),
-            Action::Play(play) => self.screen = Screen::Play(*play),
-            Action::Explore(record) => self.swap_screen(|screen| match screen {
-                Screen::Play(play) => Screen::Explorer {
-                    explorer: Box::new(Explorer::new(*record)),
-                    game: Box::new(play),
-                },
-                other => other,
-            }),
-            Action::Lesson(lesson) => self.swap_screen(|screen| Screen::Lesson {
-                lesson,
-                behind: Some(Box::new(screen)),
-            }),
-            Action::CloseLesson => match std::mem::replace(&mut self.screen, Screen::Menu) {
-                Screen::Lesson {
-                    behind: Some(behind),
-                    ..
-                } => self.screen = *behind,
-                Screen::Lesson { behind: None, .. } => self.quit = true,
-                other => self.screen = other,
-            },
-            Action::ExploreMcts(explorer) => self.swap_screen(|screen| match screen {
-                Screen::Play(play) => Screen::MctsExplorer {
-                    explorer,
-                    game: Box::new(play),
-                },
-                other => other,
-            }),
-            Action::BackToGame => self.swap_screen(|screen| match screen {
-                Screen::Explorer { game, .. } | Screen::MctsExplorer { game, .. } => {
-                    Screen::Play(*game)
-                }
-                other => other,
-            }),
-            Action::Saved => self.open_saved(),
-            Action::Review(review) => self.swap_screen(|screen| {
-                let game = match screen {
-                    Screen::Play(play) => Some(Box::new(play)),
-                    _ => None,
-                };
-                Screen::Review { review, game }
-            }),
-            Action::CloseReview => {
-                let back = std::mem::replace(&mut self.screen, Screen::Menu);
-                match back {
-                    Screen::Review {
-                        game: Some(game), ..
-                    } => self.screen = Screen::Play(*game),
-                    _ => self.open_saved(),
-                }
-            }
+            Action::Close | Action::BackToGame => self.close_to(self.stack.len() - 1),
+            Action::Menu => self.close_to(1),
+            Action::Play(play) => return self.act(Action::Replace(play)),
+            Action::Lesson(lesson) => return self.act(Action::Push(lesson)),
         }
+        // The help shown was the screen's that was in front.
+        self.help = false;
     }
 
-    /// The saved games, read afresh; without a store, the menu says there are none.
-    fn open_saved(&mut self) {
-        match &self.store {
-            Some(store) => self.screen = Screen::Saved(SavedGames::new(store.clone())),
-            None => {
-                self.menu
-                    .set_saved_summary(Some("games are not saved in this run".into()));
-                self.screen = Screen::Menu;
-            }
+    /// Closes the screens above the first `keep`, the one left in front told so;
+    /// with none left, the arcade ends.
+    fn close_to(&mut self, keep: usize) {
+        self.stack.truncate(keep);
+        match self.stack.last_mut() {
+            Some(front) => front.on_top(),
+            None => self.quit = true,
         }
-    }
-
-    /// Replaces the screen with one made from it, moving what it owns.
-    fn swap_screen(&mut self, change: impl FnOnce(Screen) -> Screen) {
-        let screen = std::mem::replace(&mut self.screen, Screen::Menu);
-        self.screen = change(screen);
     }
 }
 
-/// Lets running games catch up, also behind the explorer and behind a lesson.
-fn tick_screen(screen: &mut Screen, now: Instant) -> Option<Box<RecordedSearch>> {
-    match screen {
-        Screen::Play(play) => {
-            play.tick(now);
-            play.take_built_tree()
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::tui::{EngineSettings, PlaySetup, Seat};
+
+    fn press(app: &mut App, code: KeyCode) {
+        app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+
+    /// The moves played in the game on screen.
+    fn played(app: &App) -> usize {
+        app.session().map_or(0, |s| s.played().len())
+    }
+
+    /// Ticks until one more move is played, whatever is in front.
+    fn next_move(app: &mut App) {
+        let (before, start) = (played(app), Instant::now());
+        while played(app) == before {
+            assert!(start.elapsed() < Duration::from_secs(60), "no move comes");
+            app.tick();
+            std::thread::sleep(Duration::from_millis(2));
         }
-        Screen::Explorer { explorer, game } => {
-            game.tick(now);
-            explorer.tick();
-            None
-        }
-        Screen::Review { review, game } => {
-            if let Some(game) = game {
-                game.tick(now);
-            }
-            review.tick();
-            None
-        }
-        Screen::MctsExplorer { game, .. } => {
-            game.tick(now);
-            None
-        }
-        // The game behind a lesson goes on; a tree built meanwhile waits for `t`.
-        Screen::Lesson {
-            behind: Some(behind),
-            ..
-        } => tick_screen(behind, now).and(None),
-        _ => None,
+    }
+
+    #[test]
+    fn screens_stack_over_the_game_which_goes_on_behind_them() {
+        let computer = Seat::Computer(EngineSettings {
+            depth: Some(1),
+            time: None,
+            ..EngineSettings::for_game("connect4")
+        });
+        let setup = PlaySetup {
+            first: computer.clone(),
+            second: computer,
+            ..PlaySetup::new("connect4")
+        };
+        let mut app = App::new(Launch::Game(setup), Theme::plain()).unwrap();
+        press(&mut app, KeyCode::Char('+'));
+        next_move(&mut app);
+        press(&mut app, KeyCode::Char('t'));
+        assert!(matches!(app.screen(), Front::Explorer { .. }));
+        next_move(&mut app);
+        press(&mut app, KeyCode::Char('X'));
+        assert!(matches!(app.screen(), Front::Lesson { .. }));
+        next_move(&mut app);
+        press(&mut app, KeyCode::Char('q'));
+        assert!(matches!(app.screen(), Front::Explorer { .. }));
+        press(&mut app, KeyCode::Esc);
+        assert!(matches!(app.screen(), Front::Play(_)));
+        press(&mut app, KeyCode::Char('?'));
+        assert!(app.help_open());
+        press(&mut app, KeyCode::Char('q'));
+        assert!(!app.help_open() && matches!(app.screen(), Front::Play(_)));
+        press(&mut app, KeyCode::Char('q'));
+        press(&mut app, KeyCode::Char('y'));
+        assert!(matches!(app.screen(), Front::Menu));
+        press(&mut app, KeyCode::Esc);
+        assert!(app.should_quit());
     }
 }

@@ -11,6 +11,7 @@ pub mod app;
 pub mod board;
 pub mod clipboard;
 pub mod event;
+pub mod jobs;
 pub mod move_line;
 pub mod panel;
 pub mod position_pane;
@@ -21,7 +22,6 @@ pub mod session;
 pub mod signals;
 pub mod terminal;
 pub mod theme;
-pub mod tree_build;
 
 pub use crate::play::clock;
 pub use crate::play::{DEFAULT_MOVE_TIME, EngineSettings, PlaySetup, Seat, seconds};

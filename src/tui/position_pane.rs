@@ -34,7 +34,7 @@ pub struct NodeView {
 }
 
 /// The positions at the nodes of one recorded tree, without its game's type.
-pub trait NodePositions: Send {
+pub trait NodePositions: Send + Sync {
     /// The position at `node` drawn and evaluated, or `None` for an unknown node.
     fn view(&self, node: usize, theme: &Theme) -> Option<NodeView>;
 

@@ -11,16 +11,22 @@ use crate::search::breadth_first::{BreadthFirst, breadth_first_minimax};
 use crate::search::export::tree_labels;
 use crate::search::figure::{Figure, MAX_FIGURE_NODES};
 use crate::search::tree::{Cut, SearchTree, TreeNode};
-use crate::search::{Algorithm, Limits, SearchConfig, SearchEvent, SearchHandle, spawn_search};
+use crate::search::{Algorithm, Iteration, Limits, Observer, Progress, SearchConfig, search};
 use crate::tui::board::BoardGame;
+use crate::tui::jobs::{Reporter, Work};
 use crate::tui::position_pane::{GamePositions, NodePositions, NodeView};
 use crate::tui::theme::Theme;
 
 /// How many nodes the minimax comparison may visit before it gives up.
 pub const MINIMAX_BUDGET: u64 = 5_000_000;
 
-/// Starts plain minimax on the recorded position at a depth, under a node budget.
-type MinimaxStarter = Box<dyn Fn(u32, u64) -> MinimaxRun + Send>;
+/// Makes the explorer's view of a recorded search, to run as a job (large trees
+/// take a while; see [`crate::tui::session::Session::tree_builder`]).
+pub type TreeBuilder = Box<dyn FnOnce() -> RecordedSearch + Send>;
+
+/// Makes the work of plain minimax on the recorded position at a depth, under a
+/// node budget: the explorer runs it as a job.
+type MinimaxStarter = Box<dyn Fn(u32, u64) -> Work<MinimaxState> + Send + Sync>;
 
 /// One search's recorded tree, ready for the explorer.
 pub struct RecordedSearch {
@@ -66,17 +72,10 @@ impl RecordedSearch {
         let position = root.clone();
         let evaluator_for_figures = evaluator.clone();
         let start_minimax: MinimaxStarter = Box::new(move |depth, budget| {
-            let limits = Limits {
-                depth: Some(depth),
-                nodes: Some(budget),
-                ..Limits::default()
-            };
-            let handle = spawn_search(
-                position.clone(),
-                evaluator.clone(),
-                SearchConfig::minimax(limits),
-            );
-            MinimaxRun::watch(handle)
+            let (position, evaluator) = (position.clone(), evaluator.clone());
+            Box::new(move |reporter: &Reporter<MinimaxState>| {
+                minimax(&position, evaluator.as_ref(), depth, budget, reporter)
+            })
         });
         RecordedSearch {
             tree: labelled(tree, root),
@@ -118,9 +117,9 @@ impl RecordedSearch {
         self.tree.max_player
     }
 
-    /// Searches the recorded position with plain minimax at the tree's depth, in the
-    /// background, stopping after `budget` nodes.
-    pub fn start_minimax(&self, budget: u64) -> MinimaxRun {
+    /// The work of searching the recorded position with plain minimax at the tree's
+    /// depth, stopping after `budget` nodes, for a job that reports its count.
+    pub fn minimax_work(&self, budget: u64) -> Work<MinimaxState> {
         (self.start_minimax)(self.tree.depth.max(1), budget)
     }
 }
@@ -192,50 +191,48 @@ pub enum MinimaxState {
     },
 }
 
-/// A minimax comparison running on its own thread; dropping it stops the search.
-pub struct MinimaxRun {
-    poll: Box<dyn FnMut() -> Option<MinimaxState>>,
-    state: MinimaxState,
+/// Plain minimax on `position` to `depth`, stopped after `budget` nodes or when
+/// the job is no longer wanted, its node count reported on the way.
+fn minimax<G: Game>(
+    position: &G,
+    evaluator: &dyn Evaluator<G>,
+    depth: u32,
+    budget: u64,
+    reporter: &Reporter<MinimaxState>,
+) -> MinimaxState {
+    let limits = Limits {
+        depth: Some(depth),
+        nodes: Some(budget),
+        ..Limits::default()
+    };
+    let config = SearchConfig::minimax(limits);
+    let mut counter = NodeCounter(reporter);
+    let result = search(
+        position,
+        evaluator,
+        &config,
+        Some(reporter.cancel_flag()),
+        &mut counter,
+    );
+    MinimaxState::Done {
+        nodes: result.stats.nodes,
+        over_budget: result.stopped,
+    }
 }
 
-impl MinimaxRun {
-    fn watch<M: 'static>(handle: SearchHandle<M>) -> MinimaxRun {
-        let poll = move || {
-            let mut latest = None;
-            for event in handle.events.try_iter() {
-                latest = Some(match event {
-                    SearchEvent::Progress(p) => MinimaxState::Running {
-                        nodes: p.stats.nodes,
-                    },
-                    SearchEvent::Iteration(it) => MinimaxState::Running {
-                        nodes: it.stats.nodes,
-                    },
-                    SearchEvent::Finished(result) => MinimaxState::Done {
-                        nodes: result.stats.nodes,
-                        over_budget: result.stopped,
-                    },
-                });
-            }
-            latest
-        };
-        MinimaxRun {
-            poll: Box::new(poll),
-            state: MinimaxState::Running { nodes: 0 },
-        }
+/// Passes a search's node count on to the explorer as it goes.
+struct NodeCounter<'a>(&'a Reporter<MinimaxState>);
+
+impl<M> Observer<M> for NodeCounter<'_> {
+    fn progress(&mut self, progress: &Progress<M>) {
+        self.0.progress(MinimaxState::Running {
+            nodes: progress.stats.nodes,
+        });
     }
 
-    /// Takes in what the search thread sent since the last call; never blocks.
-    pub fn poll(&mut self) -> MinimaxState {
-        if matches!(self.state, MinimaxState::Running { .. })
-            && let Some(state) = (self.poll)()
-        {
-            self.state = state;
-        }
-        self.state
-    }
-
-    /// The state as of the last poll.
-    pub fn state(&self) -> MinimaxState {
-        self.state
+    fn iteration(&mut self, iteration: &Iteration<M>) {
+        self.0.progress(MinimaxState::Running {
+            nodes: iteration.stats.nodes,
+        });
     }
 }

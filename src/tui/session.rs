@@ -17,10 +17,9 @@ use ratatui::style::Style;
 use super::board::{BoardGame, BoardVisitor, Marks, Pick, Steer, visit_board};
 use super::clock::Clocks;
 use super::panel::{Purpose, RootMoveView, SearchView};
-use super::recorded::RecordedSearch;
+use super::recorded::{RecordedSearch, TreeBuilder};
 use super::screens::mcts_explorer::MctsRecord;
 use super::theme::Theme;
-use super::tree_build::TreeBuilder;
 use super::{PlaySetup, Seat};
 use crate::game::{Evaluator, Game, GameError, GameInfo, Outcome, Player};
 pub use crate::play::PlayedMove;
@@ -147,18 +146,10 @@ pub trait Session {
     fn message(&self) -> Option<&Message>;
     /// Puts a message in the status line.
     fn tell(&mut self, tone: Tone, text: &str);
-    /// The latest recorded search tree, ready for the explorer: the last search's,
-    /// or the last finished iteration of the search still running.
-    fn recorded_search(&self) -> Option<RecordedSearch> {
-        self.tree_builder().map(|(_, build)| build())
-    }
-    /// What makes [`Session::recorded_search`], to run on another thread (large
-    /// trees take a while), with the tree's node count.
+    /// What makes the explorer's view of the latest recorded search tree (the last
+    /// search's, or the last finished iteration of the search still running), to
+    /// run as a job since large trees take a while, with the tree's node count.
     fn tree_builder(&self) -> Option<(usize, TreeBuilder)>;
-    /// Makes the next search's thread die without its final report: the test hook
-    /// for a search that panics, so tests can check that the arcade notices.
-    #[doc(hidden)]
-    fn fail_next_search(&mut self);
     /// The last search again, when it was Monte Carlo, ready for its explorer.
     fn recorded_mcts(&self) -> Option<MctsRecord>;
     /// The game's clocks, when it is played with them.
@@ -186,6 +177,12 @@ pub trait Session {
     fn move_texts(&self) -> Vec<String>;
     /// Sets each side's clock to a saved game's time left.
     fn resume_clocks(&mut self, left: [Duration; 2]);
+
+    /// Makes the next search's thread die without its final report. A test hook,
+    /// hidden from the docs but public: the integration test of a search that
+    /// panics (tests/arcade_run.rs) drives the arcade from outside the crate.
+    #[doc(hidden)]
+    fn fail_next_search(&mut self);
 }
 
 /// Builds the session for a setup, checking everything on the way: the game, its
@@ -274,11 +271,6 @@ impl<G: BoardGame> GameSession<G> {
         let name = G::notations()[self.notation].0;
         self.say(Tone::Info, format!("moves written in {name}"));
         true
-    }
-
-    /// The match the session shows.
-    pub fn game_match(&self) -> &Match<G> {
-        &self.game
     }
 
     fn say(&mut self, tone: Tone, text: impl Into<String>) {

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use ply::tui::app::{App, Screen};
+use ply::tui::app::{App, Front as Screen};
 use ply::tui::theme::Theme;
 use ply::tui::{Launch, PlaySetup};
 use ratatui::Terminal;

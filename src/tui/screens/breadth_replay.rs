@@ -79,11 +79,11 @@ impl BreadthReplay {
         &self.run.steps[self.applied - 1]
     }
 
-    /// Answers a key; `CloseLesson` when the user leaves.
+    /// Answers a key; `Close` when the user leaves.
     pub fn handle_key(&mut self, key: &KeyEvent) -> Action {
         let last = self.run.steps.len();
         match key.code {
-            KeyCode::Char('q') | KeyCode::Esc => return Action::CloseLesson,
+            KeyCode::Char('q') | KeyCode::Esc => return Action::Close,
             KeyCode::Char('n') | KeyCode::Char(' ') | KeyCode::Right | KeyCode::Char('l') => {
                 self.applied = (self.applied + 1).min(last);
             }

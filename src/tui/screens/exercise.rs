@@ -137,7 +137,7 @@ impl Exercise {
     pub fn handle_key(&mut self, key: &KeyEvent) -> Action {
         self.notice = None;
         match key.code {
-            KeyCode::Char('q') | KeyCode::Esc => return Action::CloseLesson,
+            KeyCode::Char('q') | KeyCode::Esc => return Action::Close,
             KeyCode::Up | KeyCode::Char('k') => self.go_up(),
             KeyCode::Down | KeyCode::Char('j') => self.go_down(),
             KeyCode::Left | KeyCode::Char('h') => self.go_across(-1),

@@ -18,6 +18,8 @@ mod legend;
 mod winning;
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
@@ -25,19 +27,25 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
-use super::Action;
+use super::help::HelpTopic;
 use super::lesson::Lesson;
 use super::tree_drawing;
+use super::{Action, Screen};
 use crate::game::Player;
 use crate::search::Algorithm;
 use crate::search::tree::{NodeKind, SearchTree, TreeNode, ValueBound, show};
+use crate::tui::jobs::{Job, Update};
 use crate::tui::panel::count;
 use crate::tui::position_pane::{NodeView, render_position_pane};
-use crate::tui::recorded::{MINIMAX_BUDGET, MinimaxRun, MinimaxState, RecordedSearch};
+use crate::tui::recorded::{MINIMAX_BUDGET, MinimaxState, RecordedSearch};
 use crate::tui::replay::{self, Replay};
 use crate::tui::theme::Theme;
+use export::Exported;
 use winning::{Keeps, strategy_marks};
 
+/// Trees up to this many nodes are written out (`e`) on the UI thread, Graphviz
+/// included, in a blink; larger ones by a job.
+const INLINE_EXPORT_NODES: usize = 500;
 /// The value column is at least as wide as its heading.
 const VALUE_WIDTH: usize = 5;
 /// The notes column keeps this much room before the nodes column is dropped.
@@ -69,7 +77,8 @@ enum Row {
 
 /// The explorer screen's state.
 pub struct Explorer {
-    record: RecordedSearch,
+    /// Shared with the export job, which writes it out on its own thread.
+    record: Arc<RecordedSearch>,
     expanded: Vec<bool>,
     rows: Vec<Row>,
     selected: usize,
@@ -77,7 +86,12 @@ pub struct Explorer {
     /// Where the rows were last drawn, for clicks and page keys.
     list_area: Rect,
     replay: Option<Replay>,
-    minimax: Option<MinimaxRun>,
+    /// The minimax comparison as last heard of, once asked for.
+    minimax: Option<MinimaxState>,
+    /// The minimax comparison's search, off the UI thread.
+    minimax_job: Job<MinimaxState>,
+    /// The tree being written to files, for trees too big to write at once.
+    export_job: Job<Result<Exported, String>>,
     notice: Option<Notice>,
     /// The position pane beside the tree is on (`v`).
     show_position: bool,
@@ -160,7 +174,7 @@ impl Explorer {
         }
         let strategy = strategy_marks(&record.tree);
         let mut explorer = Explorer {
-            record,
+            record: Arc::new(record),
             expanded,
             rows: Vec::new(),
             selected: 0,
@@ -168,6 +182,8 @@ impl Explorer {
             list_area: Rect::default(),
             replay: None,
             minimax: None,
+            minimax_job: Job::new("minimax"),
+            export_job: Job::new("export"),
             notice: None,
             show_position: true,
             show_states: false,
@@ -193,13 +209,26 @@ impl Explorer {
 
     /// The minimax comparison, once asked for.
     pub fn minimax(&self) -> Option<MinimaxState> {
-        self.minimax.as_ref().map(MinimaxRun::state)
+        self.minimax
     }
 
-    /// Takes in the minimax comparison's progress.
+    /// Takes in the minimax comparison's progress and the export's result.
     pub fn tick(&mut self) {
-        if let Some(run) = self.minimax.as_mut() {
-            run.poll();
+        for update in self.minimax_job.poll() {
+            match update {
+                Update::Progress(state) | Update::Done(state) => self.minimax = Some(state),
+                Update::Failed => {
+                    self.minimax = None;
+                    self.notice = Notice::error("the minimax comparison stopped without a count");
+                }
+            }
+        }
+        for update in self.export_job.poll() {
+            match update {
+                Update::Progress(_) => {}
+                Update::Done(exported) => self.exported(exported),
+                Update::Failed => self.notice = Notice::error("the export stopped without writing"),
+            }
         }
     }
 
@@ -362,11 +391,13 @@ impl Explorer {
     }
 
     fn run_minimax(&mut self) {
-        if matches!(self.minimax(), Some(MinimaxState::Running { .. })) {
+        if self.minimax_job.is_running() {
             self.notice = Notice::error("minimax is already running");
             return;
         }
-        self.minimax = Some(self.record.start_minimax(MINIMAX_BUDGET));
+        self.minimax = Some(MinimaxState::Running { nodes: 0 });
+        self.minimax_job
+            .start(self.record.minimax_work(MINIMAX_BUDGET));
     }
 
     /// Rows name states instead of moves, and back; only for games with short states.
@@ -378,9 +409,29 @@ impl Explorer {
         }
     }
 
-    /// Writes the tree to files and names them.
+    /// Writes the tree to files and names them: at once for a small tree, by a
+    /// job for a large one (which may take seconds), saying so meanwhile.
     fn export(&mut self) {
-        self.notice = match export::export_tree(&self.record, &self.export_dir, self.show_states) {
+        let (record, dir, states) = (
+            self.record.clone(),
+            self.export_dir.clone(),
+            self.show_states,
+        );
+        if record.tree.nodes.len() <= INLINE_EXPORT_NODES {
+            let exported = export::export_tree(&record, &dir, states);
+            return self.exported(exported);
+        }
+        self.export_job
+            .start(move |_| export::export_tree(&record, &dir, states));
+        self.notice = Some(Notice {
+            text: "writing the tree...".into(),
+            error: false,
+        });
+    }
+
+    /// Names the files written, or says why they were not.
+    fn exported(&mut self, exported: Result<Exported, String>) {
+        self.notice = match exported {
             Ok(done) => Some(Notice {
                 text: done.summary(&self.export_dir),
                 error: false,
@@ -1182,5 +1233,33 @@ fn kind_note(kind: NodeKind) -> Option<&'static str> {
         NodeKind::Leaf => Some("leaf"),
         NodeKind::TableHit => Some("TT hit"),
         NodeKind::Unfinished => Some("unfinished"),
+    }
+}
+
+impl Screen for Explorer {
+    fn handle_key(&mut self, key: &KeyEvent) -> Action {
+        Explorer::handle_key(self, key)
+    }
+
+    fn handle_mouse(&mut self, mouse: &MouseEvent) -> Action {
+        Explorer::handle_mouse(self, mouse)
+    }
+
+    fn tick(&mut self, _now: Instant) -> Action {
+        Explorer::tick(self);
+        Action::Stay
+    }
+
+    fn tick_behind(&mut self, _now: Instant) {
+        Explorer::tick(self);
+    }
+
+    fn render(&mut self, frame: &mut Frame, theme: &Theme) {
+        Explorer::render(self, frame, theme);
+    }
+
+    /// The explorer answers `?` itself, with its legend and glossary.
+    fn help(&self) -> Option<HelpTopic> {
+        None
     }
 }

@@ -5,9 +5,10 @@
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 
-use super::Action;
 use super::breadth_replay::BreadthReplay;
 use super::exercise::Exercise;
+use super::help::HelpTopic;
+use super::{Action, Screen};
 use crate::tui::recorded::RecordedSearch;
 use crate::tui::theme::Theme;
 
@@ -32,7 +33,7 @@ impl Lesson {
         BreadthReplay::new(record).map(Lesson::BreadthFirst)
     }
 
-    /// Answers a key; `CloseLesson` when the user leaves.
+    /// Answers a key; `Close` when the user leaves.
     pub fn handle_key(&mut self, key: &KeyEvent) -> Action {
         match self {
             Lesson::Exercise(exercise) => exercise.handle_key(key),
@@ -46,5 +47,19 @@ impl Lesson {
             Lesson::Exercise(exercise) => exercise.render(frame, theme),
             Lesson::BreadthFirst(replay) => replay.render(frame, theme),
         }
+    }
+}
+
+impl Screen for Lesson {
+    fn handle_key(&mut self, key: &KeyEvent) -> Action {
+        Lesson::handle_key(self, key)
+    }
+
+    fn render(&mut self, frame: &mut Frame, theme: &Theme) {
+        Lesson::render(self, frame, theme);
+    }
+
+    fn help(&self) -> Option<HelpTopic> {
+        Some(HelpTopic::Lesson)
     }
 }

@@ -19,7 +19,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
-use super::Action;
+use super::help::HelpTopic;
+use super::{Action, Screen};
 use crate::game::{Evaluator, Game, Outcome, Player};
 use crate::search::mcts::{self, MctsTree, Step};
 use crate::search::{MctsConfig, SearchConfig};
@@ -667,5 +668,19 @@ fn trim_float(value: f64) -> String {
         format!("{value:.0}")
     } else {
         format!("{value:.1}")
+    }
+}
+
+impl Screen for MctsExplorer {
+    fn handle_key(&mut self, key: &KeyEvent) -> Action {
+        MctsExplorer::handle_key(self, key)
+    }
+
+    fn render(&mut self, frame: &mut Frame, theme: &Theme) {
+        MctsExplorer::render(self, frame, theme);
+    }
+
+    fn help(&self) -> Option<HelpTopic> {
+        Some(HelpTopic::Explorer)
     }
 }

@@ -7,9 +7,13 @@ use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, List, ListItem, ListState, Paragraph, Wrap};
 
-use super::{Action, wrap_words};
+use super::help::HelpTopic;
+use super::saved::{SavedGames, summary};
+use super::{Action, Screen, wrap_words};
 use crate::game::GameInfo;
+use crate::play::store::Store;
 use crate::tui::board::arcade_games;
+use crate::tui::screens::setup::Setup;
 use crate::tui::theme::Theme;
 
 /// The menu's state: the games and which one is selected.
@@ -22,6 +26,8 @@ pub struct Menu {
     item_heights: Vec<u16>,
     /// What the saved games hold, shown under the list (`2 in progress · ...`).
     saved: Option<String>,
+    /// Where games are kept; none: nothing is saved in this run.
+    store: Option<Store>,
 }
 
 impl Default for Menu {
@@ -39,12 +45,32 @@ impl Menu {
             list_area: Rect::default(),
             item_heights: Vec::new(),
             saved: None,
+            store: None,
         }
     }
 
-    /// Says what the saved games hold, so the menu can offer to resume them.
-    pub fn set_saved_summary(&mut self, summary: Option<String>) {
-        self.saved = summary;
+    /// The menu offering the games kept in `store`.
+    pub fn keeping(mut self, store: Store) -> Menu {
+        self.store = Some(store);
+        self.refresh_saved();
+        self
+    }
+
+    /// Reads afresh what the saved games hold, so the menu can offer to resume them.
+    fn refresh_saved(&mut self) {
+        let entries = self.store.as_ref().map(Store::list).unwrap_or_default();
+        self.saved = (!entries.is_empty()).then(|| summary(&entries));
+    }
+
+    /// The saved games, read afresh; without a store, the menu says there are none.
+    fn open_saved(&mut self) -> Action {
+        match &self.store {
+            Some(store) => Action::Push(Box::new(SavedGames::new(store.clone()))),
+            None => {
+                self.saved = Some("games are not saved in this run".into());
+                Action::Stay
+            }
+        }
     }
 
     /// The selected game.
@@ -61,7 +87,7 @@ impl Menu {
             KeyCode::Up | KeyCode::Char('k') => self.list.select_previous(),
             KeyCode::Down | KeyCode::Char('j') => self.select_next(),
             KeyCode::Enter | KeyCode::Right | KeyCode::Char('l') => return self.open(),
-            KeyCode::Char('s') => return Action::Saved,
+            KeyCode::Char('s') => return self.open_saved(),
             KeyCode::Char('q') | KeyCode::Esc => return Action::Quit,
             _ => {}
         }
@@ -115,7 +141,9 @@ impl Menu {
     }
 
     fn open(&self) -> Action {
-        self.selected().map_or(Action::Stay, Action::Setup)
+        self.selected().map_or(Action::Stay, |game| {
+            Action::Push(Box::new(Setup::new(game)))
+        })
     }
 
     /// Draws the menu.
@@ -215,6 +243,29 @@ pub fn reflow(text: &str) -> String {
     }
     flush(&mut paragraph, &mut out);
     out.join("\n")
+}
+
+impl Screen for Menu {
+    fn handle_key(&mut self, key: &KeyEvent) -> Action {
+        Menu::handle_key(self, key)
+    }
+
+    fn handle_mouse(&mut self, mouse: &MouseEvent) -> Action {
+        Menu::handle_mouse(self, mouse)
+    }
+
+    fn render(&mut self, frame: &mut Frame, theme: &Theme) {
+        Menu::render(self, frame, theme);
+    }
+
+    fn help(&self) -> Option<HelpTopic> {
+        Some(HelpTopic::Menu)
+    }
+
+    /// Back from a game or the saved games: they may have changed.
+    fn on_top(&mut self) {
+        self.refresh_saved();
+    }
 }
 
 #[cfg(test)]

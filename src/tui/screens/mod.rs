@@ -14,40 +14,83 @@ pub mod saved;
 pub mod setup;
 pub mod tree_drawing;
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use std::any::Any;
+use std::time::Instant;
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 
 use super::board::Steer;
-use crate::game::GameInfo;
+use super::theme::Theme;
+use help::HelpTopic;
 
-/// What a screen asks the app to do after a key or a click.
+/// One screen of the arcade's stack. The app talks to the screen in front through
+/// this trait alone, so a new screen is a file implementing it plus the line that
+/// opens it (an [`Action::Push`]). Screens keep their own inherent methods too:
+/// tests drive a screen without the app, and the impls forward to them.
+pub trait Screen: Any {
+    /// Answers a key pressed while the screen is in front.
+    fn handle_key(&mut self, key: &KeyEvent) -> Action;
+
+    /// Answers a mouse event; most screens have no use for the mouse.
+    fn handle_mouse(&mut self, _mouse: &MouseEvent) -> Action {
+        Action::Stay
+    }
+
+    /// Lets background work (a search, a job) catch up while the screen is in
+    /// front; what it finished may open a screen.
+    fn tick(&mut self, _now: Instant) -> Action {
+        Action::Stay
+    }
+
+    /// Lets background work catch up while other screens cover this one: the game
+    /// goes on behind the explorer. Nothing by default.
+    fn tick_behind(&mut self, _now: Instant) {}
+
+    /// Draws the screen over the whole frame.
+    fn render(&mut self, frame: &mut Frame, theme: &Theme);
+
+    /// What the app's help overlay (`?`) shows over this screen; `None` when the
+    /// screen takes `?` itself (the explorer's legend, a text field).
+    fn help(&self) -> Option<HelpTopic>;
+
+    /// Called when the screens over this one closed and it is in front again, so
+    /// it can bring what it shows up to date (the menu's saved games).
+    fn on_top(&mut self) {}
+
+    /// The game this screen plays, for saving it and for tests.
+    fn game(&self) -> Option<&play::Play> {
+        None
+    }
+
+    /// [`Screen::game`], to drive or save it.
+    fn game_mut(&mut self) -> Option<&mut play::Play> {
+        None
+    }
+}
+
+/// What a screen asks the app to do with the stack after a key, a click or a tick.
 pub enum Action {
     /// Nothing beyond the screen's own state change.
     Stay,
     /// Leave the arcade.
     Quit,
-    /// Back to the menu.
+    /// Open a screen over this one, which stays below (and ticks behind it).
+    Push(Box<dyn Screen>),
+    /// Put a screen in this one's place.
+    Replace(Box<dyn Screen>),
+    /// Close this screen: back to the one below; the arcade ends with the last.
+    Close,
+    /// Back to the menu at the bottom of the stack, closing everything over it.
     Menu,
-    /// Open the setup screen of a game.
-    Setup(GameInfo),
-    /// Show a game, already set up.
+    /// A game set up or resumed, in place of the screen that made it: a
+    /// [`Action::Replace`] whose screen callers (and tests) can take out.
     Play(Box<play::Play>),
-    /// Open the explorer on a recorded search, the game staying behind it.
-    Explore(Box<crate::tui::recorded::RecordedSearch>),
-    /// Open the Monte Carlo tree explorer, the game staying behind it.
-    ExploreMcts(Box<mcts_explorer::MctsExplorer>),
-    /// Close the explorer: back to the game behind it.
-    BackToGame,
-    /// Open the list of saved games.
-    Saved,
-    /// Open the review of a game (the game on screen, if any, stays behind it).
-    Review(Box<review::Review>),
-    /// Close the review: back to the game behind it, or to the saved games.
-    CloseReview,
-    /// Open a lesson (exercise, breadth-first replay) over the screen in front.
+    /// A lesson over the explorer: an [`Action::Push`] that keeps its type.
     Lesson(Box<lesson::Lesson>),
-    /// Close the lesson: back to the screen behind it, or quit if there is none.
-    CloseLesson,
+    /// Close an explorer: the [`Action::Close`] the explorers' key tables name.
+    BackToGame,
 }
 
 /// The cursor meaning of a key: arrows, vi keys, Enter and Esc.

@@ -12,23 +12,29 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use super::explorer::Explorer;
+use super::help::HelpTopic;
 use super::mcts_explorer::MctsExplorer;
 use super::review::Review;
-use super::{Action, centered, steer_of};
+use super::{Action, Screen, centered, steer_of};
 use crate::game::tag_pairs::turns;
 use crate::game::{Outcome, Player};
 use crate::play::record::{self, RecordFacts};
 use crate::play::store::{SavedClock, SavedGame, Store, result_words};
 use crate::tui::clipboard;
 use crate::tui::clock::format_clock;
+use crate::tui::jobs::{Job, Update};
 use crate::tui::move_line::{LineAction, MoveLine, MoveLineView};
 use crate::tui::panel::SearchPanel;
 use crate::tui::recorded::RecordedSearch;
 use crate::tui::session::{ONLY_HUMANS_RESIGN, Session, Tone};
 use crate::tui::theme::Theme;
-use crate::tui::tree_build::{BuildState, INLINE_BUILD_NODES, TreeBuild};
 use crate::tui::{PlaySetup, Seat};
 
+/// Trees up to this many nodes are built for the explorer on the UI thread, in
+/// less than a frame; larger ones (0.4-0.7 s for 200,000 nodes, seconds on a loaded
+/// machine) are built by a job, so keys, Esc included, keep working meanwhile.
+pub const INLINE_BUILD_NODES: usize = 5_000;
 /// The narrowest the search panel gets.
 const PANEL_MIN_WIDTH: u16 = 46;
 /// The lowest the board's box gets, so that it does not jump as a game goes on.
@@ -58,9 +64,7 @@ pub struct Play {
     /// A leave waiting for the player's yes.
     confirm: Option<Leave>,
     /// The explorer's tree being built for `t`, off the UI thread.
-    tree_build: Option<TreeBuild>,
-    /// How many tree builds `t` started (repeated presses start no more).
-    tree_builds: usize,
+    tree_build: Job<RecordedSearch>,
     /// The typed move being written, while the move line is open.
     move_line: Option<MoveLine>,
 }
@@ -102,37 +106,33 @@ impl Play {
             terminal_clipboard: true,
             keeping: Keeping::default(),
             confirm: None,
-            tree_build: None,
-            tree_builds: 0,
+            tree_build: Job::new("tree"),
             move_line: None,
         }
     }
 
     /// True while the explorer's tree is being built.
     pub fn building_tree(&self) -> bool {
-        self.tree_build.is_some()
+        self.tree_build.is_running()
     }
 
     /// How many tree builds `t` has started on this screen.
     pub fn tree_builds(&self) -> usize {
-        self.tree_builds
+        self.tree_build.started()
     }
 
-    /// The explorer's tree once its build is done; a failed build is reported.
-    pub fn take_built_tree(&mut self) -> Option<Box<RecordedSearch>> {
-        match self.tree_build.as_ref()?.poll() {
-            BuildState::Building => None,
-            BuildState::Built(record) => {
-                self.tree_build = None;
-                Some(record)
-            }
-            BuildState::Failed => {
-                self.tree_build = None;
-                self.session
-                    .tell(Tone::Refused, "error: the search tree could not be built");
-                None
+    /// The explorer on its tree once the build is done; a failed build is reported.
+    fn take_built_tree(&mut self) -> Action {
+        for update in self.tree_build.poll() {
+            match update {
+                Update::Done(record) => return Action::Push(Box::new(Explorer::new(record))),
+                Update::Progress(_) => {}
+                Update::Failed => self
+                    .session
+                    .tell(Tone::Refused, "error: the search tree could not be built"),
             }
         }
+        Action::Stay
     }
 
     /// The screen writing records and copies into `dir`, the terminal's clipboard
@@ -226,6 +226,13 @@ impl Play {
         self.session.tick(now);
     }
 
+    /// [`Play::tick`], and the explorer once its tree is built: only in front,
+    /// so a tree built behind another screen waits for the game to be back.
+    fn tick_in_front(&mut self, now: Instant) -> Action {
+        self.tick(now);
+        self.take_built_tree()
+    }
+
     /// The typed move being written, when the move line is open.
     pub fn move_line(&self) -> Option<&MoveLine> {
         self.move_line.as_ref()
@@ -239,7 +246,7 @@ impl Play {
                 _ => Action::Stay,
             };
         }
-        if key.code == KeyCode::Esc && self.tree_build.take().is_some() {
+        if key.code == KeyCode::Esc && self.tree_build.cancel() {
             self.session.tell(Tone::Info, "tree building cancelled");
             return Action::Stay;
         }
@@ -327,7 +334,7 @@ impl Play {
             .then(|| self.record().result)
             .flatten();
         match Review::open(&self.setup_at_start(), &self.session.move_texts(), result) {
-            Ok(review) => Action::Review(Box::new(review)),
+            Ok(review) => Action::Push(Box::new(review)),
             Err(e) => {
                 self.session.tell(Tone::Refused, &format!("no review: {e}"));
                 Action::Stay
@@ -374,21 +381,20 @@ impl Play {
 
     /// The explorer on the last recorded search tree, or a word on why there is none.
     fn explore(&mut self) -> Action {
-        if self.tree_build.is_some() {
+        if self.tree_build.is_running() {
             // Repeated presses join the build under way.
             return Action::Stay;
         }
         if let Some(record) = self.session.recorded_mcts() {
             let sides = [Player::First, Player::Second].map(|p| self.session.side_name(p));
-            return Action::ExploreMcts(Box::new(MctsExplorer::new(record, sides)));
+            return Action::Push(Box::new(MctsExplorer::new(record, sides)));
         }
         match self.session.tree_builder() {
             Some((nodes, build)) if nodes <= INLINE_BUILD_NODES => {
-                Action::Explore(Box::new(build()))
+                Action::Push(Box::new(Explorer::new(build())))
             }
             Some((_, build)) => {
-                self.tree_build = Some(TreeBuild::start(build));
-                self.tree_builds += 1;
+                self.tree_build.start(move |_| build());
                 Action::Stay
             }
             None if !self.setup.record_tree => {
@@ -755,7 +761,7 @@ impl Play {
             (format!("{} to move", self.who(mover)), theme.side(mover))
         };
         let mut spans = vec![Span::styled(format!(" {state}"), style)];
-        if self.tree_build.is_some() {
+        if self.tree_build.is_running() {
             spans.push(Span::styled(
                 "  ·  building the tree... (Esc cancels)",
                 theme.text,
@@ -799,5 +805,39 @@ impl Play {
         // Wrapped, so a long result is never cut off in the narrow column.
         let paragraph = Paragraph::new(text).block(block).wrap(Wrap { trim: true });
         frame.render_widget(paragraph, area);
+    }
+}
+
+impl Screen for Play {
+    fn handle_key(&mut self, key: &KeyEvent) -> Action {
+        Play::handle_key(self, key)
+    }
+
+    fn handle_mouse(&mut self, mouse: &MouseEvent) -> Action {
+        Play::handle_mouse(self, mouse)
+    }
+
+    fn tick(&mut self, now: Instant) -> Action {
+        self.tick_in_front(now)
+    }
+
+    fn tick_behind(&mut self, now: Instant) {
+        Play::tick(self, now);
+    }
+
+    fn render(&mut self, frame: &mut Frame, theme: &Theme) {
+        Play::render(self, frame, theme);
+    }
+
+    fn help(&self) -> Option<HelpTopic> {
+        Some(HelpTopic::Game(self.session.board_keys()))
+    }
+
+    fn game(&self) -> Option<&Play> {
+        Some(self)
+    }
+
+    fn game_mut(&mut self) -> Option<&mut Play> {
+        Some(self)
     }
 }

@@ -14,7 +14,10 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Wrap};
 
-use super::Action;
+use std::time::Instant;
+
+use super::help::HelpTopic;
+use super::{Action, Screen};
 use crate::game::{GameInfo, Player};
 use crate::game::{profile, profile_of};
 use crate::play::PlaySetup;
@@ -219,7 +222,7 @@ impl Review {
             }
             KeyCode::Home | KeyCode::Char('g') => self.ply = 0,
             KeyCode::End | KeyCode::Char('G') => self.ply = last,
-            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('v') => return Action::CloseReview,
+            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('v') => return Action::Close,
             _ => {}
         }
         Action::Stay
@@ -434,5 +437,24 @@ impl Review {
             Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
             area,
         );
+    }
+}
+
+impl Screen for Review {
+    fn handle_key(&mut self, key: &KeyEvent) -> Action {
+        Review::handle_key(self, key)
+    }
+
+    fn tick(&mut self, _now: Instant) -> Action {
+        Review::tick(self);
+        Action::Stay
+    }
+
+    fn render(&mut self, frame: &mut Frame, theme: &Theme) {
+        Review::render(self, frame, theme);
+    }
+
+    fn help(&self) -> Option<HelpTopic> {
+        Some(HelpTopic::Review)
     }
 }

@@ -9,9 +9,10 @@ use ratatui::layout::{Constraint, Layout};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, List, ListItem, ListState};
 
-use super::Action;
+use super::help::HelpTopic;
 use super::play::Play;
 use super::review::Review;
+use super::{Action, Screen};
 use crate::play::store::{SavedGame, SavedSeat, Store, StoredEntry};
 use crate::tui::board::{arcade_games, side_names};
 use crate::tui::session;
@@ -85,7 +86,7 @@ impl SavedGames {
         };
         let id = entry.id.clone();
         let opened = if review || record.finished() {
-            review_of(&record).map(|r| Action::Review(Box::new(r)))
+            review_of(&record).map(|r| Action::Push(Box::new(r)))
         } else {
             resume(&record, id).map(|p| Action::Play(Box::new(p)))
         };
@@ -240,5 +241,19 @@ fn age(saved_at: u64) -> String {
         1..=59 => format!("{minutes} min ago"),
         60..=2879 => format!("{} h ago", minutes / 60),
         _ => format!("{} days ago", minutes / 1440),
+    }
+}
+
+impl Screen for SavedGames {
+    fn handle_key(&mut self, key: &KeyEvent) -> Action {
+        SavedGames::handle_key(self, key)
+    }
+
+    fn render(&mut self, frame: &mut Frame, theme: &Theme) {
+        SavedGames::render(self, frame, theme);
+    }
+
+    fn help(&self) -> Option<HelpTopic> {
+        Some(HelpTopic::Saved)
     }
 }
