@@ -7,9 +7,7 @@
 //! gets [`PROOF_TIME`] per position and is left unknown past it, and dropping the
 //! [`Analysis`] stops the thread at its next check.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -144,56 +142,37 @@ pub fn offers_proofs(game: &str, options: &GameOptions) -> bool {
     crate::game::profile_of(game).is_ok_and(|profile| (profile.offers_proofs)(options))
 }
 
-/// An analysis running on its thread; what it found so far is at hand.
+/// What the analysis of a game found so far: the findings of [`analyse`], taken
+/// in as they come (the arcade runs it as a background job).
 pub struct Analysis {
-    findings: Receiver<Finding>,
-    cancel: Arc<AtomicBool>,
     /// Each position's score in the first player's view, once evaluated.
     pub scores: Vec<Option<Score>>,
     /// Each position's proof: not tried yet (`None`), or its result.
     pub proofs: Vec<Option<Option<Proven>>>,
     /// True when proofs are worked out for this game.
     pub proving: bool,
-    /// True once the thread has finished.
+    /// True once the analysis has finished.
     pub done: bool,
 }
 
 impl Analysis {
-    /// Starts analysing `positions` (the start and the position after each move)
-    /// with `evaluator`, proving values when `prove` is set.
-    pub fn start<G: Playable>(
-        positions: Vec<G>,
-        evaluator: Arc<dyn Evaluator<G>>,
-        prove: bool,
-    ) -> Analysis {
-        let (send, findings) = channel();
-        let cancel = Arc::new(AtomicBool::new(false));
-        let count = positions.len();
-        let stop = cancel.clone();
-        thread::spawn(move || analyse(&positions, evaluator.as_ref(), prove, &stop, &send));
+    /// Nothing found yet about `count` positions, proofs to come when `proving`.
+    pub fn new(count: usize, proving: bool) -> Analysis {
         Analysis {
-            findings,
-            cancel,
             scores: vec![None; count],
             proofs: vec![None; count],
-            proving: prove,
+            proving,
             done: false,
         }
     }
 
-    /// Takes in what the thread found since the last call; never blocks. True
-    /// when something new came.
-    pub fn poll(&mut self) -> bool {
-        let mut news = false;
-        for finding in self.findings.try_iter() {
-            news = true;
-            match finding {
-                Finding::Evaluated(i, s) => set(&mut self.scores, i, Some(s)),
-                Finding::Proved(i, p) => set(&mut self.proofs, i, Some(p)),
-                Finding::Done => self.done = true,
-            }
+    /// Takes in one finding.
+    pub fn record(&mut self, finding: Finding) {
+        match finding {
+            Finding::Evaluated(i, s) => set(&mut self.scores, i, Some(s)),
+            Finding::Proved(i, p) => set(&mut self.proofs, i, Some(p)),
+            Finding::Done => self.done = true,
         }
-        news
     }
 
     /// The mark of move `index` (from position `index` to `index + 1`) by `mover`,
@@ -205,26 +184,23 @@ impl Analysis {
     }
 }
 
-impl Drop for Analysis {
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-}
-
 fn set<T>(values: &mut [Option<T>], index: usize, value: Option<T>) {
     if let Some(slot) = values.get_mut(index) {
         *slot = value;
     }
 }
 
-/// The thread's work: evaluations first (quick), then proofs from the last
-/// position back (the late ones are the quick ones).
-fn analyse<G: Playable>(
+/// Analyses a game's `positions` (the start and the position after each move):
+/// evaluations first (quick), then, when `prove` is set, proofs from the last
+/// position back (the late ones are the quick ones). Each finding goes to
+/// `report`, which answers false when nobody wants more; `cancel` stops the work.
+/// Ends with [`Finding::Done`] unless stopped.
+pub fn analyse<G: Playable>(
     positions: &[G],
     evaluator: &dyn Evaluator<G>,
     prove: bool,
     cancel: &AtomicBool,
-    send: &Sender<Finding>,
+    report: &mut dyn FnMut(Finding) -> bool,
 ) {
     let mut engine = Engine::new();
     for (index, position) in positions.iter().enumerate() {
@@ -232,7 +208,7 @@ fn analyse<G: Playable>(
             return;
         }
         let score = evaluate(&mut engine, position, evaluator, cancel);
-        if send.send(Finding::Evaluated(index, score)).is_err() {
+        if !report(Finding::Evaluated(index, score)) {
             return;
         }
     }
@@ -242,12 +218,12 @@ fn analyse<G: Playable>(
                 return;
             }
             let proven = prove_within(position, evaluator, cancel, PROOF_TIME);
-            if send.send(Finding::Proved(index, proven)).is_err() {
+            if !report(Finding::Proved(index, proven)) {
                 return;
             }
         }
     }
-    let _ = send.send(Finding::Done);
+    report(Finding::Done);
 }
 
 /// A short search's score, in the first player's view.

@@ -4,7 +4,7 @@
 //! proven value: kept the win, threw it away, held the draw.
 //!
 //! The positions are replayed once when the review opens; evaluations and proofs
-//! come from an [`Analysis`] thread and appear as they arrive.
+//! come from an analysis job ([`analyse`] on a [`Job`]) and appear as they arrive.
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -21,10 +21,11 @@ use super::{Action, Screen};
 use crate::game::{GameInfo, Player};
 use crate::game::{profile, profile_of};
 use crate::play::PlaySetup;
-use crate::play::analysis::{Analysis, Proven, offers_proofs};
+use crate::play::analysis::{Analysis, Finding, Proven, analyse, offers_proofs};
 use crate::play::{EngineSettings, PlayedMove};
 use crate::search::score::{self, Score};
 use crate::tui::board::{BoardGame, BoardVisitor, Marks, visit_board};
+use crate::tui::jobs::{Job, Update};
 use crate::tui::theme::Theme;
 
 /// How a game's evaluations are read by people (its profile's unit), with the
@@ -129,6 +130,8 @@ impl<G: BoardGame> Reviewed for ReviewedGame<G> {
 pub struct Review {
     game: Box<dyn Reviewed>,
     analysis: Analysis,
+    /// The background job that analyses the game.
+    job: Job<Finding>,
     unit: ScoreUnit,
     /// How many moves are shown played.
     ply: usize,
@@ -146,7 +149,7 @@ impl Review {
     ) -> anyhow::Result<Review> {
         struct Open<'a>(&'a PlaySetup, &'a [String]);
         impl BoardVisitor for Open<'_> {
-            type Output = anyhow::Result<(Box<dyn Reviewed>, Analysis)>;
+            type Output = anyhow::Result<(Box<dyn Reviewed>, Analysis, Job<Finding>)>;
             fn visit<G: BoardGame>(self) -> Self::Output {
                 let Open(setup, texts) = self;
                 let start = G::setup(&setup.options, setup.position.as_deref(), None)?;
@@ -173,7 +176,17 @@ impl Review {
                     .unwrap_or_else(|| EngineSettings::for_game(&setup.game).eval);
                 let evaluator = G::evaluator_named(&eval)?.evaluator;
                 let prove = offers_proofs(&setup.game, &setup.options);
-                let analysis = Analysis::start(positions.clone(), evaluator, prove);
+                let analysis = Analysis::new(positions.len(), prove);
+                let mut job = Job::new("review");
+                let analysed = positions.clone();
+                job.start(move |reporter| {
+                    let cancel = reporter.cancel_flag();
+                    // The last finding is the job's result; the others are news.
+                    analyse(&analysed, evaluator.as_ref(), prove, cancel, &mut |f| {
+                        f == Finding::Done || reporter.progress(f)
+                    });
+                    Finding::Done
+                });
                 let cursor = positions[0].initial_cursor();
                 let game = ReviewedGame {
                     positions,
@@ -181,14 +194,15 @@ impl Review {
                     played,
                     cursor,
                 };
-                Ok((Box::new(game), analysis))
+                Ok((Box::new(game), analysis, job))
             }
         }
-        let (game, analysis) = visit_board(&setup.game, Open(setup, moves))??;
+        let (game, analysis, job) = visit_board(&setup.game, Open(setup, moves))??;
         let ply = game.moves().len();
         Ok(Review {
             game,
             analysis,
+            job,
             unit: ScoreUnit::of(&setup.game),
             ply,
             result,
@@ -205,9 +219,15 @@ impl Review {
         self.analysis.done
     }
 
-    /// Takes in the analysis thread's findings; never blocks.
+    /// Takes in the analysis job's findings; never blocks.
     pub fn tick(&mut self) {
-        self.analysis.poll();
+        for update in self.job.poll() {
+            match update {
+                Update::Progress(finding) | Update::Done(finding) => self.analysis.record(finding),
+                // A job that died finds nothing more: what is missing stays unknown.
+                Update::Failed => self.analysis.record(Finding::Done),
+            }
+        }
     }
 
     /// Answers a key: arrows step, Home/End jump, Esc or q closes.
@@ -230,7 +250,7 @@ impl Review {
 
     /// Draws the screen.
     pub fn render(&mut self, frame: &mut Frame, theme: &Theme) {
-        self.analysis.poll();
+        self.tick();
         let [title, body, keys] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(10),
