@@ -30,13 +30,13 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use cozy_chess::Color;
-use ply::game::Game;
 use ply::game::chess::Chess;
 use ply::game::chess::classical::{self, Features};
 use ply::game::chess::eval::{FULL_PHASE, game_phase};
 use ply::game::chess::labelled::LABELLED;
 use ply::game::chess::tuned::TUNED;
 use ply::game::chess::weights::{self as w, HANDSET, PARAMS, Weights};
+use ply::game::{Game, SearchHooks};
 
 /// What the tuner is told on the command line.
 struct Options {

@@ -7,7 +7,7 @@ mod common;
 use std::collections::HashSet;
 
 use ply::game::checkers::{Checkers, QUIET_PLIES_FOR_DRAW};
-use ply::game::{Game, Outcome, Player};
+use ply::game::{Game, Outcome, Player, SearchHooks};
 use ply::search::{Limits, SearchConfig, search};
 
 /// Perft from the start, depths 1-8: Aart Bik's counts ("Perft for Checkers",

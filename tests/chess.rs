@@ -5,7 +5,7 @@ mod common;
 
 use ply::game::chess::{Chess, notation, pgn};
 use ply::game::perft::perft;
-use ply::game::{Evaluator, Game, GameOptions, Outcome, Playable, Player};
+use ply::game::{Evaluator, Game, GameOptions, Outcome, Playable, Player, SearchHooks};
 use ply::search::tree::{NodeKind, TreeNode};
 use ply::search::{Engine, Limits, Score, SearchConfig, SearchResult, score, search};
 

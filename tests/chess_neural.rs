@@ -179,7 +179,7 @@ fn on_plys_own_games_the_network_tells_who_stands_better_as_stockfish_does() {
 
 #[test]
 fn sums_built_from_the_parent_position_give_the_value_built_from_scratch() {
-    use ply::game::Game;
+    use ply::game::{Game, SearchHooks};
     // A deterministic walk through legal moves, null moves and takebacks, as a
     // search walks: every value from the kept sums equals the one from scratch.
     let mut game = Chess::new();

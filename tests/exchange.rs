@@ -4,7 +4,7 @@
 //! capture of the Win At Chess positions and of the xiangqi positions
 //! Fairy-Stockfish labelled.
 
-use ply::game::Game;
+use ply::game::SearchHooks;
 use ply::game::chess::Chess;
 use ply::game::xiangqi::Xiangqi;
 
@@ -12,7 +12,7 @@ const WAC: &str = include_str!("data/chess/wac.epd");
 const XIANGQI: &str = include_str!("data/xiangqi-fairy-labels.txt");
 
 /// Checks every tactical move of `game`; returns how many it checked.
-fn check_captures<G: Game>(game: &G, name: &str) -> usize {
+fn check_captures<G: SearchHooks>(game: &G, name: &str) -> usize {
     let mut moves = Vec::new();
     game.tactical_moves(&mut moves);
     for &m in &moves {

@@ -16,7 +16,9 @@ use std::time::{Duration, Instant};
 use common::{all_configs, child_scores, minimax, minimax_best_moves, run, seed_evaluator};
 use ply::game::synthetic::{Ordering, Synthetic};
 use ply::game::tictactoe::TicTacToe;
-use ply::game::{Evaluator, Game, GameError, GameOptions, Outcome, Playable, Player, zobrist};
+use ply::game::{
+    Evaluator, Game, GameError, GameOptions, Outcome, Playable, Player, SearchHooks, zobrist,
+};
 use ply::search::score::{self, is_loss, is_win, plies_to_end};
 use ply::search::{
     GameValue, Iteration, Limits, Observer, SearchConfig, SearchEvent, SearchResult, Stats,
@@ -47,7 +49,7 @@ fn limits(depth: Option<u32>) -> Limits {
 /// configurations using a transposition table are left out (a table may rightly
 /// answer a depth-limited search with a deeper result when a position recurs at
 /// another ply).
-fn agrees_with_minimax<G: Game>(
+fn agrees_with_minimax<G: SearchHooks>(
     game: &G,
     eval: &dyn Evaluator<G>,
     depth: Option<u32>,
@@ -183,7 +185,9 @@ impl Game for Subtraction {
     fn format_position(&self) -> String {
         format!("{}:{:?}", self.heap, self.to_move)
     }
+}
 
+impl SearchHooks for Subtraction {
     fn move_priority(&self, m: u8) -> i32 {
         // Largest first, so that game ordering changes the generator's order.
         m as i32

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 
 use ply::game::synthetic::Synthetic;
 use ply::game::tictactoe::TicTacToe;
-use ply::game::{Evaluator, Game, GameError, GameOptions, Outcome, Playable, Player};
+use ply::game::{Evaluator, Game, GameError, GameOptions, Outcome, Playable, Player, SearchHooks};
 use ply::search::{Limits, SearchConfig, search};
 
 fn synthetic(b: u8, d: u8, seed: u64) -> Synthetic {
@@ -110,33 +110,45 @@ struct Tactical(Synthetic);
 
 impl Game for Tactical {
     type Move = u8;
+
     fn to_move(&self) -> Player {
         self.0.to_move()
     }
+
     fn legal_moves(&self, out: &mut Vec<u8>) {
         self.0.legal_moves(out)
     }
+
     fn play(&mut self, m: u8) {
         self.0.play(m)
     }
+
     fn undo(&mut self) {
         self.0.undo()
     }
+
     fn outcome(&self) -> Option<Outcome> {
         self.0.outcome()
     }
+
     fn hash(&self) -> u64 {
         self.0.hash()
     }
+
     fn parse_move(&self, text: &str) -> Result<u8, GameError> {
         self.0.parse_move(text)
     }
+
     fn format_move(&self, m: u8) -> String {
         self.0.format_move(m)
     }
+
     fn format_position(&self) -> String {
         self.0.format_position()
     }
+}
+
+impl SearchHooks for Tactical {
     fn is_tactical(&self, m: u8) -> bool {
         m.is_multiple_of(2)
     }

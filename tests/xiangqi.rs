@@ -10,7 +10,7 @@ use common::{at, random_positions, refuses_moves, refuses_positions};
 use ply::game::perft::perft;
 use ply::game::xiangqi::notation::{self, Coordinates};
 use ply::game::xiangqi::{START_FEN, Xiangqi, eval};
-use ply::game::{Game, Outcome, Player};
+use ply::game::{Game, Outcome, Player, SearchHooks};
 use ply::search::{Limits, SearchConfig, score, search};
 
 /// The published counts (shared/reference/README.md, xiangqi section), to depth 4.

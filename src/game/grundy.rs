@@ -6,6 +6,7 @@
 
 pub mod solver;
 
+use crate::game::SearchHooks;
 use crate::game::profile::{GameProfile, always};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
@@ -198,7 +199,9 @@ impl Game for Grundy {
         let heaps: Vec<String> = self.heaps.iter().map(|h| h.to_string()).collect();
         heaps.join(",")
     }
+}
 
+impl SearchHooks for Grundy {
     fn move_priority(&self, m: Split) -> i32 {
         // Splitting off heaps of 1 and 2 leaves dead heaps; try even-ish splits first.
         m.smaller() as i32

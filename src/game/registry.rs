@@ -3,7 +3,7 @@
 use super::options::OptionInfo;
 use std::sync::atomic::AtomicBool;
 
-use super::{ExactSolution, Game, GameError, GameOptions, GameProfile, NamedEvaluator};
+use super::{ExactSolution, GameError, GameOptions, GameProfile, NamedEvaluator, SearchHooks};
 
 /// What the menu, `ply list` and the help texts say about a game.
 #[derive(Clone, Copy, Debug)]
@@ -24,8 +24,8 @@ pub struct GameInfo {
     pub rules: &'static str,
 }
 
-/// A game that can be created by name: the registry's view of a [`Game`].
-pub trait Playable: Game {
+/// A game that can be created by name: the registry's view of a [`Game`](super::Game) with its [`SearchHooks`].
+pub trait Playable: SearchHooks {
     /// Static facts about the game.
     fn info() -> GameInfo;
 

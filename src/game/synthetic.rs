@@ -6,6 +6,7 @@
 //! searches can be replayed step by step. With `order=best-first`, the first move
 //! of every node is its best one, which is the perfectly ordered case.
 
+use crate::game::SearchHooks;
 use crate::game::profile::GameProfile;
 use std::sync::Arc;
 
@@ -382,6 +383,9 @@ impl Game for Synthetic {
         moves.join(".")
     }
 }
+
+/// The synthetic tree has no tactics, checks or priors: the engine's defaults.
+impl SearchHooks for Synthetic {}
 
 impl Playable for Synthetic {
     fn profile() -> GameProfile {

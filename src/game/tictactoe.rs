@@ -4,6 +4,7 @@
 //! the bottom. The board is two 9-bit masks, so move generation and the win test
 //! are a handful of bit operations.
 
+use crate::game::SearchHooks;
 use crate::game::profile::{GameProfile, always};
 use std::sync::Arc;
 
@@ -196,7 +197,9 @@ impl Game for TicTacToe {
             .collect();
         rows.join("/")
     }
+}
 
+impl SearchHooks for TicTacToe {
     fn move_priority(&self, m: u8) -> i32 {
         // The centre lies on four lines, corners on three, edges on two.
         LINES.iter().filter(|&&line| line & (1 << m) != 0).count() as i32

@@ -15,7 +15,7 @@ use super::score::{self, INFINITY, Score};
 use super::searcher::Searcher;
 use super::tree::{NodeKind, Tracer, Visit};
 use super::tt::Bound;
-use crate::game::Game;
+use crate::game::SearchHooks;
 
 /// Moves searched at full depth before late-move reductions start.
 const LMR_FULL_DEPTH_MOVES: usize = 3;
@@ -24,7 +24,7 @@ const LMR_MIN_DEPTH: u32 = 3;
 /// How much shallower a null-move search goes.
 const NULL_MOVE_REDUCTION: u32 = 2;
 
-impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
+impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// The negamax value of the current position within the window `(alpha, beta)`:
     /// exact inside it, an upper bound at or below alpha, a lower bound at or above beta.
     pub(super) fn negamax(&mut self, depth: u32, ply: usize, alpha: Score, beta: Score) -> Score {

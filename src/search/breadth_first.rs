@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 use super::figure::{Figure, FigureNode, static_value};
 use super::score::Score;
 use super::tree::ValueBound;
-use crate::game::{Evaluator, Game, Player};
+use crate::game::{Evaluator, Player, SearchHooks};
 
 /// The two phases of the slides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +66,7 @@ impl BreadthFirst {
 
 /// Runs both phases on `root` to `depth` plies, or says the tree has more than
 /// `max_nodes` nodes (the method keeps them all).
-pub fn breadth_first_minimax<G: Game>(
+pub fn breadth_first_minimax<G: SearchHooks>(
     root: &G,
     evaluator: &dyn Evaluator<G>,
     depth: u32,

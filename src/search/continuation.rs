@@ -8,7 +8,7 @@
 //! pieces' moves ([`Game::piece_move_slot`]).
 
 use super::order::gravitated;
-use crate::game::{Game, Player};
+use crate::game::{Player, SearchHooks};
 
 /// What led to a node, as the move ordering reads it: the opponent's last move
 /// (for its counter move) and the piece-move slots of the last two moves
@@ -47,12 +47,12 @@ impl<M: Copy + Eq> Continuations<M> {
         }
     }
 
-    fn counter_index<G: Game<Move = M>>(side: Player, previous: M) -> usize {
+    fn counter_index<G: SearchHooks<Move = M>>(side: Player, previous: M) -> usize {
         side.index() * G::MOVE_SLOTS + G::move_slot(previous)
     }
 
     /// True when `m` is the reply that last refuted `previous`, played by `side`.
-    pub(super) fn is_counter<G: Game<Move = M>>(
+    pub(super) fn is_counter<G: SearchHooks<Move = M>>(
         &self,
         side: Player,
         previous: Option<M>,
@@ -69,7 +69,7 @@ impl<M: Copy + Eq> Continuations<M> {
 
     /// The continuation history of `reply` (its piece-move slot) after the
     /// moves `lead` names: the sum of what it earned after each (0 unknown).
-    pub(super) fn score<G: Game<Move = M>>(&self, lead: &Lead<M>, reply: usize) -> i32 {
+    pub(super) fn score<G: SearchHooks<Move = M>>(&self, lead: &Lead<M>, reply: usize) -> i32 {
         if self.scores.is_empty() {
             return 0;
         }
@@ -82,7 +82,12 @@ impl<M: Copy + Eq> Continuations<M> {
     }
 
     /// Remembers `reply` as the counter to `previous`.
-    pub(super) fn set_counter<G: Game<Move = M>>(&mut self, side: Player, previous: M, reply: M) {
+    pub(super) fn set_counter<G: SearchHooks<Move = M>>(
+        &mut self,
+        side: Player,
+        previous: M,
+        reply: M,
+    ) {
         if G::MOVE_SLOTS == 0 {
             return;
         }
@@ -95,7 +100,12 @@ impl<M: Copy + Eq> Continuations<M> {
     /// Moves the continuation history of `reply` (its piece-move slot) after
     /// each move `lead` names by `change`, under gravity: up for a cutoff, down
     /// for a move tried before one.
-    pub(super) fn adjust<G: Game<Move = M>>(&mut self, lead: &Lead<M>, reply: usize, change: i32) {
+    pub(super) fn adjust<G: SearchHooks<Move = M>>(
+        &mut self,
+        lead: &Lead<M>,
+        reply: usize,
+        change: i32,
+    ) {
         if G::PIECE_MOVE_SLOTS == 0 {
             return;
         }

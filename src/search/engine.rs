@@ -13,7 +13,7 @@ use super::order::MoveOrderer;
 use super::report::{Observer, SearchResult};
 use super::runner::{SearchHandle, spawn_job};
 use super::tt::TranspositionTable;
-use crate::game::{Evaluator, Game};
+use crate::game::{Evaluator, SearchHooks};
 
 /// The tables a search fills and a later search can reuse.
 pub struct SearchTables<M> {
@@ -50,17 +50,17 @@ impl<M: Copy + Eq + std::hash::Hash> SearchTables<M> {
 }
 
 /// A player's search with a memory: see the module's notes.
-pub struct Engine<G: Game> {
+pub struct Engine<G: SearchHooks> {
     tables: Option<SearchTables<G::Move>>,
 }
 
-impl<G: Game> Default for Engine<G> {
+impl<G: SearchHooks> Default for Engine<G> {
     fn default() -> Self {
         Engine::new()
     }
 }
 
-impl<G: Game> Engine<G> {
+impl<G: SearchHooks> Engine<G> {
     /// An engine that remembers nothing yet.
     pub fn new() -> Engine<G> {
         Engine { tables: None }
@@ -117,13 +117,13 @@ impl<G: Game> Engine<G> {
 pub type SharedEngine<G> = Arc<Mutex<Engine<G>>>;
 
 /// A new [`SharedEngine`].
-pub fn shared_engine<G: Game>() -> SharedEngine<G> {
+pub fn shared_engine<G: SearchHooks>() -> SharedEngine<G> {
     Arc::new(Mutex::new(Engine::new()))
 }
 
 /// [`spawn_search`](super::spawn_search) on a kept engine: the search runs on its
 /// own thread with the engine's tables and reports as events.
-pub fn spawn_engine_search<G: Game>(
+pub fn spawn_engine_search<G: SearchHooks>(
     engine: SharedEngine<G>,
     game: G,
     evaluator: Arc<dyn Evaluator<G>>,
@@ -141,6 +141,6 @@ pub fn spawn_engine_search<G: Game>(
 }
 
 /// Locks a shared engine for a command between searches (a new game).
-pub fn lock<G: Game>(engine: &SharedEngine<G>) -> std::sync::MutexGuard<'_, Engine<G>> {
+pub fn lock<G: SearchHooks>(engine: &SharedEngine<G>) -> std::sync::MutexGuard<'_, Engine<G>> {
     engine.lock().unwrap_or_else(PoisonError::into_inner)
 }

@@ -7,7 +7,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::tree::{SearchTree, Step, TreeNode, ValueBound, show};
-use crate::game::{Game, Player};
+use crate::game::{Player, SearchHooks};
 
 /// Each recorded node's move, and each node's pruned moves, in the game's notation.
 pub struct TreeLabels {
@@ -18,7 +18,7 @@ pub struct TreeLabels {
 }
 
 /// Formats every move of the tree in the position it is played in.
-pub fn tree_labels<G: Game>(tree: &SearchTree<G::Move>, root: &G) -> TreeLabels {
+pub fn tree_labels<G: SearchHooks>(tree: &SearchTree<G::Move>, root: &G) -> TreeLabels {
     let mut labels = TreeLabels {
         moves: tree
             .nodes
@@ -33,7 +33,7 @@ pub fn tree_labels<G: Game>(tree: &SearchTree<G::Move>, root: &G) -> TreeLabels 
     labels
 }
 
-fn label_subtree<G: Game>(
+fn label_subtree<G: SearchHooks>(
     tree: &SearchTree<G::Move>,
     game: &mut G,
     index: usize,
@@ -68,7 +68,7 @@ fn escape(text: &str) -> String {
 
 /// The tree as a Graphviz digraph: explored nodes solid, pruned moves dashed and
 /// grey, the principal variation bold, MAX boxes and MIN ellipses.
-pub fn to_dot<G: Game>(tree: &SearchTree<G::Move>, root: &G) -> String {
+pub fn to_dot<G: SearchHooks>(tree: &SearchTree<G::Move>, root: &G) -> String {
     let labels = tree_labels(tree, root);
     let root_side = tree.max_player;
     let mut out = String::new();
@@ -205,7 +205,7 @@ struct JsonNode {
 
 /// The tree as one JSON object. Values and windows are MAX's view; `steps` keep
 /// the node's own (negamax) view, as the search saw them.
-pub fn to_json<G: Game>(tree: &SearchTree<G::Move>, root: &G) -> serde_json::Value {
+pub fn to_json<G: SearchHooks>(tree: &SearchTree<G::Move>, root: &G) -> serde_json::Value {
     let labels = tree_labels(tree, root);
     let root_side = tree.max_player;
     let nodes = tree

@@ -8,7 +8,7 @@
 
 use super::score::{self, INFINITY, Score};
 use super::tree::{SearchTree, ValueBound};
-use crate::game::{Evaluator, Game, Outcome, Player};
+use crate::game::{Evaluator, Outcome, Player, SearchHooks};
 
 /// Most nodes a figure holds: what a terminal can draw legibly.
 pub const MAX_FIGURE_NODES: usize = 64;
@@ -55,7 +55,7 @@ pub struct Figure {
 impl Figure {
     /// The figure of a recorded search of `root`, or why it cannot be drawn (too
     /// many nodes, a recording cut short).
-    pub fn build<G: Game>(
+    pub fn build<G: SearchHooks>(
         tree: &SearchTree<G::Move>,
         root: &G,
         evaluator: &dyn Evaluator<G>,
@@ -131,13 +131,13 @@ fn too_big(nodes: u64) -> String {
     format!("{nodes} nodes: too many to draw (at most {MAX_FIGURE_NODES}); try a lower depth")
 }
 
-struct Builder<'a, G: Game> {
+struct Builder<'a, G: SearchHooks> {
     tree: &'a SearchTree<G::Move>,
     evaluator: &'a dyn Evaluator<G>,
     figure: Figure,
 }
 
-impl<G: Game> Builder<'_, G> {
+impl<G: SearchHooks> Builder<'_, G> {
     fn push(&mut self, node: FigureNode) -> Result<usize, String> {
         if self.figure.nodes.len() >= MAX_FIGURE_NODES {
             return Err(too_big(self.figure.nodes.len() as u64 + 1));
@@ -240,7 +240,7 @@ impl<G: Game> Builder<'_, G> {
 
 /// A leaf's value for its side to move, as the search scores leaves: a finished
 /// game by its result (a win sooner is worth more), otherwise the evaluation.
-pub fn static_value<G: Game>(game: &G, evaluator: &dyn Evaluator<G>, ply: u32) -> Score {
+pub fn static_value<G: SearchHooks>(game: &G, evaluator: &dyn Evaluator<G>, ply: u32) -> Score {
     match game.outcome() {
         Some(Outcome::Draw) => 0,
         Some(Outcome::Win(p)) if p == game.to_move() => score::win_in(ply),

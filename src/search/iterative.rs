@@ -13,7 +13,7 @@ use super::searcher::Searcher;
 use super::stats::Stats;
 use super::time::{Stability, starts_another_iteration};
 use super::tree::{NoTracer, Tracer, TreeRecorder, Visit};
-use crate::game::{Evaluator, Game};
+use crate::game::{Evaluator, SearchHooks};
 
 /// Searches `game` and returns the best move, score and statistics.
 ///
@@ -22,7 +22,7 @@ use crate::game::{Evaluator, Game};
 /// without it, it searches once at the depth limit (or to the end when there is none).
 /// Single-threaded and deterministic: the same input gives the same output, node
 /// counts included, unless a time limit or the stop flag cuts it short.
-pub fn search<G: Game>(
+pub fn search<G: SearchHooks>(
     game: &G,
     evaluator: &dyn Evaluator<G>,
     config: &SearchConfig,
@@ -34,7 +34,7 @@ pub fn search<G: Game>(
 
 /// [`search`] with a transposition table and move orderer kept from earlier
 /// searches (the long-lived [`Engine`](super::engine::Engine)'s), when given.
-pub(super) fn search_with_tables<G: Game>(
+pub(super) fn search_with_tables<G: SearchHooks>(
     game: &G,
     evaluator: &dyn Evaluator<G>,
     config: &SearchConfig,
@@ -50,7 +50,7 @@ pub(super) fn search_with_tables<G: Game>(
 
 /// Minimax, alpha-beta and the engine ([`super::strategy::DepthFirst`]): the
 /// driver below, with the tree recorder when the configuration asks for one.
-pub(super) fn depth_first<G: Game>(
+pub(super) fn depth_first<G: SearchHooks>(
     game: &G,
     evaluator: &dyn Evaluator<G>,
     config: &SearchConfig,
@@ -80,7 +80,7 @@ pub(super) fn depth_first<G: Game>(
 
 /// Runs the search with a given tracer, on the given tables if any, and hands the
 /// tracer back.
-fn run_with<G: Game, T: Tracer<G::Move>>(
+fn run_with<G: SearchHooks, T: Tracer<G::Move>>(
     tracer: T,
     game: &G,
     evaluator: &dyn Evaluator<G>,
@@ -101,7 +101,7 @@ fn run_with<G: Game, T: Tracer<G::Move>>(
     (result, searcher.tracer)
 }
 
-impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
+impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
     fn run(&mut self) -> SearchResult<G::Move> {
         if let Some(result) = self.finished_root() {
             return result;

@@ -27,7 +27,7 @@ use super::limits::SearchConfig;
 use super::report::{Iteration, Observer, Progress, RootMove, SearchResult};
 use super::score::{self, Score};
 use super::stats::Stats;
-use crate::game::{Evaluator, Game, Outcome, Player};
+use crate::game::{Evaluator, Outcome, Player, SearchHooks};
 
 /// The settings only Monte Carlo search has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -329,7 +329,7 @@ fn reward(outcome: Outcome, player: Player) -> f64 {
 }
 
 /// A Monte Carlo search in progress over one position.
-struct Mcts<'a, G: Game> {
+struct Mcts<'a, G: SearchHooks> {
     game: G,
     evaluator: &'a dyn Evaluator<G>,
     config: &'a SearchConfig,
@@ -374,7 +374,7 @@ pub struct RecordedIteration<M> {
 
 /// Runs Monte Carlo tree search on `game` as `config` asks (its `mcts` settings,
 /// its node limit as playouts, its time limit and the stop flag).
-pub fn search<G: Game>(
+pub fn search<G: SearchHooks>(
     game: &G,
     evaluator: &dyn Evaluator<G>,
     config: &SearchConfig,
@@ -388,7 +388,7 @@ pub fn search<G: Game>(
 /// search) below the current position when it is there, and leaving the grown
 /// tree in `tree` for the next search: the playouts spent on the moves that were
 /// then played are kept.
-pub fn search_reusing<G: Game>(
+pub fn search_reusing<G: SearchHooks>(
     game: &G,
     evaluator: &dyn Evaluator<G>,
     config: &SearchConfig,
@@ -412,7 +412,7 @@ pub fn search_reusing<G: Game>(
 
 /// Runs `iterations` single iterations on `game` from an empty tree and records
 /// each one, for the explorer to replay selection, expansion, playout and backup.
-pub fn record_iterations<G: Game>(
+pub fn record_iterations<G: SearchHooks>(
     game: &G,
     evaluator: &dyn Evaluator<G>,
     config: &SearchConfig,
@@ -480,7 +480,7 @@ fn finished_root<M>(to_move: Player, outcome: Outcome) -> SearchResult<M> {
     }
 }
 
-impl<'a, G: Game> Mcts<'a, G> {
+impl<'a, G: SearchHooks> Mcts<'a, G> {
     /// A search of `game` starting from `nodes` (a reused tree whose root is this
     /// position, or nothing).
     fn new(

@@ -6,9 +6,9 @@ use super::score::{INFINITY, Score};
 use super::searcher::Searcher;
 use super::tree::{NodeKind, Tracer};
 use super::tt::Bound;
-use crate::game::Game;
+use crate::game::SearchHooks;
 
-impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
+impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// The minimax value of the current position for MAX, searched `depth` plies.
     pub(super) fn minimax_value(&mut self, depth: u32, ply: usize) -> Score {
         if self.enter_node(ply) {

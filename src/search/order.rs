@@ -6,7 +6,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use super::continuation::{Continuations, Lead};
 use super::limits::SearchConfig;
-use crate::game::{Game, Player};
+use crate::game::{Player, SearchHooks};
 
 /// A small, fast hasher for the history table (moves are a few bytes).
 #[derive(Default)]
@@ -102,11 +102,11 @@ impl<M: Copy + Eq + Hash> History<M> {
     }
 
     /// The flat array's index for `m` played by `side`.
-    fn flat_index<G: Game<Move = M>>(side: Player, m: M) -> usize {
+    fn flat_index<G: SearchHooks<Move = M>>(side: Player, m: M) -> usize {
         side.index() * G::MOVE_SLOTS + G::move_slot(m)
     }
 
-    fn get<G: Game<Move = M>>(&self, side: Player, m: M) -> i32 {
+    fn get<G: SearchHooks<Move = M>>(&self, side: Player, m: M) -> i32 {
         if G::MOVE_SLOTS > 0 {
             let index = Self::flat_index::<G>(side, m);
             self.flat.get(index).copied().unwrap_or(0)
@@ -117,11 +117,11 @@ impl<M: Copy + Eq + Hash> History<M> {
 
     /// True when scores of game `G` move under gravity: switched on, and the
     /// game asks for it ([`Game::BOUNDED_HISTORY`]).
-    fn gravity<G: Game<Move = M>>(&self) -> bool {
+    fn gravity<G: SearchHooks<Move = M>>(&self) -> bool {
         self.gravity && G::BOUNDED_HISTORY
     }
 
-    fn add<G: Game<Move = M>>(&mut self, side: Player, m: M, bonus: i32) {
+    fn add<G: SearchHooks<Move = M>>(&mut self, side: Player, m: M, bonus: i32) {
         let gravity = self.gravity::<G>();
         let entry = self.entry::<G>(side, m);
         *entry = match gravity {
@@ -130,7 +130,7 @@ impl<M: Copy + Eq + Hash> History<M> {
         };
     }
 
-    fn subtract<G: Game<Move = M>>(&mut self, side: Player, m: M, malus: i32) {
+    fn subtract<G: SearchHooks<Move = M>>(&mut self, side: Player, m: M, malus: i32) {
         if self.gravity::<G>() {
             let entry = self.entry::<G>(side, m);
             *entry = gravitated(*entry, -malus);
@@ -148,7 +148,7 @@ impl<M: Copy + Eq + Hash> History<M> {
     }
 
     /// The count of `m` by `side`, created at zero.
-    fn entry<G: Game<Move = M>>(&mut self, side: Player, m: M) -> &mut i32 {
+    fn entry<G: SearchHooks<Move = M>>(&mut self, side: Player, m: M) -> &mut i32 {
         if G::MOVE_SLOTS > 0 {
             if self.flat.is_empty() {
                 self.flat.resize(2 * G::MOVE_SLOTS, 0);
@@ -219,7 +219,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
     /// When static exchange ordering judged the moves, returns how many come
     /// before the tactical moves it found losing (those are last), so a caller
     /// that skips losing captures need not judge them again.
-    pub fn sort<G: Game<Move = M>>(
+    pub fn sort<G: SearchHooks<Move = M>>(
         &mut self,
         game: &G,
         moves: &mut [M],
@@ -267,7 +267,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
 
     /// The game's priority for `m`, except that with static exchange on, a tactical
     /// move that loses material goes after every quiet move (least loss first).
-    fn priority<G: Game<Move = M>>(&self, game: &G, m: M) -> i32 {
+    fn priority<G: SearchHooks<Move = M>>(&self, game: &G, m: M) -> i32 {
         let losing = match self.use_exchange && game.is_tactical(m) {
             true => game.exchange_loss(m),
             false => None,
@@ -324,7 +324,12 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
     }
 
     /// True when `m` is the counter move to `previous` (with counter moves on).
-    pub fn is_counter<G: Game<Move = M>>(&self, side: Player, previous: Option<M>, m: M) -> bool {
+    pub fn is_counter<G: SearchHooks<Move = M>>(
+        &self,
+        side: Player,
+        previous: Option<M>,
+        m: M,
+    ) -> bool {
         self.use_counters && self.continuations.is_counter::<G>(side, previous, m)
     }
 
@@ -332,7 +337,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
     /// off): how often and how deep it has cut, plus with continuation history on
     /// how it did after the moves `lead` names, so the ordering and the
     /// reductions can trust it.
-    pub fn history_score<G: Game<Move = M>>(&self, game: &G, lead: &Lead<M>, m: M) -> i32 {
+    pub fn history_score<G: SearchHooks<Move = M>>(&self, game: &G, lead: &Lead<M>, m: M) -> i32 {
         if !self.use_history {
             return 0;
         }
@@ -348,7 +353,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
     /// so the reductions read them as a signed judgement.
     ///
     /// [`SearchConfig::history_gravity`]: super::SearchConfig::history_gravity
-    pub fn gravity<G: Game<Move = M>>(&self) -> bool {
+    pub fn gravity<G: SearchHooks<Move = M>>(&self) -> bool {
         self.history.gravity::<G>()
     }
 
@@ -362,7 +367,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
     /// Lowers the history of the side to move's quiet moves in `game` that were
     /// tried before a cutoff at `depth` after the moves `lead` names and did not
     /// cause it, by what the cutoff earned.
-    pub fn record_failures<G: Game<Move = M>>(
+    pub fn record_failures<G: SearchHooks<Move = M>>(
         &mut self,
         game: &G,
         lead: &Lead<M>,
@@ -383,7 +388,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
     /// With continuation history on, moves the continuation history of `m` after
     /// the moves `lead` names by what a cutoff at `depth` earns: up when it
     /// `cut`, else down.
-    fn adjust_continuation<G: Game<Move = M>>(
+    fn adjust_continuation<G: SearchHooks<Move = M>>(
         &mut self,
         game: &G,
         lead: &Lead<M>,
@@ -403,7 +408,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
     /// Remembers a move of the side to move in `game` that caused a cutoff
     /// `depth` plies above the horizon, after the moves `lead` names; with
     /// `quiet`, also as the counter move and in the continuation history.
-    pub fn record_cutoff<G: Game<Move = M>>(
+    pub fn record_cutoff<G: SearchHooks<Move = M>>(
         &mut self,
         game: &G,
         m: M,
@@ -438,7 +443,7 @@ impl<M: Copy + Eq + Hash> MoveOrderer<M> {
     }
 
     /// What a cutoff `depth` plies above the horizon moves a history score by.
-    fn history_change<G: Game<Move = M>>(&self, depth: u32) -> i32 {
+    fn history_change<G: SearchHooks<Move = M>>(&self, depth: u32) -> i32 {
         match self.history.gravity::<G>() {
             true => gravity_change(depth),
             false => i32::try_from(history_bonus(depth)).unwrap_or(i32::MAX),
@@ -466,6 +471,7 @@ pub fn history_bonus(depth: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::game::chess::Chess;
     use crate::search::Limits;
 

@@ -14,7 +14,7 @@ use super::score::{self, Score};
 use super::searcher::Searcher;
 use super::tree::Tracer;
 use super::tt::{Bound, Entry};
-use crate::game::Game;
+use crate::game::SearchHooks;
 
 /// Deepest remaining depth reverse futility works at.
 const REVERSE_FUTILITY_DEPTH: u32 = 3;
@@ -46,7 +46,7 @@ pub(super) struct ShallowNode {
     improving: bool,
 }
 
-impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
+impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// The static value of the current node (not in check, below the root), kept
     /// for the nodes two plies further down, when a refinement that reads it is on
     /// and the game gives a unit of material; `None` otherwise.

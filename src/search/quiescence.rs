@@ -6,9 +6,9 @@ use super::continuation::Lead;
 use super::score::{INFINITY, Score};
 use super::searcher::Searcher;
 use super::tree::{NodeKind, Tracer, Visit};
-use crate::game::Game;
+use crate::game::SearchHooks;
 
-impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
+impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// The quiescence value of the current (already entered) position at the
     /// depth limit, or further down.
     pub(super) fn quiesce(&mut self, ply: usize, mut alpha: Score, beta: Score) -> Score {

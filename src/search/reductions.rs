@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use super::order::history_bonus;
 use super::searcher::Searcher;
 use super::tree::Tracer;
-use crate::game::Game;
+use crate::game::SearchHooks;
 
 /// With history gravity, a ply less reduction per this much history score (more
 /// for a move whose history is below zero).
@@ -22,7 +22,7 @@ const HISTORY_PER_PLY: i32 = 8_192;
 /// shallower.
 const IIR_MIN_DEPTH: u32 = 4;
 
-impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
+impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// The depth to search the current node at: a ply less than `depth` when
     /// internal iterative reduction is on, the node is below the root, at least
     /// [`IIR_MIN_DEPTH`] deep, and the table gave no move.
@@ -65,7 +65,7 @@ fn log_reduction(depth: u32, index: usize) -> i32 {
     i32::from(table[(depth as usize).min(last)][(index + 1).min(last)])
 }
 
-impl<G: Game, T: Tracer<G::Move>> Searcher<'_, G, T> {
+impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// The logarithmic late-move reduction of the `index`-th move (a quiet one, late
     /// enough, below the root, not in check: the caller checks), adjusted as strong
     /// engines do: a ply less on the principal variation (`pv`), for a killer or

@@ -10,7 +10,7 @@ use std::time::Instant;
 use super::iterative::search;
 use super::limits::SearchConfig;
 use super::report::{Iteration, Observer, Progress, SearchResult};
-use crate::game::{Evaluator, ExactSolution, Game};
+use crate::game::{Evaluator, ExactSolution, SearchHooks};
 
 /// What a background search reports.
 #[derive(Clone, Debug)]
@@ -81,7 +81,7 @@ impl<M: Clone> Observer<M> for ChannelObserver<M> {
 const SEARCH_STACK_BYTES: usize = 64 << 20;
 
 /// Starts searching `game` on a new thread.
-pub fn spawn_search<G: Game>(
+pub fn spawn_search<G: SearchHooks>(
     game: G,
     evaluator: Arc<dyn Evaluator<G>>,
     config: SearchConfig,

@@ -14,7 +14,7 @@ use super::score::{self, Score};
 use super::stats::Stats;
 use super::tree::{Tracer, Visit};
 use super::tt::{Bound, Entry, TranspositionTable};
-use crate::game::{Evaluator, Game, Outcome, Player};
+use crate::game::{Evaluator, Outcome, Player, SearchHooks};
 
 /// How often (in nodes) the stop flag and the clock are looked at.
 const POLL_INTERVAL: u64 = 1024;
@@ -54,7 +54,7 @@ impl<M> Default for PlyEntry<M> {
     }
 }
 
-pub(super) struct Searcher<'a, G: Game, T: Tracer<G::Move>> {
+pub(super) struct Searcher<'a, G: SearchHooks, T: Tracer<G::Move>> {
     /// Told about every node when the tree is being recorded.
     pub tracer: T,
     pub game: G,
@@ -94,7 +94,7 @@ pub(super) struct Searcher<'a, G: Game, T: Tracer<G::Move>> {
     last_progress: Instant,
 }
 
-impl<'a, G: Game, T: Tracer<G::Move>> Searcher<'a, G, T> {
+impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
     pub fn new(
         tracer: T,
         game: &G,

@@ -12,11 +12,11 @@ use std::sync::atomic::AtomicBool;
 use super::engine::SearchTables;
 use super::limits::{Algorithm, SearchConfig};
 use super::report::{Observer, SearchResult};
-use crate::game::{Evaluator, Game};
+use crate::game::{Evaluator, SearchHooks};
 
 /// A way to search a position that reports through an [`Observer`] and returns a
 /// [`SearchResult`].
-pub trait Strategy<G: Game> {
+pub trait Strategy<G: SearchHooks> {
     /// Searches `game`; `tables` are a long-lived engine's table and ordering
     /// tables, which a strategy that keeps none may ignore.
     fn search(
@@ -37,7 +37,7 @@ pub struct DepthFirst;
 /// Monte Carlo tree search (UCT): playouts instead of a depth.
 pub struct MonteCarlo;
 
-impl<G: Game> Strategy<G> for DepthFirst {
+impl<G: SearchHooks> Strategy<G> for DepthFirst {
     fn search(
         &self,
         game: &G,
@@ -51,7 +51,7 @@ impl<G: Game> Strategy<G> for DepthFirst {
     }
 }
 
-impl<G: Game> Strategy<G> for MonteCarlo {
+impl<G: SearchHooks> Strategy<G> for MonteCarlo {
     fn search(
         &self,
         game: &G,
@@ -77,7 +77,7 @@ impl<G: Game> Strategy<G> for MonteCarlo {
 
 impl Algorithm {
     /// The strategy that carries the algorithm out.
-    pub fn strategy<G: Game>(self) -> &'static dyn Strategy<G> {
+    pub fn strategy<G: SearchHooks>(self) -> &'static dyn Strategy<G> {
         match self {
             Algorithm::Minimax | Algorithm::AlphaBeta | Algorithm::Engine => &DepthFirst,
             Algorithm::Mcts => &MonteCarlo,

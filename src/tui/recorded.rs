@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use crate::game::{Evaluator, Game, Player};
+use crate::game::{Evaluator, Player, SearchHooks};
 use crate::search::breadth_first::{BreadthFirst, breadth_first_minimax};
 use crate::search::export::tree_labels;
 use crate::search::figure::{Figure, MAX_FIGURE_NODES};
@@ -125,7 +125,7 @@ impl RecordedSearch {
 }
 
 /// The tree with its moves replaced by their text.
-fn labelled<G: Game>(tree: &SearchTree<G::Move>, root: &G) -> SearchTree<String> {
+fn labelled<G: SearchHooks>(tree: &SearchTree<G::Move>, root: &G) -> SearchTree<String> {
     let labels = tree_labels(tree, root);
     let nodes = tree
         .nodes
@@ -193,7 +193,7 @@ pub enum MinimaxState {
 
 /// Plain minimax on `position` to `depth`, stopped after `budget` nodes or when
 /// the job is no longer wanted, its node count reported on the way.
-fn minimax<G: Game>(
+fn minimax<G: SearchHooks>(
     position: &G,
     evaluator: &dyn Evaluator<G>,
     depth: u32,

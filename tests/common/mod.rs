@@ -13,7 +13,7 @@ pub mod tmux;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
-use ply::game::{Evaluator, Game, GameOptions, Outcome, Playable, zobrist};
+use ply::game::{Evaluator, GameOptions, Outcome, Playable, SearchHooks, zobrist};
 use ply::search::{Limits, SearchConfig, SearchResult, search};
 
 /// The same piece letter for the other colour (FEN and xiangqi text write one side
@@ -29,7 +29,7 @@ pub fn other_colour(letter: char) -> char {
 /// Positions at exactly `depth` plies from `game`; a game that ends earlier is not
 /// continued and adds nothing. Written here on purpose rather than taken from the
 /// crate, so that the move generator is checked by code it does not share.
-pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
+pub fn perft<G: SearchHooks>(game: &mut G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -68,13 +68,13 @@ impl GameCounts {
 }
 
 /// Counts every complete game from `game` by its result.
-pub fn count_games<G: Game>(game: &mut G) -> GameCounts {
+pub fn count_games<G: SearchHooks>(game: &mut G) -> GameCounts {
     let mut counts = GameCounts::default();
     count_games_into(game, &mut counts);
     counts
 }
 
-fn count_games_into<G: Game>(game: &mut G, counts: &mut GameCounts) {
+fn count_games_into<G: SearchHooks>(game: &mut G, counts: &mut GameCounts) {
     match game.outcome() {
         Some(Outcome::Win(ply::game::Player::First)) => counts.first_wins += 1,
         Some(Outcome::Win(ply::game::Player::Second)) => counts.second_wins += 1,
@@ -93,7 +93,7 @@ fn count_games_into<G: Game>(game: &mut G, counts: &mut GameCounts) {
 
 /// Every position reachable from `game` (itself included), once each by hash, as a
 /// copy with the moves that lead to it from `game`.
-pub fn reachable_positions<G: Game>(game: &G) -> HashMap<u64, G> {
+pub fn reachable_positions<G: SearchHooks>(game: &G) -> HashMap<u64, G> {
     let mut seen = HashMap::new();
     let mut stack = vec![game.clone()];
     seen.insert(game.hash(), game.clone());
@@ -111,7 +111,7 @@ pub fn reachable_positions<G: Game>(game: &G) -> HashMap<u64, G> {
 }
 
 /// Searches with the given configuration and no stop flag or observer.
-pub fn run<G: Game>(
+pub fn run<G: SearchHooks>(
     game: &G,
     evaluator: &dyn Evaluator<G>,
     config: &SearchConfig,
@@ -130,7 +130,7 @@ pub fn seed_evaluator<G: Playable>() -> std::sync::Arc<dyn Evaluator<G>> {
 }
 
 /// Plain minimax to the end of the game (or to `depth`).
-pub fn minimax<G: Game>(
+pub fn minimax<G: SearchHooks>(
     game: &G,
     evaluator: &dyn Evaluator<G>,
     depth: Option<u32>,
@@ -145,7 +145,7 @@ pub fn minimax<G: Game>(
 /// The moves whose minimax value equals the position's, found by searching each
 /// child on its own with plain minimax (scores seen from the side to move here).
 /// Returns the value and the best moves.
-pub fn minimax_best_moves<G: Game>(
+pub fn minimax_best_moves<G: SearchHooks>(
     game: &G,
     evaluator: &dyn Evaluator<G>,
     depth: Option<u32>,
@@ -166,7 +166,7 @@ pub fn minimax_best_moves<G: Game>(
 
 /// Every move with its plain-minimax score for the side to move here, counting win
 /// and loss distances from this position (one ply more than from the child).
-pub fn child_scores<G: Game>(
+pub fn child_scores<G: SearchHooks>(
     game: &G,
     evaluator: &dyn Evaluator<G>,
     depth: Option<u32>,
@@ -473,7 +473,7 @@ pub fn alpha_beta_matches_minimax<G: Playable>(games: &[G], depths: &[u32], same
 /// Checks [`Game::move_slot`] on every move within two plies of `start`: each
 /// slot is below `MOVE_SLOTS` and holds one move only, so a flat history table
 /// never mixes up two moves.
-pub fn assert_move_slots_tell_moves_apart<G: Game>(start: &G) {
+pub fn assert_move_slots_tell_moves_apart<G: SearchHooks>(start: &G) {
     assert!(G::MOVE_SLOTS > 0, "the game numbers its moves");
     let mut owners: HashMap<usize, G::Move> = HashMap::new();
     let mut check = |game: &G| {

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use crate::game::{Evaluator, Game, GameError, Outcome, Player};
+use crate::game::{Evaluator, Game, GameError, Outcome, Player, SearchHooks};
 
 /// A game whose root moves are a fixed list; every other node is the game's own.
 #[derive(Clone)]
@@ -100,16 +100,26 @@ impl<G: Game> Game for RootView<G> {
         self.inner.format_position()
     }
 
+    fn end_reason(&self) -> Option<String> {
+        self.inner.end_reason()
+    }
+
+    fn plies_since_repetition(&self) -> Option<usize> {
+        self.inner.plies_since_repetition()
+    }
+
+    fn in_check(&self) -> bool {
+        self.inner.in_check()
+    }
+}
+
+impl<G: SearchHooks> SearchHooks for RootView<G> {
     fn move_priority(&self, m: Self::Move) -> i32 {
         self.inner.move_priority(m)
     }
 
     fn is_tactical(&self, m: Self::Move) -> bool {
         self.inner.is_tactical(m)
-    }
-
-    fn end_reason(&self) -> Option<String> {
-        self.inner.end_reason()
     }
 
     const MOVE_SLOTS: usize = G::MOVE_SLOTS;
@@ -171,10 +181,6 @@ impl<G: Game> Game for RootView<G> {
         self.inner.pruning_unit()
     }
 
-    fn in_check(&self) -> bool {
-        self.inner.in_check()
-    }
-
     fn must_play_tactical(&self) -> bool {
         self.inner.must_play_tactical()
     }
@@ -191,10 +197,6 @@ impl<G: Game> Game for RootView<G> {
     fn undo_null(&mut self) {
         self.inner.undo_null();
         self.ply = self.ply.saturating_sub(1);
-    }
-
-    fn plies_since_repetition(&self) -> Option<usize> {
-        self.inner.plies_since_repetition()
     }
 }
 

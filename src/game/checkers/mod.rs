@@ -13,6 +13,7 @@ pub mod board;
 pub mod eval;
 pub mod notation;
 
+use crate::game::SearchHooks;
 use crate::game::profile::{GameProfile, RecordNames};
 use std::sync::Arc;
 
@@ -235,6 +236,14 @@ impl Game for Checkers {
         notation::format_position(&self.state.board, self.state.side)
     }
 
+    /// A forced capture is as forcing as a check: the engine searches it a ply
+    /// deeper, so that a shot (give one, take two) is not cut off at the horizon.
+    fn in_check(&self) -> bool {
+        self.must_capture()
+    }
+}
+
+impl SearchHooks for Checkers {
     fn move_priority(&self, m: Move) -> i32 {
         let kings_taken = (m.captured & self.state.board.kings).count_ones() as i32;
         let crowns = self.state.board.kings & (1 << m.from) == 0
@@ -244,12 +253,6 @@ impl Game for Checkers {
 
     fn is_tactical(&self, m: Move) -> bool {
         m.is_capture()
-    }
-
-    /// A forced capture is as forcing as a check: the engine searches it a ply
-    /// deeper, so that a shot (give one, take two) is not cut off at the horizon.
-    fn in_check(&self) -> bool {
-        self.must_capture()
     }
 
     /// Captures are compulsory: the side to move cannot stand pat on a quiet

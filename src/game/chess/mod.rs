@@ -16,6 +16,7 @@ mod threat;
 pub mod tuned;
 pub mod weights;
 
+use crate::game::SearchHooks;
 use crate::game::profile::{GameProfile, RecordNames, ScoreUnit};
 use std::sync::Arc;
 
@@ -208,8 +209,6 @@ pub const PIECE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 0];
 impl Game for Chess {
     type Move = Move;
 
-    const BOUNDED_HISTORY: bool = true;
-
     fn to_move(&self) -> Player {
         player_of(self.board.side_to_move())
     }
@@ -271,6 +270,18 @@ impl Game for Chess {
     fn format_position(&self) -> String {
         self.board.to_string()
     }
+
+    fn plies_since_repetition(&self) -> Option<usize> {
+        self.earlier_occurrences().next()
+    }
+
+    fn in_check(&self) -> bool {
+        !self.board.checkers().is_empty()
+    }
+}
+
+impl SearchHooks for Chess {
+    const BOUNDED_HISTORY: bool = true;
 
     fn move_priority(&self, m: Move) -> i32 {
         let promotion = m.promotion.map_or(0, |p| PIECE_VALUES[p as usize]);
@@ -335,10 +346,6 @@ impl Game for Chess {
         });
     }
 
-    fn in_check(&self) -> bool {
-        !self.board.checkers().is_empty()
-    }
-
     fn static_exchange(&self, m: Move) -> Option<i32> {
         Some(see::static_exchange(&self.board, m))
     }
@@ -376,10 +383,6 @@ impl Game for Chess {
         if self.moves.last() == Some(&None) {
             self.undo();
         }
-    }
-
-    fn plies_since_repetition(&self) -> Option<usize> {
-        self.earlier_occurrences().next()
     }
 }
 

@@ -12,6 +12,7 @@ pub mod eval;
 pub mod solver;
 pub mod table;
 
+use crate::game::SearchHooks;
 use crate::game::profile::{GameProfile, always};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -277,12 +278,6 @@ impl Game for ConnectFour {
         moves.join(separator)
     }
 
-    fn move_priority(&self, column: u8) -> i32 {
-        // Centre columns take part in the most lines of four.
-        let width = self.geometry.width() as i32;
-        -(2 * column as i32 - (width - 1)).abs()
-    }
-
     fn split_moves<'t>(&self, text: &'t str) -> Vec<&'t str> {
         let digits_run_together = self.geometry.width() <= WIDEST_DIGIT_BOARD;
         text.split(|c: char| c.is_whitespace() || c == ',')
@@ -297,6 +292,14 @@ impl Game for ConnectFour {
                 pieces
             })
             .collect()
+    }
+}
+
+impl SearchHooks for ConnectFour {
+    fn move_priority(&self, column: u8) -> i32 {
+        // Centre columns take part in the most lines of four.
+        let width = self.geometry.width() as i32;
+        -(2 * column as i32 - (width - 1)).abs()
     }
 }
 

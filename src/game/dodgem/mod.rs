@@ -9,6 +9,7 @@
 mod board;
 pub mod retrograde;
 
+use crate::game::SearchHooks;
 use crate::game::profile::{GameProfile, always};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -305,7 +306,9 @@ impl Game for Dodgem {
             .collect();
         format!("{} {}", ranks.join("/"), self.position.to_move.letter())
     }
+}
 
+impl SearchHooks for Dodgem {
     fn move_priority(&self, drive: Drive) -> i32 {
         // Off the board first, then forward, then sideways.
         match drive.to {

@@ -18,6 +18,7 @@ pub mod prior;
 pub mod scoring;
 pub mod sgf;
 
+use crate::game::SearchHooks;
 use crate::game::profile::{GameProfile, MonteCarloStyle, Opponent};
 use std::sync::Arc;
 
@@ -428,7 +429,9 @@ impl Game for Go {
     fn format_position(&self) -> String {
         sgf::write(self)
     }
+}
 
+impl SearchHooks for Go {
     /// The light policy on the bare board: random moves that never fill one's own
     /// eye, until both sides pass (or three moves per point), scored by area with komi.
     fn playout(

@@ -28,6 +28,7 @@ pub mod threats;
 pub mod vcf;
 pub mod vct;
 
+use crate::game::SearchHooks;
 use std::sync::Arc;
 
 use super::options::OptionInfo;
@@ -359,14 +360,6 @@ impl Game for Gomoku {
         }
     }
 
-    fn root_candidates(&self, out: &mut Vec<u16>) {
-        match vct::root_plan(self, None) {
-            vct::RootPlan::Win(win) => out.push(win.first),
-            vct::RootPlan::Defend(moves) => out.extend(moves),
-            vct::RootPlan::Free => self.legal_moves(out),
-        }
-    }
-
     fn legal_moves(&self, out: &mut Vec<u16>) {
         if self.outcome().is_some() {
             return;
@@ -484,6 +477,20 @@ impl Game for Gomoku {
         format!("{} {side}", ranks.join("/"))
     }
 
+    fn in_check(&self) -> bool {
+        self.threats.five_points(self.to_move().other()) > 0
+    }
+}
+
+impl SearchHooks for Gomoku {
+    fn root_candidates(&self, out: &mut Vec<u16>) {
+        match vct::root_plan(self, None) {
+            vct::RootPlan::Win(win) => out.push(win.first),
+            vct::RootPlan::Defend(moves) => out.extend(moves),
+            vct::RootPlan::Free => self.legal_moves(out),
+        }
+    }
+
     fn move_priority(&self, m: u16) -> i32 {
         eval::move_priority(self, m as usize)
     }
@@ -492,10 +499,6 @@ impl Game for Gomoku {
         let me = self.to_move();
         let point = m as usize;
         self.threats.best(me, point) >= FOUR || self.threats.best(me.other(), point) == FIVE
-    }
-
-    fn in_check(&self) -> bool {
-        self.threats.five_points(self.to_move().other()) > 0
     }
 }
 

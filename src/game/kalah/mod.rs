@@ -9,6 +9,7 @@ mod board;
 pub mod endgame;
 pub mod solver;
 
+use crate::game::SearchHooks;
 use crate::game::profile::{GameProfile, ScoreUnit};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -199,7 +200,9 @@ impl Game for Kalah {
         };
         format!("{}/{} {mover}", row(Player::First), row(Player::Second))
     }
+}
 
+impl SearchHooks for Kalah {
     fn move_priority(&self, pit: u8) -> i32 {
         // Extra turns first, then whatever gains the most seeds (captures).
         let (after, sowing) = self.after(pit);

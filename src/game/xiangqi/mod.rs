@@ -26,6 +26,7 @@ mod see;
 pub mod tables;
 pub mod weighted;
 
+use crate::game::SearchHooks;
 use crate::game::profile::{GameProfile, RecordNames, ScoreUnit};
 use std::sync::Arc;
 
@@ -370,6 +371,20 @@ impl Game for Xiangqi {
         notation::format_fen(&self.board, self.side, self.clock, self.fullmove)
     }
 
+    /// A cycle in which one side checked with every move and the other did not
+    /// is not reported: the rules make it a loss for the checker, not a draw, so
+    /// the search plays it on to the third occurrence that decides it.
+    fn plies_since_repetition(&self) -> Option<usize> {
+        let back = self.earlier_occurrences().next()?;
+        (self.judge_repetition(self.history.len() - back) == Outcome::Draw).then_some(back)
+    }
+
+    fn in_check(&self) -> bool {
+        self.in_check
+    }
+}
+
+impl SearchHooks for Xiangqi {
     fn move_priority(&self, m: Move) -> i32 {
         let victim = self.board.points[m.to as usize];
         match (board::decode(victim), self.board.piece_at(m.from)) {
@@ -399,10 +414,6 @@ impl Game for Xiangqi {
         if self.rule_outcome().is_none() {
             self.board.legal_moves(self.side, true, out);
         }
-    }
-
-    fn in_check(&self) -> bool {
-        self.in_check
     }
 
     fn static_exchange(&self, m: Move) -> Option<i32> {
@@ -442,14 +453,6 @@ impl Game for Xiangqi {
         if self.history.last().is_some_and(|r| r.mv.is_none()) {
             self.undo();
         }
-    }
-
-    /// A cycle in which one side checked with every move and the other did not
-    /// is not reported: the rules make it a loss for the checker, not a draw, so
-    /// the search plays it on to the third occurrence that decides it.
-    fn plies_since_repetition(&self) -> Option<usize> {
-        let back = self.earlier_occurrences().next()?;
-        (self.judge_repetition(self.history.len() - back) == Outcome::Draw).then_some(back)
     }
 }
 

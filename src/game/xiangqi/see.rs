@@ -95,8 +95,8 @@ fn cheapest_capture(board: &Board, side: Player, target: u8) -> Option<(Move, Ki
 
 #[cfg(test)]
 mod tests {
-    use crate::game::Game;
     use crate::game::xiangqi::Xiangqi;
+    use crate::game::{Game, SearchHooks};
 
     fn see(fen: &str, iccs: &str) -> i32 {
         let game = Xiangqi::from_fen(fen).unwrap();

@@ -21,7 +21,7 @@ use ratatui::widgets::{Block, Paragraph};
 
 use super::help::HelpTopic;
 use super::{Action, Screen};
-use crate::game::{Evaluator, Game, Outcome, Player};
+use crate::game::{Evaluator, Outcome, Player, SearchHooks};
 use crate::search::mcts::{self, MctsTree, Step};
 use crate::search::{MctsConfig, SearchConfig};
 use crate::tui::theme::Theme;
@@ -118,7 +118,7 @@ pub struct MctsRecord {
 impl MctsRecord {
     /// Searches `root` as `config` says (at most [`EXPLORER_PLAYOUTS`] playouts,
     /// no clock) and records the tree and the first [`REPLAY_ITERATIONS`] iterations.
-    pub fn search<G: Game>(
+    pub fn search<G: SearchHooks>(
         root: &G,
         evaluator: &dyn Evaluator<G>,
         config: &SearchConfig,
@@ -151,7 +151,11 @@ impl MctsRecord {
 
 /// The rows of `tree` searched from `root`: moves are written in the position
 /// they are played from, so only visited nodes are played into.
-fn tree_rows<G: Game>(root: &G, tree: &MctsTree<G::Move>, settings: &MctsConfig) -> TreeRows {
+fn tree_rows<G: SearchHooks>(
+    root: &G,
+    tree: &MctsTree<G::Move>,
+    settings: &MctsConfig,
+) -> TreeRows {
     let mut rows: Vec<Option<NodeRow>> = vec![None; tree.len()];
     if tree.is_empty() {
         return Vec::new();
@@ -179,7 +183,7 @@ fn row<M: Copy>(tree: &MctsTree<M>, index: usize, mv: String, uct: Option<f64>) 
     }
 }
 
-fn fill_rows<G: Game>(
+fn fill_rows<G: SearchHooks>(
     game: &mut G,
     tree: &MctsTree<G::Move>,
     parent: usize,
@@ -201,7 +205,7 @@ fn fill_rows<G: Game>(
 }
 
 /// The steps with the playout's moves written from the leaf's position.
-fn step_rows<G: Game>(
+fn step_rows<G: SearchHooks>(
     root: &G,
     steps: &[Step<G::Move>],
     after: &MctsTree<G::Move>,
@@ -220,7 +224,7 @@ fn step_rows<G: Game>(
 }
 
 /// The playout's moves in notation, played on from the leaf the steps reached.
-fn playout_text<G: Game>(
+fn playout_text<G: SearchHooks>(
     root: &G,
     tree: &MctsTree<G::Move>,
     steps: &[Step<G::Move>],
