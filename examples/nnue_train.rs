@@ -616,7 +616,7 @@ fn train(options: &Options) -> Result<(), String> {
         );
     }
     let mut bytes = best.1.quantised();
-    let network = Network::from_bytes(&bytes)?;
+    let network = Network::from_bytes(&bytes).map_err(|e| e.0)?;
     let (mean, worst) = quantisation_error(&best.1, &network, &held_out);
     eprintln!(
         "best held-out loss {:.6}; integer network vs float: mean {mean:.2} cp, worst {worst:.2} cp",

@@ -85,7 +85,7 @@ fn run() -> Result<(), String> {
         });
         config.tt_mib = hash;
         for (name, on) in &switches {
-            config.switch(name, *on)?;
+            config.switch(name, *on).map_err(|e| e.to_string())?;
         }
         let mut engine = Engine::<Chess>::new();
         let mut seen = Seen::default();

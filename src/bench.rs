@@ -8,7 +8,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use crate::game::perft::perft;
-use crate::game::{GameInfo, GameOptions, GameVisitor, Playable, visit_game};
+use crate::game::{GameError, GameInfo, GameOptions, GameVisitor, Playable, visit_game};
 use crate::game::{
     checkers::Checkers, chess::Chess, connect4::ConnectFour, dodgem::Dodgem, gomoku::Gomoku,
     grundy::Grundy, kalah::Kalah, synthetic::Synthetic, tictactoe::TicTacToe, xiangqi::Xiangqi,
@@ -332,8 +332,8 @@ pub struct CaseReport {
 struct RunCase(BenchCase);
 
 impl GameVisitor for RunCase {
-    type Output = anyhow::Result<CaseReport>;
-    fn visit<G: Playable>(self) -> anyhow::Result<CaseReport> {
+    type Output = Result<CaseReport, GameError>;
+    fn visit<G: Playable>(self) -> Result<CaseReport, GameError> {
         let case = self.0;
         let mut game = G::setup(&GameOptions::parse(case.options)?, case.position, None)?;
         let start = Instant::now();
@@ -369,6 +369,6 @@ fn searched_nodes<G: Playable>(game: &G, config: SearchConfig) -> u64 {
 }
 
 /// Runs one case of the suite.
-pub fn run_case(case: BenchCase) -> anyhow::Result<CaseReport> {
+pub fn run_case(case: BenchCase) -> Result<CaseReport, GameError> {
     visit_game((case.game)().id, RunCase(case))?
 }

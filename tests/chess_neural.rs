@@ -50,6 +50,7 @@ fn a_network_file_is_read_or_refused_with_its_reason() {
     assert!(
         Network::from_bytes(&wrong_magic)
             .unwrap_err()
+            .0
             .contains("magic")
     );
     // A network trained on the whole score (`nnue_train --residual 0`) must not be
@@ -59,6 +60,7 @@ fn a_network_file_is_read_or_refused_with_its_reason() {
     assert!(
         Network::from_bytes(&whole_score)
             .unwrap_err()
+            .0
             .contains("magic")
     );
     // A weight past the bound the trainer clips to could overflow the integer sums:
@@ -70,6 +72,7 @@ fn a_network_file_is_read_or_refused_with_its_reason() {
     assert!(
         Network::from_bytes(&too_large)
             .unwrap_err()
+            .0
             .contains("input weights")
     );
     let mut too_large = bytes.clone();
@@ -79,10 +82,11 @@ fn a_network_file_is_read_or_refused_with_its_reason() {
     assert!(
         Network::from_bytes(&too_large)
             .unwrap_err()
+            .0
             .contains("output weights")
     );
     let short = &bytes[..bytes.len() - 1];
-    assert!(Network::from_bytes(short).unwrap_err().contains("bytes"));
+    assert!(Network::from_bytes(short).unwrap_err().0.contains("bytes"));
     assert!(Network::from_bytes(&MAGIC[..3]).is_err());
 }
 

@@ -558,7 +558,7 @@ fn breadth_first_minimax_finds_minimax_s_value() {
 fn breadth_first_minimax_refuses_a_tree_bigger_than_its_limit() {
     let evaluator = common::seed_evaluator::<TicTacToe>();
     let error = breadth_first_minimax(&TicTacToe::new(), evaluator.as_ref(), 4, 100).unwrap_err();
-    assert!(error.contains("more than 100 nodes"), "{error}");
+    assert!(error.to_string().contains("more than 100 nodes"), "{error}");
 }
 
 #[test]

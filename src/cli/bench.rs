@@ -35,7 +35,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             let _live = super::progress::LiveLine::start(args.solve && !args.json);
             run_case(c)
         })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+        .collect::<Result<Vec<_>, _>>()?;
     let total_nodes = cases.iter().map(|c| c.nodes).sum();
     let total_millis: f64 = cases.iter().map(|c| c.millis).sum();
     let total_nps = (total_nodes as f64 / (total_millis / 1000.0).max(1e-9)) as u64;

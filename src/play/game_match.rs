@@ -6,6 +6,7 @@
 //! a view (the arcade's session) or a runner (`ply match`) follows the game
 //! without knowing how it is run.
 
+use super::error::PlayError;
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -176,7 +177,7 @@ struct Computer<G: Playable> {
 }
 
 impl<G: Playable> Computer<G> {
-    fn new(settings: &EngineSettings) -> anyhow::Result<Computer<G>> {
+    fn new(settings: &EngineSettings) -> Result<Computer<G>, PlayError> {
         settings.check()?;
         Ok(Computer {
             settings: settings.clone(),
@@ -246,7 +247,7 @@ impl<G: Playable> Evaluator<G> for Sabotage {
 
 impl<G: Playable> Match<G> {
     /// A match for a setup, its moves written in the game's notation.
-    pub fn new(setup: &PlaySetup) -> anyhow::Result<Match<G>> {
+    pub fn new(setup: &PlaySetup) -> Result<Match<G>, PlayError> {
         Match::with_notation(setup, G::format_move)
     }
 
@@ -256,7 +257,7 @@ impl<G: Playable> Match<G> {
     pub fn with_notation(
         setup: &PlaySetup,
         notation: fn(&G, G::Move) -> String,
-    ) -> anyhow::Result<Match<G>> {
+    ) -> Result<Match<G>, PlayError> {
         let position = setup.position.as_deref();
         // The rules' own setup reports bad options, positions and moves best.
         G::setup(&setup.options, position, setup.moves.as_deref())?;

@@ -4,6 +4,7 @@
 //! The keys are [`MCTS_KEYS`]; `time=S` limits MCTS as it limits alpha-beta.
 
 use super::setup::EngineSettings;
+use crate::game::GameError;
 use crate::search::{Algorithm, MctsConfig};
 
 /// The spec keys only Monte Carlo search takes, as the errors list them.
@@ -21,39 +22,37 @@ pub fn read_mcts_part(
     settings: &mut EngineSettings,
     key: &str,
     value: &str,
-) -> Option<Result<(), String>> {
+) -> Option<Result<(), GameError>> {
     if !matches!(key, "playouts" | "visits" | "c" | "rave" | "seed") {
         return None;
     }
     if settings.algorithm != Algorithm::Mcts {
-        return Some(Err(format!(
+        return Some(Err(GameError::new(format!(
             "{key}={value} is a Monte Carlo setting: use it with mcts"
-        )));
+        ))));
     }
     Some(set_mcts_part(settings, key, value))
 }
 
-fn set_mcts_part(settings: &mut EngineSettings, key: &str, value: &str) -> Result<(), String> {
-    let count = || -> Result<u64, String> {
-        value
-            .parse::<u64>()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| format!("{key}={value}: expected a whole number above 0"))
+fn set_mcts_part(settings: &mut EngineSettings, key: &str, value: &str) -> Result<(), GameError> {
+    let count = || -> Result<u64, GameError> {
+        value.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| {
+            GameError::new(format!("{key}={value}: expected a whole number above 0"))
+        })
     };
     match key {
         "playouts" | "visits" => settings.nodes = Some(count()?),
         "seed" => {
             settings.mcts.seed = value
                 .parse()
-                .map_err(|_| format!("seed={value}: expected a whole number"))?;
+                .map_err(|_| GameError::new(format!("seed={value}: expected a whole number")))?;
         }
         "c" => settings.mcts.exploration_centi = read_exploration(value)?,
         "rave" => {
             settings.mcts.rave = match value {
                 "on" | "yes" | "true" => true,
                 "off" | "no" | "false" => false,
-                _ => return Err(format!("rave={value}: expected on or off")),
+                _ => return Err(GameError::new(format!("rave={value}: expected on or off"))),
             };
         }
         _ => unreachable!("read_mcts_part lets only its keys through"),
@@ -62,8 +61,12 @@ fn set_mcts_part(settings: &mut EngineSettings, key: &str, value: &str) -> Resul
 }
 
 /// The exploration constant as hundredths: `1.4` is 140.
-fn read_exploration(value: &str) -> Result<u32, String> {
-    let bad = || format!("c={value}: expected a number from 0 to {MAX_EXPLORATION}");
+fn read_exploration(value: &str) -> Result<u32, GameError> {
+    let bad = || {
+        GameError::new(format!(
+            "c={value}: expected a number from 0 to {MAX_EXPLORATION}"
+        ))
+    };
     let c: f64 = value.parse().map_err(|_| bad())?;
     if !(0.0..=MAX_EXPLORATION).contains(&c) {
         return Err(bad());

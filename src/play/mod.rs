@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod clock;
+pub mod error;
 mod game_match;
 pub mod levels;
 pub mod mcts_spec;
@@ -14,6 +15,7 @@ pub mod resign;
 mod setup;
 pub mod store;
 
+pub use error::PlayError;
 pub use game_match::{
     EndReason, Ending, Match, MatchEvent, PlayedMove, Purpose, Refusal, SearchStart, TakenBack,
 };

@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use super::clock;
+use super::error::PlayError;
 use super::mcts_spec::{MCTS_KEYS, describe_mcts, read_mcts_part};
 use crate::game::profile::{GameProfile, Opponent};
 use crate::game::{GameError, GameOptions, GameVisitor, Playable, Player, profile_of};
@@ -281,11 +282,12 @@ impl EngineSettings {
                     settings.time = Some(time);
                 }
                 "no" | "with" => {
-                    let switches = SearchConfig::switch_list(value, key == "with").map_err(bad)?;
+                    let switches = SearchConfig::switch_list(value, key == "with")
+                        .map_err(|e| bad(e.to_string()))?;
                     settings.switches.extend(switches);
                 }
                 _ => match read_mcts_part(&mut settings, key, value) {
-                    Some(read) => read.map_err(bad)?,
+                    Some(read) => read.map_err(|e| bad(e.0))?,
                     None => {
                         return Err(bad(format!(
                             "unknown limit '{part}': expected depth=N, time=S, nodes=N, no=NAME, with=NAME or, for mcts, {MCTS_KEYS}"
@@ -302,15 +304,15 @@ impl EngineSettings {
     }
 
     /// Rejects settings no search can honour, with a line saying why.
-    pub fn check(&self) -> anyhow::Result<()> {
+    pub fn check(&self) -> Result<(), PlayError> {
         if self.depth == Some(0) {
-            anyhow::bail!("the search depth must be at least 1");
+            return Err(PlayError::ZeroDepth);
         }
         if self.nodes == Some(0) {
-            anyhow::bail!("the node limit must be at least 1");
+            return Err(PlayError::ZeroNodes);
         }
         if self.time.is_some_and(|t| t.is_zero()) {
-            anyhow::bail!("the time per move must be more than 0 seconds");
+            return Err(PlayError::ZeroTime);
         }
         Ok(())
     }

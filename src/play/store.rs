@@ -15,6 +15,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 
 use super::clock::TimeControl;
+use super::error::PlayError;
 use super::setup::{EngineSettings, PlaySetup, Seat};
 use crate::game::{GameOptions, Outcome, Player};
 use crate::search::{Additions, Algorithm, MctsConfig};
@@ -133,17 +134,19 @@ impl SavedSeat {
     }
 
     /// The seat in play, or why the record's settings make none.
-    pub fn to_seat(&self) -> Result<Seat, String> {
+    pub fn to_seat(&self) -> Result<Seat, PlayError> {
         let SavedSeat::Computer(saved) = self else {
             return Ok(Seat::Human);
         };
         let algorithm = Algorithm::parse(&saved.algorithm)
-            .ok_or_else(|| format!("unknown algorithm '{}'", saved.algorithm))?;
+            .ok_or_else(|| PlayError::Store(format!("unknown algorithm '{}'", saved.algorithm)))?;
         let max_player = match saved.max_player {
             None => None,
             Some(1) => Some(Player::First),
             Some(2) => Some(Player::Second),
-            Some(n) => return Err(format!("max_player {n}: expected 1 or 2")),
+            Some(n) => {
+                return Err(PlayError::Store(format!("max_player {n}: expected 1 or 2")));
+            }
         };
         let default_mcts = MctsConfig::default();
         let engine = EngineSettings {
@@ -168,7 +171,7 @@ impl SavedSeat {
                 ..default_mcts
             },
         };
-        engine.check().map_err(|e| e.to_string())?;
+        engine.check()?;
         Ok(Seat::Computer(engine))
     }
 }
@@ -197,8 +200,8 @@ impl SavedGame {
 
     /// The setup that brings the game back to where the record left it: the
     /// moves are played from the start position before the game goes on.
-    pub fn to_setup(&self) -> Result<PlaySetup, String> {
-        let options = GameOptions::parse(&self.options).map_err(|e| e.0)?;
+    pub fn to_setup(&self) -> Result<PlaySetup, PlayError> {
+        let options = GameOptions::parse(&self.options)?;
         let clock = self.clock.map(|c| TimeControl {
             minutes: c.minutes,
             increment_secs: c.increment_secs,
@@ -241,7 +244,7 @@ pub struct StoredEntry {
     /// The record's id: its file name without `.json`.
     pub id: String,
     /// The record, or a one-line reason it could not be read.
-    pub record: Result<SavedGame, String>,
+    pub record: Result<SavedGame, PlayError>,
 }
 
 /// The folder the games are kept in.
@@ -297,7 +300,7 @@ impl Store {
     }
 
     /// Reads one record.
-    pub fn load(&self, id: &str) -> Result<SavedGame, String> {
+    pub fn load(&self, id: &str) -> Result<SavedGame, PlayError> {
         read_record(&self.path(id))
     }
 
@@ -336,20 +339,21 @@ impl Store {
 }
 
 /// Reads and checks a record file, the error in one line.
-fn read_record(path: &Path) -> Result<SavedGame, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("cannot be read: {e}"))?;
+fn read_record(path: &Path) -> Result<SavedGame, PlayError> {
+    let text =
+        fs::read_to_string(path).map_err(|e| PlayError::Store(format!("cannot be read: {e}")))?;
     let record: SavedGame = serde_json::from_str(&text).map_err(|e| {
-        if e.is_eof() {
+        PlayError::Store(if e.is_eof() {
             format!("cut short ({e}): not a whole saved game")
         } else {
             format!("not a saved game ({e})")
-        }
+        })
     })?;
     if record.version != FORMAT_VERSION {
-        return Err(format!(
+        return Err(PlayError::Store(format!(
             "format version {} (this ply reads version {FORMAT_VERSION})",
             record.version
-        ));
+        )));
     }
     Ok(record)
 }
@@ -419,6 +423,7 @@ mod tests {
                 .record
                 .clone()
                 .unwrap_err()
+                .to_string()
         };
         assert!(reason("cut").starts_with("cut short"), "{}", reason("cut"));
         assert!(reason("junk").starts_with("not a saved game"));

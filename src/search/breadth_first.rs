@@ -6,6 +6,7 @@
 //! children's values. It keeps the whole tree in memory, which is why the
 //! depth-first searches exist; it is here to be watched, step by step.
 
+use super::error::SearchError;
 use std::collections::VecDeque;
 
 use super::figure::{Figure, FigureNode, static_value};
@@ -71,7 +72,7 @@ pub fn breadth_first_minimax<G: SearchHooks>(
     evaluator: &dyn Evaluator<G>,
     depth: u32,
     max_nodes: usize,
-) -> Result<BreadthFirst, String> {
+) -> Result<BreadthFirst, SearchError> {
     let max_player = root.to_move();
     let mut run = BreadthFirst {
         nodes: Vec::new(),
@@ -94,9 +95,7 @@ pub fn breadth_first_minimax<G: SearchHooks>(
         run.nodes[node].leaf = moves.is_empty();
         for &m in &moves {
             if run.nodes.len() >= max_nodes {
-                return Err(format!(
-                    "more than {max_nodes} nodes: breadth-first minimax keeps the whole tree; try a lower depth"
-                ));
+                return Err(SearchError::TreeTooBig { limit: max_nodes });
             }
             let mut child = positions[node].clone();
             let label = child.format_move(m);

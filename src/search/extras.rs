@@ -90,15 +90,14 @@ macro_rules! search_config {
             /// Turns one of the engine's extras on or off by its name (`no=futility`,
             /// `with=lmp`), so that two settings of one build can be played
             /// against each other; an unknown name is refused with the list.
-            pub fn switch(&mut self, name: &str, on: bool) -> Result<(), String> {
+            pub fn switch(&mut self, name: &str, on: bool) -> Result<(), super::SearchError> {
                 match name {
                     $( $ename => self.$efield = if on { $on } else { $off }, )*
                     _ => {
-                        let names: Vec<&str> = ENGINE_EXTRAS.iter().map(|e| e.name).collect();
-                        return Err(format!(
-                            "unknown switch '{name}': expected one of {}",
-                            names.join(", ")
-                        ));
+                        return Err(super::SearchError::UnknownExtra {
+                            name: name.to_string(),
+                            known: ENGINE_EXTRAS.iter().map(|e| e.name).collect(),
+                        });
                     }
                 }
                 Ok(())

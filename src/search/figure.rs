@@ -6,6 +6,7 @@
 //! The recorded tree only names the pruned moves; the figure plays them on the game
 //! to find what lies below, so it works for every game, and only for small trees.
 
+use super::error::SearchError;
 use super::score::{self, INFINITY, Score};
 use super::tree::{SearchTree, ValueBound};
 use crate::game::{Evaluator, Outcome, Player, SearchHooks};
@@ -59,12 +60,12 @@ impl Figure {
         tree: &SearchTree<G::Move>,
         root: &G,
         evaluator: &dyn Evaluator<G>,
-    ) -> Result<Figure, String> {
+    ) -> Result<Figure, SearchError> {
         if tree.truncated || tree.nodes.len() > MAX_FIGURE_NODES {
             return Err(too_big(tree.visited.max(tree.nodes.len() as u64)));
         }
         if tree.nodes.is_empty() {
-            return Err("nothing was recorded to draw".to_string());
+            return Err(SearchError::NothingRecorded);
         }
         let mut builder = Builder {
             tree,
@@ -127,8 +128,11 @@ impl Figure {
     }
 }
 
-fn too_big(nodes: u64) -> String {
-    format!("{nodes} nodes: too many to draw (at most {MAX_FIGURE_NODES}); try a lower depth")
+fn too_big(nodes: u64) -> SearchError {
+    SearchError::FigureTooBig {
+        nodes,
+        limit: MAX_FIGURE_NODES,
+    }
 }
 
 struct Builder<'a, G: SearchHooks> {
@@ -138,7 +142,7 @@ struct Builder<'a, G: SearchHooks> {
 }
 
 impl<G: SearchHooks> Builder<'_, G> {
-    fn push(&mut self, node: FigureNode) -> Result<usize, String> {
+    fn push(&mut self, node: FigureNode) -> Result<usize, SearchError> {
         if self.figure.nodes.len() >= MAX_FIGURE_NODES {
             return Err(too_big(self.figure.nodes.len() as u64 + 1));
         }
@@ -157,7 +161,7 @@ impl<G: SearchHooks> Builder<'_, G> {
         recorded: usize,
         parent: Option<usize>,
         label: String,
-    ) -> Result<(), String> {
+    ) -> Result<(), SearchError> {
         let node = &self.tree.nodes[recorded];
         let max = self.tree.max_player;
         let index = self.push(FigureNode {
@@ -202,7 +206,7 @@ impl<G: SearchHooks> Builder<'_, G> {
         depth: u32,
         parent: Option<usize>,
         label: String,
-    ) -> Result<(), String> {
+    ) -> Result<(), SearchError> {
         let level = parent.map_or(0, |p| self.figure.nodes[p].level + 1);
         let mut moves = Vec::new();
         if depth > 0 && game.outcome().is_none() {

@@ -1,5 +1,6 @@
 //! What a search is asked to do: which algorithm, how far, with which helpers.
 
+use super::error::SearchError;
 use std::time::Duration;
 
 use super::mcts::MctsConfig;
@@ -388,7 +389,7 @@ impl SearchConfig {
     /// Reads a list of extras' names, `NAME[,NAME]`, each to be switched `on` (or
     /// off), as `ply match` specs and the UCI `Extras` option write them; an unknown
     /// name is refused with the list of known ones.
-    pub fn switch_list(names: &str, on: bool) -> Result<Vec<(String, bool)>, String> {
+    pub fn switch_list(names: &str, on: bool) -> Result<Vec<(String, bool)>, SearchError> {
         let mut probe = SearchConfig::plain_alpha_beta(Limits::default());
         names
             .split(',')

@@ -7,6 +7,7 @@ mod alphabeta;
 pub mod breadth_first;
 mod continuation;
 pub mod engine;
+pub mod error;
 mod eval_cache;
 #[macro_use]
 pub mod extras;
@@ -31,6 +32,7 @@ pub mod tree;
 pub mod tt;
 
 pub use engine::{Engine, SharedEngine, shared_engine, spawn_engine_search};
+pub use error::SearchError;
 pub use iterative::search;
 pub use limits::{Additions, Algorithm, Limits, SearchConfig};
 pub use mcts::MctsConfig;

@@ -216,12 +216,12 @@ impl<M: Copy> TranspositionTable<M> {
 /// Says whether `mib` MiB could be had for a table right now, by reserving them
 /// and giving them back: `--tt-mib` past what a memory limit (`ulimit -v`)
 /// allows is refused with one line instead of a smaller table than asked for.
-pub fn check_reservable(mib: usize) -> Result<(), String> {
+pub fn check_reservable(mib: usize) -> Result<(), super::SearchError> {
     let bytes = mib.saturating_mul(1 << 20);
     let mut probe: Vec<u8> = Vec::new();
     probe
         .try_reserve_exact(bytes)
-        .map_err(|_| format!("cannot reserve {mib} MiB of memory for the table"))
+        .map_err(|_| super::SearchError::TableMemory { mib })
 }
 
 fn effective_depth<M>(entry: &Entry<M>) -> u32 {
@@ -274,6 +274,6 @@ mod tests {
     fn memory_that_cannot_be_had_is_refused_with_a_line() {
         assert!(check_reservable(1).is_ok());
         let refused = check_reservable(usize::MAX >> 20).unwrap_err();
-        assert!(refused.contains("cannot reserve"), "{refused}");
+        assert!(refused.to_string().contains("cannot reserve"), "{refused}");
     }
 }

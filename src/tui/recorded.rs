@@ -84,13 +84,15 @@ impl RecordedSearch {
             algorithm,
             sides,
             states: positions.state_labels(),
-            figure: Figure::build(tree, root, evaluator_for_figures.as_ref()),
+            figure: Figure::build(tree, root, evaluator_for_figures.as_ref())
+                .map_err(|e| e.to_string()),
             breadth_first: breadth_first_minimax(
                 root,
                 evaluator_for_figures.as_ref(),
                 tree.depth,
                 MAX_FIGURE_NODES,
-            ),
+            )
+            .map_err(|e| e.to_string()),
             start_minimax,
             positions: Box::new(positions),
         }

@@ -22,6 +22,7 @@
 //! closer to Stockfish's scores (tests/chess_neural.rs measures both). It plays as
 //! `neural`; `strong` stays classical until it wins against Stockfish too (README).
 
+use crate::game::GameError;
 use std::cell::RefCell;
 use std::sync::OnceLock;
 
@@ -153,17 +154,17 @@ impl Network {
     /// Reads a network file: [`MAGIC`], then little-endian i16 input weights
     /// (input by input), input biases, each bucket's output weights, and each
     /// bucket's i32 output bias.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, GameError> {
         let body = bytes
             .strip_prefix(MAGIC.as_slice())
-            .ok_or("not a ply chess network (bad magic)")?;
+            .ok_or_else(|| GameError::new("not a ply chess network (bad magic)"))?;
         let shorts = INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN;
         let size = shorts * 2 + OUTPUT_BUCKETS * 4;
         if body.len() != size {
-            return Err(format!(
+            return Err(GameError::new(format!(
                 "a chess network has {size} bytes after its magic, this one {}",
                 body.len()
-            ));
+            )));
         }
         let mut values = body
             .chunks_exact(2)
@@ -184,14 +185,14 @@ impl Network {
             input_weights.iter().flatten().chain(&input_bias),
             INPUT_WEIGHT_BOUND,
         ) {
-            return Err(format!(
+            return Err(GameError::new(format!(
                 "a chess network's input weights and biases lie within ±{INPUT_WEIGHT_BOUND}, this one's do not"
-            ));
+            )));
         }
         if out_of_bounds(output_weights.iter().flatten(), OUTPUT_WEIGHT_BOUND) {
-            return Err(format!(
+            return Err(GameError::new(format!(
                 "a chess network's output weights lie within ±{OUTPUT_WEIGHT_BOUND}, this one's do not"
-            ));
+            )));
         }
         let mut tail = body[shorts * 2..].chunks_exact(4);
         let output_bias = std::array::from_fn(|_| {

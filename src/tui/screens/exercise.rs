@@ -110,7 +110,7 @@ impl Exercise {
         let tree = result
             .tree
             .ok_or_else(|| "the search recorded no tree".to_string())?;
-        let figure = Figure::build(&tree, &game, evaluator.as_ref())?;
+        let figure = Figure::build(&tree, &game, evaluator.as_ref()).map_err(|e| e.to_string())?;
         Ok(Exercise::new(figure, title))
     }
 
