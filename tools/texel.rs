@@ -3,7 +3,7 @@
 //! Stockfish's scores of those positions (scripts/texel-label.py).
 //!
 //! ```text
-//! nice -n 10 cargo run --release --example texel -- --games /work/texel-data/games1.jsonl \
+//! nice -n 10 cargo run --release -p ply-tools --bin texel -- --games /work/texel-data/games1.jsonl \
 //!     [--games MORE.jsonl] [--start handset|tuned|labelled] [--epochs 3000] [--rate 1.0] \
 //!     [--skip-plies 16] [--out src/game/chess/tuned.rs] [--const TUNED] [--players TEXT]
 //! ... --games GAMES.jsonl --dump positions.tsv [--dump-every 7]
@@ -627,13 +627,13 @@ fn describe_labels(options: &Options, data: &Data, labels: Option<f64>) -> (Stri
     };
     let reproduce = match labels {
         None => format!(
-            "cargo run --release --example texel -- --games games.jsonl --start {from} --epochs",
+            "cargo run --release -p ply-tools --bin texel -- --games games.jsonl --start {from} --epochs",
             from = options.start
         ),
         Some(_) => format!(
-            "cargo run --release --example texel -- --games games.jsonl --dump positions.tsv\n\
+            "cargo run --release -p ply-tools --bin texel -- --games games.jsonl --dump positions.tsv\n\
              --dump-every {every}; scripts/texel-label.py --in positions.tsv --out labels.tsv;\n\
-             cargo run --release --example texel -- --labels labels.tsv --lambda {lambda}\n\
+             cargo run --release -p ply-tools --bin texel -- --labels labels.tsv --lambda {lambda}\n\
              --const {name} --start {from} --epochs",
             every = options.dump_every,
             lambda = options.lambda,
@@ -691,7 +691,7 @@ fn run() -> Result<(), String> {
     let (labelling, reproduce) = describe_labels(&options, &data, labels);
     let report = format!(
         "The Texel-tuned weights of chess's `classical` evaluation, written by\n\
-         examples/texel.rs: do not edit by hand, run it again.\n\
+         tools/texel.rs: do not edit by hand, run it again.\n\
          \n\
          Method (Texel tuning): {games} self-play games of ply's own engine\n\
          (scripts/texel-selfplay.py: a line of tests/data/chess/openings.txt and four random\n\

@@ -3,15 +3,15 @@
 //!
 //! ```text
 //! # 1. openings for self-play: each line of the book, then random legal plies
-//! cargo run --release --example xiangqi_fit -- openings --count 1200 --random-plies 6 --seed 1 > OPENINGS
+//! cargo run --release -p ply-tools --bin xiangqi_fit -- openings --count 1200 --random-plies 6 --seed 1 > OPENINGS
 //! ply match xiangqi --first engine:strong:nodes=1500 --second engine:strong:nodes=1500 \
 //!     --games 1200 --openings OPENINGS --max-plies 300 --json > GAMES.jsonl
 //! # 2. positions from the games (every --every'th ply after --skip-plies, side to
 //! #    move not in check), one FEN a line, for scripts/xiangqi-label.py
-//! cargo run --release --example xiangqi_fit -- positions --every 3 --skip-plies 8 GAMES.jsonl > FENS
+//! cargo run --release -p ply-tools --bin xiangqi_fit -- positions --every 3 --skip-plies 8 GAMES.jsonl > FENS
 //! scripts/xiangqi-label.py --depth 7 < FENS > LABELS
 //! # 3. the fit: writes the weights as Rust source
-//! cargo run --release --example xiangqi_fit -- fit [--epochs 3000] [--rate 2] \
+//! cargo run --release -p ply-tools --bin xiangqi_fit -- fit [--epochs 3000] [--rate 2] \
 //!     [--out src/game/xiangqi/fitted.rs] [--name FITTED] [--tables] [--about "WHERE THE POSITIONS CAME FROM"] LABELS...
 //! ```
 //!
@@ -45,7 +45,7 @@ const MAX_SCORE: f64 = 2000.0;
 fn book() -> Result<Vec<Vec<String>>, String> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/xiangqi-openings.txt"
+        "/../tests/data/xiangqi-openings.txt"
     );
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     Ok(text
@@ -380,7 +380,7 @@ fn source(
     report: &str,
 ) -> String {
     let mut text = String::from(
-        "//! Weights for [`super::weighted`] fitted to Fairy-Stockfish's scores\n//! (examples/xiangqi_fit.rs wrote this file).\n//!\n",
+        "//! Weights for [`super::weighted`] fitted to Fairy-Stockfish's scores\n//! (tools/xiangqi_fit.rs wrote this file).\n//!\n",
     );
     for line in report.lines() {
         let _ = writeln!(text, "//! {line}");
@@ -493,7 +493,7 @@ fn fit(
          Model: sigmoid(K * value), K = {k:.6} per centipawn fitted to the hand-set weights.\n\
          Mean squared error, hand-set: train {:.6}, held-out {:.6};\n\
          fitted: train {after:.6}, held-out {held_error:.6} (full-batch Adam, {epochs} epochs, rate {rate}).\n\
-         Command: cargo run --release --example xiangqi_fit -- fit --epochs {epochs} --rate {rate}{} LABELS",
+         Command: cargo run --release -p ply-tools --bin xiangqi_fit -- fit --epochs {epochs} --rate {rate}{} LABELS",
         train.len() + held.len(),
         train.len(),
         held.len(),

@@ -4,7 +4,7 @@
 //! result for the side to move).
 //!
 //! ```text
-//! cargo run --release --example nnue_train -- --data a.tsv [--data b.tsv] \
+//! cargo run --release -p ply-tools --bin nnue_train -- --data a.tsv [--data b.tsv] \
 //!     [--epochs 10] [--batch 2048] [--rate 0.001] [--threads 2] [--seed 1] \
 //!     [--decay 1] [--residual 1] [--result 0] [--mirror 0] [--test c.tsv] \
 //!     [--init old.nnue] [--out src/game/chess/nets/chess.nnue]
@@ -664,7 +664,7 @@ mod tests {
     fn a_network_file_read_back_quantises_to_the_same_bytes() {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/src/game/chess/nets/chess.nnue"
+            "/../src/game/chess/nets/chess.nnue"
         );
         let model = Model::from_file(path).unwrap();
         assert_eq!(model.quantised(), std::fs::read(path).unwrap());

@@ -4,7 +4,7 @@
 //! a best move stayed on top (a measurement aid, not a test).
 //!
 //! ```text
-//! nice -n 10 cargo run --release --example wac_probe -- SUITE --nodes 900000 \
+//! nice -n 10 cargo run --release -p ply-tools --bin wac_probe -- SUITE --nodes 900000 \
 //!     [--ids 2,31,55] [--with a,b] [--no c,d] [--eval strong] [--hash 64]
 //! ```
 //!
