@@ -1,5 +1,10 @@
 //! Each game's rules, perft, notation and records, in one test binary (one link of
 //! the crate instead of one per file).
+//!
+//! Dodgem's tests stay a binary of their own (tests/dodgem.rs): one of them reads
+//! the process-wide counters of `ply::game::progress::SOLVE_PROGRESS` and expects
+//! no other solve in its process, while connect4's and kalah's solves here write
+//! them.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -7,7 +12,6 @@ mod common;
 mod checkers;
 mod chess;
 mod connect4;
-mod dodgem;
 mod go;
 mod go_gnugo;
 mod gomoku;

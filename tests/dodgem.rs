@@ -2,7 +2,7 @@
 //! retrograde solver against the published values (Winning Ways; des Jardins) and
 //! against positions worked out by hand, and the generic search on the game.
 
-use super::common;
+mod common;
 
 use ply::game::dodgem::retrograde::Retrograde;
 use ply::game::dodgem::{Dodgem, NoMoveRule, Position, Rules, Side};
