@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Scores positions with Stockfish so examples/texel.rs can fit ply's chess
+"""Scores positions with Stockfish so tools/texel.rs can fit ply's chess
 evaluation to a stronger engine's judgement than the noisy results of weak
 self-play games.
 
 Data, not a test: Stockfish is an oracle that labels positions; nothing of its
-code is used. The input is what `cargo run --release --example texel -- --games
+code is used. The input is what `cargo run --release -p ply-tools --bin texel -- --games
 GAMES --dump FILE` writes (`game<TAB>FEN<TAB>result` per line); the output adds
 Stockfish's score for White in centipawns (mates as +-3000, scores clamped to
 that) and is written atomically once every position is scored.

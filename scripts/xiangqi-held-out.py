@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Picks the clearly decided positions of the fit's held-out set, for the test that
 checks the fitted xiangqi evaluation against Fairy-Stockfish's judgement
-(tests/xiangqi_eval.rs). Data, not a test.
+(tests/search/xiangqi_eval.rs). Data, not a test.
 
     scripts/xiangqi-held-out.py --min-score 150 --every 6 LABELS... > tests/data/xiangqi-fairy-labels.txt
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Labels xiangqi positions with Fairy-Stockfish's judgement, for fitting ply's
-evaluation (examples/xiangqi_fit.rs). Data, not a test: the labels are written
+evaluation (tools/xiangqi_fit.rs). Data, not a test: the labels are written
 to a file that is not committed.
 
     nice -n 10 scripts/xiangqi-label.py --depth 7 [--jobs 2] [--fairy /usr/games/fairy-stockfish] \\

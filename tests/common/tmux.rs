@@ -2,9 +2,16 @@
 //! does: it fails (rather than skips) without tmux when `PLY_REQUIRE_TOOLS` is set.
 
 use std::process::Command;
+use std::sync::{Mutex, PoisonError};
+
+/// Held while a script runs: the scripts share tmux's default server, which stops
+/// when its last session is killed, so one script ending while another starts its
+/// session would fail it. One test binary runs several of them.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 /// Runs `scripts/NAME` with the test binary and asserts that it succeeded.
 pub fn run_script(name: &str) {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
     let tmux_present = Command::new("tmux")
         .arg("-V")
         .output()

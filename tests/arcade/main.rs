@@ -1,0 +1,17 @@
+//! The arcade driven with keys on a `TestBackend`, and in a real terminal under tmux
+//! (`smoke`, `signals`, the lessons' script; `common::tmux` runs those one at a
+//! time), in one test binary (one link of the crate instead of one per file).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod arcade;
+mod arcade_run;
+mod boards;
+mod explorer;
+mod go_arcade;
+mod go_count;
+mod lessons;
+mod mcts_explorer;
+mod signals;
+mod smoke;

@@ -1,0 +1,151 @@
+//! `ply uci` driven over stdin/stdout like a chess GUI would: a whole game against
+//! itself, and malformed input that must leave the engine serving.
+
+use super::common;
+
+use common::engine::Engine;
+use ply::game::chess::{Chess, notation};
+use ply::game::{Game, Outcome};
+
+#[test]
+fn the_engine_plays_a_whole_game_against_itself() {
+    let mut engine = Engine::start(&["uci"]);
+    engine.send("uci");
+    let (_, identity) = engine.read_until("uciok");
+    assert!(identity.iter().any(|l| l.starts_with("id name ply")));
+    assert!(identity.iter().any(|l| l.starts_with("option name Hash")));
+    engine.send("setoption name Hash value 8");
+    engine.send("ucinewgame");
+    engine.send("isready");
+    engine.read_until("readyok");
+
+    let mut game = Chess::new();
+    let mut moves: Vec<String> = Vec::new();
+    while game.outcome().is_none() && moves.len() < 150 {
+        engine.send(&format!("position startpos moves {}", moves.join(" ")));
+        engine.send("go depth 3");
+        let (best, infos) = engine.read_until("bestmove");
+        assert!(
+            infos.iter().any(|l| l.starts_with("info depth 3 seldepth")
+                && l.contains(" score ")
+                && l.contains(" pv ")),
+            "{infos:?}"
+        );
+        let text = best.split_whitespace().nth(1).expect("a move").to_string();
+        let m = notation::parse_uci(game.board(), &text).expect("a legal best move");
+        game.play(m);
+        moves.push(text);
+    }
+    if let Some(Outcome::Win(_)) = game.outcome() {
+        engine.send(&format!("position startpos moves {}", moves.join(" ")));
+        engine.send("go depth 2");
+        assert_eq!(engine.read_until("bestmove").0, "bestmove 0000");
+    }
+    engine.quit();
+}
+
+#[test]
+fn malformed_commands_are_ignored_and_the_engine_keeps_serving() {
+    let mut engine = Engine::start(&["uci"]);
+    for line in [
+        "",
+        "garbage",
+        "position fen xyz",
+        "position",
+        "position fen",
+        "position startpos moves e2e4 e2e4",
+        "position startpos moves zz99",
+        "go depth abc",
+        "go depth",
+        "go wtime -5 btime x",
+        "go sideways",
+        "setoption",
+        "setoption value",
+        "setoption name Hash value lots",
+        "setoption name Evaluation value magic",
+        "stop",
+        "\u{1F600} \u{0}",
+    ] {
+        engine.send(line);
+    }
+    engine.send("isready");
+    engine.read_until("readyok");
+    // The bad `position` lines left the start position in place.
+    engine.send("go depth 2");
+    let (best, _) = engine.read_until("bestmove");
+    let text = best.split_whitespace().nth(1).unwrap();
+    assert!(
+        notation::parse_uci(Chess::new().board(), text).is_ok(),
+        "{best}"
+    );
+    // A finished game answers bestmove 0000; go infinite waits for stop.
+    engine.send("position fen 7k/8/6K1/8/8/8/8/R7 w - - 0 1 moves a1a8");
+    engine.send("go depth 3");
+    assert_eq!(engine.read_until("bestmove").0, "bestmove 0000");
+    engine.send("position startpos");
+    engine.send("go infinite");
+    engine.send("isready");
+    engine.read_until("readyok");
+    engine.send("stop");
+    let (best, _) = engine.read_until("bestmove");
+    assert_ne!(best, "bestmove 0000");
+    engine.send("go wtime 1000 btime 1000 winc 10 binc 10 movestogo 5");
+    engine.read_until("bestmove");
+    engine.quit();
+}
+
+/// The nodes the last iteration of `go depth 6` reports from the start position.
+fn nodes_at_depth_six(engine: &mut Engine) -> u64 {
+    engine.send("position startpos moves e2e4 e7e5 g1f3");
+    engine.send("go depth 6");
+    let (_, infos) = engine.read_until("bestmove");
+    let last = infos
+        .iter()
+        .rfind(|l| l.starts_with("info depth 6 "))
+        .expect("an iteration at depth 6");
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|&w| w == "nodes")
+        .expect("a node count");
+    words[at + 1].parse().expect("a number")
+}
+
+#[test]
+fn the_extras_option_switches_the_engine_s_extras_and_refuses_unknown_names() {
+    let mut engine = Engine::start(&["uci"]);
+    engine.send("uci");
+    let (_, identity) = engine.read_until("uciok");
+    assert!(
+        identity
+            .iter()
+            .any(|l| l.starts_with("option name Extras type string"))
+    );
+    let defaults = nodes_at_depth_six(&mut engine);
+    engine.send("ucinewgame");
+    engine.send("setoption name Extras value no=lmr,nullmove");
+    let without_reductions = nodes_at_depth_six(&mut engine);
+    assert!(
+        without_reductions > defaults,
+        "{without_reductions} vs {defaults}"
+    );
+
+    // A bad setting is refused in one line and leaves the last good one in place.
+    for bad in ["with=teleport", "sometimes=lmr", "no"] {
+        engine.send(&format!("setoption name Extras value {bad}"));
+        engine.send("isready");
+        let (_, notes) = engine.read_until("readyok");
+        assert!(
+            notes
+                .iter()
+                .any(|l| l.starts_with("info string") && l.contains("Extras")),
+            "{bad}: {notes:?}"
+        );
+    }
+    engine.send("ucinewgame");
+    assert_eq!(nodes_at_depth_six(&mut engine), without_reductions);
+    engine.send("ucinewgame");
+    engine.send("setoption name Extras value <empty>");
+    assert_eq!(nodes_at_depth_six(&mut engine), defaults);
+    engine.quit();
+}

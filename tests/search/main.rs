@@ -1,0 +1,27 @@
+//! The search and the evaluations: alpha-beta against minimax, the textbook trees,
+//! the engine's refinements, quiescence, MCTS, the recorded tree and each game's
+//! evaluation, in one test binary (one link of the crate instead of one per file).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod chess_eval;
+mod chess_mating;
+mod chess_neural;
+mod chess_texel;
+mod engine_memory;
+mod engine_pruning;
+mod engine_quiescence;
+mod engine_reductions;
+mod engine_threats;
+mod eval_cache;
+mod eval_explain;
+mod exchange;
+mod mcts;
+mod mcts_reuse;
+mod quiescence_checks;
+mod search;
+mod search_features;
+mod textbook;
+mod tree;
+mod xiangqi_eval;
