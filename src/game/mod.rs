@@ -13,6 +13,7 @@ pub mod grundy;
 pub mod invariants;
 pub mod kalah;
 pub mod options;
+pub mod othello;
 pub mod perft;
 pub mod progress;
 pub mod registry;
