@@ -46,7 +46,7 @@ struct Glyphs {
 
 const UNICODE: Glyphs = Glyphs {
     discs: ["●", "○"],
-    legal: "∙",
+    legal: "+",
     empty: "·",
     flipped: ['‹', '›'],
 };
@@ -332,7 +332,7 @@ mod tests {
         assert_eq!(lines[9], "  X Black 4   O White 1");
         let unicode = draw(&game, &human(last), Theme::colored());
         assert_eq!(unicode[4], "4  ·  ·  · ‹●› ●  ·  ·  ·");
-        assert_eq!(unicode[5], "5  ·  ·  ∙  ●  ○  ·  ·  ·");
+        assert_eq!(unicode[5], "5  ·  ·  +  ●  ○  ·  ·  ·");
     }
 
     #[test]
