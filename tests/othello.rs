@@ -380,3 +380,69 @@ fn enter_passes_for_a_side_without_a_move_in_the_arcade() {
         "{text}"
     );
 }
+
+/// The final margin for the side to move by plain negamax over the rules, with
+/// nothing shared with the solver but the move generator.
+fn margin_by_negamax(game: &mut Othello) -> i32 {
+    if game.outcome().is_some() {
+        let (black, white) = (game.count(Player::First), game.count(Player::Second));
+        let margin = black as i32 - white as i32;
+        return if game.to_move() == Player::First {
+            margin
+        } else {
+            -margin
+        };
+    }
+    let mut best = i32::MIN;
+    for m in game.moves() {
+        game.play(m);
+        best = best.max(-margin_by_negamax(game));
+        game.undo();
+    }
+    best
+}
+
+/// Positions from random games stopped with `empties` squares left.
+fn endgames(count: u64, empties: u32) -> Vec<Othello> {
+    (0..count)
+        .filter_map(|seed| {
+            let mut game = Othello::new();
+            let mut ply = 0u64;
+            while game.count(Player::First) + game.count(Player::Second) < 64 - empties {
+                let moves = game.moves();
+                if moves.is_empty() {
+                    return None;
+                }
+                let pick = ply::game::zobrist::mix64(seed * 1000 + ply) as usize % moves.len();
+                game.play(moves[pick]);
+                ply += 1;
+            }
+            Some(game)
+        })
+        .collect()
+}
+
+#[test]
+fn the_endgame_solver_finds_the_margin_plain_negamax_finds() {
+    let mut solved = 0;
+    for mut game in endgames(24, 9) {
+        let solution = game.solve_exactly(None).expect("nine empties are solved");
+        let expected = margin_by_negamax(&mut game);
+        assert_eq!(solution.score, expected, "{}", game.format_position());
+        if let Some(best) = solution.best_move {
+            let mut after = game.clone();
+            after.play(best);
+            assert_eq!(
+                -margin_by_negamax(&mut after),
+                expected,
+                "{}",
+                game.format_position()
+            );
+        }
+        assert!(game.solves_quickly());
+        solved += 1;
+    }
+    assert!(solved >= 16, "only {solved} endgames");
+    assert!(Othello::new().solve_exactly(None).is_none());
+    assert!(!Othello::new().solves_quickly());
+}

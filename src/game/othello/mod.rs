@@ -10,12 +10,14 @@
 
 pub mod board;
 pub mod eval;
+pub mod solver;
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use super::{
-    Explanation, Game, GameError, GameInfo, GameOptions, NamedEvaluator, Outcome, Playable, Player,
-    format_square, parse_square, zobrist,
+    ExactSolution, Explanation, Game, GameError, GameInfo, GameOptions, NamedEvaluator, Outcome,
+    Playable, Player, format_square, parse_square, zobrist,
 };
 
 /// The move that passes the turn, legal only when the side to move has no other.
@@ -382,6 +384,15 @@ impl Playable for Othello {
 
     fn search_can_reach_the_end() -> bool {
         false
+    }
+
+    /// The final disc margin with best play, once few squares are left.
+    fn solve_exactly(&self, stop: Option<&AtomicBool>) -> Option<ExactSolution<u8>> {
+        solver::solve(self, stop)
+    }
+
+    fn solves_quickly(&self) -> bool {
+        64 - (self.discs[0] | self.discs[1]).count_ones() <= solver::QUICK_EMPTIES
     }
 }
 
