@@ -444,5 +444,10 @@ fn the_endgame_solver_finds_the_margin_plain_negamax_finds() {
     }
     assert!(solved >= 16, "only {solved} endgames");
     assert!(Othello::new().solve_exactly(None).is_none());
+    // A game over early (a wipe-out) is solved however many squares are empty.
+    let mut wiped = at("ox....../......../......../......../......../......../......../........ x");
+    wiped.play_moves("pass c1").unwrap();
+    let over = wiped.solve_exactly(None).expect("a finished game");
+    assert_eq!((over.score, over.best_move), (-3, None));
     assert!(!Othello::new().solves_quickly());
 }

@@ -82,10 +82,11 @@ impl Search<'_> {
 }
 
 /// The exact value of `game` and a move that keeps it, when it has at most
-/// [`MAX_EMPTIES`] empty squares; `None` above that or when `stop` is raised.
+/// [`MAX_EMPTIES`] empty squares or is over; `None` otherwise or when `stop` is
+/// raised.
 pub fn solve(game: &Othello, stop: Option<&AtomicBool>) -> Option<ExactSolution<u8>> {
     let [black, white] = game.discs;
-    if 64 - (black | white).count_ones() > MAX_EMPTIES {
+    if 64 - (black | white).count_ones() > MAX_EMPTIES && game.outcome().is_none() {
         return None;
     }
     let me = game.to_move().index();
