@@ -14,6 +14,7 @@ pub mod hooks;
 pub mod invariants;
 pub mod kalah;
 pub mod options;
+pub mod othello;
 pub mod perft;
 pub mod profile;
 pub mod progress;

@@ -181,6 +181,7 @@ macro_rules! for_each_game {
             "go" => $crate::game::go::Go,
             "chess" => $crate::game::chess::Chess,
             "checkers" => $crate::game::checkers::Checkers,
+            "othello" => $crate::game::othello::Othello,
             "xiangqi" => $crate::game::xiangqi::Xiangqi,
             "synthetic" => $crate::game::synthetic::Synthetic,
         )

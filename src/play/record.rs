@@ -19,7 +19,7 @@ use crate::game::xiangqi::Xiangqi;
 use crate::game::xiangqi::notation::{Coordinates, format_coordinates};
 use crate::game::{Game, GameError, GameOptions, Outcome, Playable, checkers, connect4};
 use crate::game::{RecordClue, game_for_record};
-use crate::game::{dodgem, go, gomoku, grundy, kalah, synthetic, tictactoe};
+use crate::game::{dodgem, go, gomoku, grundy, kalah, othello, synthetic, tictactoe};
 use crate::{dispatch_game, for_each_game};
 
 /// What a record says besides the moves: who played, when, and how it ended.
@@ -178,6 +178,7 @@ impl Recordable for kalah::Kalah {}
 impl Recordable for connect4::ConnectFour {}
 impl Recordable for gomoku::Gomoku {}
 impl Recordable for go::Go {}
+impl Recordable for othello::Othello {}
 impl Recordable for synthetic::Synthetic {}
 
 /// Writes a game as its record: tags, numbered moves, the end in words as a

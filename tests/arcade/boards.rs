@@ -157,8 +157,8 @@ fn every_board_is_whole_in_an_80x24_terminal() {
         );
         checked.push(info.id);
     }
-    // The ten games of the arcade and Go (9x9 by default).
-    assert_eq!(checked.len(), 11, "{checked:?}");
+    // The eleven games of the arcade and Go (9x9 by default).
+    assert_eq!(checked.len(), 12, "{checked:?}");
 }
 
 /// The rows of the box whose text, trimmed, starts with each of `labels` in turn.

@@ -17,6 +17,7 @@ mod go_gnugo;
 mod gomoku;
 mod grundy;
 mod kalah;
+mod othello;
 mod records;
 mod roundtrips;
 mod tictactoe;

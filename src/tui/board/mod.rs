@@ -13,6 +13,7 @@ pub mod go;
 pub mod gomoku;
 pub mod grundy;
 pub mod kalah;
+pub mod othello;
 pub mod point_grid;
 pub mod synthetic;
 pub mod tictactoe;
