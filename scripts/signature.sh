@@ -30,6 +30,7 @@ cases=(
   "chess||e4 e5 Nf3 Nc6|9|3|500"
   "checkers||11-15 23-19|12|5|1000"
   "xiangqi||h2e2 h9g7|7|3|500"
+  "othello||d3 c5|8|5|1000"
   "synthetic|-o b=4 -o d=6 -o seed=7||6|6|2000"
 )
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::continuation::Lead;
 use super::engine::SearchTables;
-use super::limits::SearchConfig;
+use super::limits::{Algorithm, SearchConfig};
 use super::report::{Iteration, Observer, RootMove, SearchResult};
 use super::score::{self, INFINITY, MAX_PLY, Score};
 use super::searcher::Searcher;
@@ -274,10 +274,12 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         for index in 0..self.root_moves.len() {
             let m = self.root_moves[index].mv;
             let nodes_before = self.stats.nodes;
-            let score = if self.config.algorithm.prunes() {
-                self.search_move(m, index, depth, 0, alpha, beta, 0)
-            } else {
-                self.minimax_child(m, depth, 0)
+            let score = match self.config.algorithm {
+                Algorithm::Minimax => self.minimax_child(m, depth, 0),
+                Algorithm::AlphaBeta => {
+                    self.alpha_beta_child(m, depth, 0, (alpha, beta), self.root_visit)
+                }
+                _ => self.search_move(m, index, depth, 0, alpha, beta, 0),
             };
             self.root_moves[index].nodes += self.stats.nodes - nodes_before;
             if self.aborted {

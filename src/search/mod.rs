@@ -9,6 +9,7 @@ mod continuation;
 pub mod engine;
 pub mod error;
 mod eval_cache;
+mod negamax;
 #[macro_use]
 pub mod extras;
 pub mod export;

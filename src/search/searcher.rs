@@ -1,5 +1,5 @@
 //! The state one search carries: position, counters, table, ordering, principal
-//! variation. The algorithms (minimax.rs, alphabeta.rs) and the driver
+//! variation. The algorithms (minimax.rs, alphabeta.rs, negamax.rs) and the driver
 //! (iterative.rs) add their methods to [`Searcher`].
 
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
@@ -50,6 +50,30 @@ impl<M> Default for PlyEntry<M> {
             line_slot: None,
             pv: Vec::new(),
             moves: Vec::new(),
+        }
+    }
+}
+
+/// A node's best move so far and its window, as its moves are searched.
+pub(super) struct NodeBest<M> {
+    /// The best score so far (fail-soft: it may lie outside the window).
+    pub score: Score,
+    /// The move that scored it.
+    pub mv: Option<M>,
+    /// The window's floor, raised by each better move.
+    pub alpha: Score,
+    /// The window's ceiling: a move reaching it cuts the node off.
+    pub beta: Score,
+}
+
+impl<M> NodeBest<M> {
+    /// Nothing searched yet in the window `(alpha, beta)`.
+    pub fn new((alpha, beta): (Score, Score)) -> NodeBest<M> {
+        NodeBest {
+            score: -score::INFINITY,
+            mv: None,
+            alpha,
+            beta,
         }
     }
 }
@@ -305,6 +329,50 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
         line.clear();
         line.push(m);
         line.extend_from_slice(&tail[0].pv);
+    }
+
+    /// Takes in the score of `moves[index]` at a node `depth` plies above the
+    /// horizon: a new best raises alpha and records the line; a cutoff teaches the
+    /// move orderer (with `malus`, it also lowers the quiet moves tried before)
+    /// and is counted. True on a cutoff: the moves after it are pruned.
+    pub fn take_score(
+        &mut self,
+        (moves, index): (&[G::Move], usize),
+        score: Score,
+        (ply, depth): (usize, u32),
+        node: &mut NodeBest<G::Move>,
+        malus: bool,
+    ) -> bool {
+        let m = moves[index];
+        if score > node.score {
+            node.score = score;
+            node.mv = Some(m);
+            if score > node.alpha {
+                node.alpha = score;
+                self.update_pv(ply, m);
+                if T::ENABLED && node.alpha < node.beta {
+                    self.tracer.raise_alpha(node.alpha);
+                }
+            }
+        }
+        if node.alpha < node.beta {
+            return false;
+        }
+        let quiet = !self.game.is_tactical(m);
+        let lead = self.lead(ply);
+        self.orderer
+            .record_cutoff(&self.game, m, (ply, depth), &lead, quiet);
+        if malus && quiet {
+            let game = &self.game;
+            let quiet_failed = moves[..index]
+                .iter()
+                .copied()
+                .filter(|&f| !game.is_tactical(f));
+            self.orderer
+                .record_failures(game, &lead, quiet_failed, depth);
+        }
+        self.count_cutoff(m, score, node.beta, &moves[index + 1..]);
+        true
     }
 
     /// What led to the node at `ply`, as far as counter moves and continuation

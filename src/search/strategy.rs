@@ -1,8 +1,8 @@
 //! Search strategies: how a position is searched, one implementation per family,
 //! so that the runner, the live panel, the protocols and [`Engine`] run any of them
 //! alike. Depth-first search (minimax, alpha-beta and the engine, in minimax.rs,
-//! alphabeta.rs and the driver iterative.rs) and Monte Carlo tree search (mcts.rs)
-//! are the two; [`Algorithm::strategy`] is the one place that maps an algorithm
+//! alphabeta.rs, negamax.rs and the driver iterative.rs) and Monte Carlo tree
+//! search (mcts.rs) are the two; [`Algorithm::strategy`] is the one place that maps an algorithm
 //! to its strategy.
 //!
 //! [`Engine`]: super::engine::Engine

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 use ply::game::{Evaluator, GameOptions, Outcome, Playable, SearchHooks, zobrist};
-use ply::search::{Limits, SearchConfig, SearchResult, search};
+use ply::search::{Algorithm, Limits, SearchConfig, SearchResult, search};
 
 /// The same piece letter for the other colour (FEN and xiangqi text write one side
 /// in capitals): what the mirror tests of the evaluations swap.
@@ -268,6 +268,7 @@ pub fn configs_against_minimax(limits: Limits, tt_mib: usize) -> Vec<(&'static s
         (
             "plain_alpha_beta with pvs",
             SearchConfig {
+                algorithm: Algorithm::Engine,
                 pvs: true,
                 ..plain.clone()
             },
@@ -346,6 +347,7 @@ pub fn heuristic_configs(tt_mib: usize) -> Vec<(&'static str, SearchConfig)> {
         (
             "plain_alpha_beta with null move",
             SearchConfig {
+                algorithm: Algorithm::Engine,
                 null_move: true,
                 iterative: true,
                 ..SearchConfig::plain_alpha_beta(Limits::default())

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use ply::game::checkers::{Checkers, QUIET_PLIES_FOR_DRAW};
 use ply::game::{Game, Outcome, Player, SearchHooks};
-use ply::search::{Limits, SearchConfig, search};
+use ply::search::{Algorithm, Limits, SearchConfig, search};
 
 /// Perft from the start, depths 1-8: Aart Bik's counts ("Perft for Checkers",
 /// aartbik.com; OEIS A133046), copied from shared/reference/README.md. Depths 9-11
@@ -345,7 +345,9 @@ fn quiescence_sees_a_capture_past_the_horizon() {
         ..Limits::default()
     };
     let plain = SearchConfig::plain_alpha_beta(limits);
+    // Quiescence is the engine's: the course's alpha-beta reads no extras.
     let quiet = SearchConfig {
+        algorithm: Algorithm::Engine,
         quiescence: true,
         ..plain.clone()
     };
@@ -366,6 +368,7 @@ fn quiescence_does_not_stand_pat_when_a_capture_is_forced() {
     let game = position("B:W18,19:B3,7,10,11");
     let evaluator = common::seed_evaluator::<Checkers>();
     let config = SearchConfig {
+        algorithm: Algorithm::Engine,
         quiescence: true,
         ..SearchConfig::plain_alpha_beta(Limits {
             depth: Some(1),

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use ply::game::synthetic::Synthetic;
 use ply::game::tictactoe::TicTacToe;
 use ply::game::{Evaluator, Game, GameError, GameOptions, Outcome, Playable, Player, SearchHooks};
-use ply::search::{Limits, SearchConfig, search};
+use ply::search::{Algorithm, Limits, SearchConfig, search};
 
 fn synthetic(b: u8, d: u8, seed: u64) -> Synthetic {
     let options = [format!("b={b}"), format!("d={d}"), format!("seed={seed}")];
@@ -49,6 +49,7 @@ fn exact_variants(limits: Limits) -> Vec<SearchConfig> {
             ..base.clone()
         },
         SearchConfig {
+            algorithm: Algorithm::Engine,
             pvs: true,
             iterative: false,
             ..SearchConfig::plain_alpha_beta(limits)
@@ -186,7 +187,9 @@ fn quiescence_search_returns_the_full_width_quiescence_value() {
                 SearchConfig::plain_alpha_beta(depth(limit.max(1))),
                 SearchConfig::alpha_beta(depth(limit.max(1))),
             ] {
+                // Quiescence is the engine's: the course's alpha-beta reads no extras.
                 let config = SearchConfig {
+                    algorithm: Algorithm::Engine,
                     quiescence: true,
                     ..base
                 };

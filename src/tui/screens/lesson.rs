@@ -5,10 +5,10 @@
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 
+use super::Action;
 use super::breadth_replay::BreadthReplay;
 use super::exercise::Exercise;
 use super::help::HelpTopic;
-use super::{Action, Screen};
 use crate::tui::recorded::RecordedSearch;
 use crate::tui::theme::Theme;
 
@@ -50,16 +50,4 @@ impl Lesson {
     }
 }
 
-impl Screen for Lesson {
-    fn handle_key(&mut self, key: &KeyEvent) -> Action {
-        Lesson::handle_key(self, key)
-    }
-
-    fn render(&mut self, frame: &mut Frame, theme: &Theme) {
-        Lesson::render(self, frame, theme);
-    }
-
-    fn help(&self) -> Option<HelpTopic> {
-        Some(HelpTopic::Lesson)
-    }
-}
+screen_forwarding!(Lesson, HelpTopic::Lesson, {});

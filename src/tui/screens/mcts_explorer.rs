@@ -19,8 +19,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
+use super::Action;
 use super::help::HelpTopic;
-use super::{Action, Screen};
 use crate::game::{Evaluator, Outcome, Player, SearchHooks};
 use crate::search::mcts::{self, MctsTree, Step};
 use crate::search::{MctsConfig, SearchConfig};
@@ -675,16 +675,4 @@ fn trim_float(value: f64) -> String {
     }
 }
 
-impl Screen for MctsExplorer {
-    fn handle_key(&mut self, key: &KeyEvent) -> Action {
-        MctsExplorer::handle_key(self, key)
-    }
-
-    fn render(&mut self, frame: &mut Frame, theme: &Theme) {
-        MctsExplorer::render(self, frame, theme);
-    }
-
-    fn help(&self) -> Option<HelpTopic> {
-        Some(HelpTopic::Explorer)
-    }
-}
+screen_forwarding!(MctsExplorer, HelpTopic::Explorer, {});

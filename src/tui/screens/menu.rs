@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, List, ListItem, ListState, Paragraph, Wrap};
 
 use super::help::HelpTopic;
 use super::saved::{SavedGames, summary};
-use super::{Action, Screen, wrap_words};
+use super::{Action, wrap_words};
 use crate::game::GameInfo;
 use crate::play::store::Store;
 use crate::tui::board::arcade_games;
@@ -245,28 +245,16 @@ pub fn reflow(text: &str) -> String {
     out.join("\n")
 }
 
-impl Screen for Menu {
-    fn handle_key(&mut self, key: &KeyEvent) -> Action {
-        Menu::handle_key(self, key)
-    }
-
+screen_forwarding!(Menu, HelpTopic::Menu, {
     fn handle_mouse(&mut self, mouse: &MouseEvent) -> Action {
         Menu::handle_mouse(self, mouse)
-    }
-
-    fn render(&mut self, frame: &mut Frame, theme: &Theme) {
-        Menu::render(self, frame, theme);
-    }
-
-    fn help(&self) -> Option<HelpTopic> {
-        Some(HelpTopic::Menu)
     }
 
     /// Back from a game or the saved games: they may have changed.
     fn on_top(&mut self) {
         self.refresh_saved();
     }
-}
+});
 
 #[cfg(test)]
 mod tests {

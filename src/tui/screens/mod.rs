@@ -1,6 +1,32 @@
 //! The arcade's screens, one file each: the menu of games, the setup of one game,
 //! the game itself, the explorer of the computer's search tree, and the overlays (help, terminal too small).
 
+/// Implements [`Screen`] for a screen whose own `handle_key` and `render` have the
+/// trait's shape, with its help topic; any further trait methods (mouse, `on_top`)
+/// follow in braces. Screens whose help depends on their state write the impl out.
+macro_rules! screen_forwarding {
+    ($screen:ident, $topic:expr, { $($extra:item)* }) => {
+        impl $crate::tui::screens::Screen for $screen {
+            fn handle_key(
+                &mut self,
+                key: &ratatui::crossterm::event::KeyEvent,
+            ) -> $crate::tui::screens::Action {
+                $screen::handle_key(self, key)
+            }
+
+            fn render(&mut self, frame: &mut ratatui::Frame, theme: &$crate::tui::theme::Theme) {
+                $screen::render(self, frame, theme);
+            }
+
+            fn help(&self) -> Option<$crate::tui::screens::help::HelpTopic> {
+                Some($topic)
+            }
+
+            $($extra)*
+        }
+    };
+}
+
 pub mod breadth_replay;
 pub mod exercise;
 pub mod explorer;

@@ -9,10 +9,10 @@ use ratatui::layout::{Constraint, Layout};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, List, ListItem, ListState};
 
+use super::Action;
 use super::help::HelpTopic;
 use super::play::Play;
 use super::review::Review;
-use super::{Action, Screen};
 use crate::play::store::{SavedGame, SavedSeat, Store, StoredEntry};
 use crate::tui::board::{arcade_games, side_names};
 use crate::tui::session;
@@ -244,16 +244,4 @@ fn age(saved_at: u64) -> String {
     }
 }
 
-impl Screen for SavedGames {
-    fn handle_key(&mut self, key: &KeyEvent) -> Action {
-        SavedGames::handle_key(self, key)
-    }
-
-    fn render(&mut self, frame: &mut Frame, theme: &Theme) {
-        SavedGames::render(self, frame, theme);
-    }
-
-    fn help(&self) -> Option<HelpTopic> {
-        Some(HelpTopic::Saved)
-    }
-}
+screen_forwarding!(SavedGames, HelpTopic::Saved, {});
