@@ -380,7 +380,7 @@ impl GtpSession {
 
 /// Monte Carlo settings that play Go well (the arcade's Go levels use the same).
 pub fn go_settings() -> MctsConfig {
-    crate::play::levels::mcts_for(&<crate::game::go::Go as crate::game::Playable>::profile())
+    crate::play::levels::mcts_for(&<crate::game::go::Go as crate::game::Playable>::PROFILE)
 }
 
 pub use crate::play::resign::{RESIGN_PERCENT, RESIGN_STREAK, ResignRule};

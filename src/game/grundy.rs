@@ -7,7 +7,7 @@
 pub mod solver;
 
 use crate::game::SearchHooks;
-use crate::game::profile::{GameProfile, always};
+use crate::game::profile::GameProfile;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
@@ -214,13 +214,6 @@ impl Playable for Grundy {
         Some(self.format_position()).filter(|text| text.len() <= SHORT_STATE_LENGTH)
     }
 
-    fn profile() -> GameProfile {
-        GameProfile {
-            offers_proofs: always,
-            ..GameProfile::DEFAULT
-        }
-    }
-
     fn info() -> GameInfo {
         GameInfo {
             id: "grundy",
@@ -292,6 +285,8 @@ impl Playable for Grundy {
             _ => None,
         }
     }
+
+    const PROFILE: GameProfile = GameProfile::PROVES_POSITIONS;
 }
 
 impl Grundy {

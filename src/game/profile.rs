@@ -1,10 +1,10 @@
 //! A game's typed profile: how it likes to be played and shown, read by the
 //! match, the arcade, the command line and the protocols instead of a `match` on
-//! the game's id. A game states its profile once ([`Playable::profile`]); a new
+//! the game's id. A game states its profile once ([`Playable::PROFILE`]); a new
 //! game that states none gets [`GameProfile::DEFAULT`], which is right for a small
 //! game searched by alpha-beta.
 //!
-//! [`Playable::profile`]: super::Playable::profile
+//! [`Playable::PROFILE`]: super::Playable::PROFILE
 
 use super::GameOptions;
 
@@ -77,6 +77,13 @@ impl GameProfile {
             variants: &[],
             pdn_game_type: None,
         },
+    };
+
+    /// [`GameProfile::DEFAULT`] for a game small enough that a review proves
+    /// every position in a blink (tic-tac-toe, Grundy, Dodgem, Connect Four).
+    pub const PROVES_POSITIONS: GameProfile = GameProfile {
+        offers_proofs: always,
+        ..GameProfile::DEFAULT
     };
 }
 

@@ -32,9 +32,7 @@ pub trait Playable: SearchHooks {
     /// How the game likes to be played and shown: what the rest of ply reads
     /// instead of matching the game's id. The default suits a small game searched
     /// by alpha-beta.
-    fn profile() -> GameProfile {
-        GameProfile::DEFAULT
-    }
+    const PROFILE: GameProfile = GameProfile::DEFAULT;
 
     /// The start position for these options (already checked against `info().options`).
     fn start(options: &GameOptions) -> Result<Self, GameError>;
@@ -231,7 +229,7 @@ pub fn profile_of(id: &str) -> Result<GameProfile, GameError> {
     impl GameVisitor for Profile {
         type Output = GameProfile;
         fn visit<G: Playable>(self) -> GameProfile {
-            G::profile()
+            G::PROFILE
         }
     }
     visit_game(id, Profile)

@@ -388,13 +388,6 @@ impl Game for Synthetic {
 impl SearchHooks for Synthetic {}
 
 impl Playable for Synthetic {
-    fn profile() -> GameProfile {
-        GameProfile {
-            written_trees: true,
-            ..GameProfile::DEFAULT
-        }
-    }
-
     fn info() -> GameInfo {
         GameInfo {
             id: "synthetic",
@@ -492,4 +485,9 @@ impl Playable for Synthetic {
             }
         })
     }
+
+    const PROFILE: GameProfile = GameProfile {
+        written_trees: true,
+        ..GameProfile::DEFAULT
+    };
 }

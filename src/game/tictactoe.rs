@@ -5,7 +5,7 @@
 //! are a handful of bit operations.
 
 use crate::game::SearchHooks;
-use crate::game::profile::{GameProfile, always};
+use crate::game::profile::GameProfile;
 use std::sync::Arc;
 
 use super::{
@@ -212,13 +212,6 @@ impl Playable for TicTacToe {
         Some(self.format_position())
     }
 
-    fn profile() -> GameProfile {
-        GameProfile {
-            offers_proofs: always,
-            ..GameProfile::DEFAULT
-        }
-    }
-
     fn info() -> GameInfo {
         GameInfo {
             id: "tictactoe",
@@ -289,6 +282,8 @@ impl Playable for TicTacToe {
     fn explain_evaluation(&self, eval: &str) -> Option<Explanation> {
         (eval == "seed").then(|| self.explain_open_lines())
     }
+
+    const PROFILE: GameProfile = GameProfile::PROVES_POSITIONS;
 }
 
 /// True when the marks `mask` complete one of the eight lines.

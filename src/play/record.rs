@@ -132,7 +132,7 @@ impl Recordable for Xiangqi {
     const PLAYER_TAGS: [&'static str; 2] = ["White", "Black"];
 
     fn game_tags(start: &Self, _end: &Self, _options: &[String]) -> Vec<(String, String)> {
-        let mut tags = vec![tag("Variant", Xiangqi::profile().records.variants[0])];
+        let mut tags = vec![tag("Variant", Xiangqi::PROFILE.records.variants[0])];
         tags.extend(fen_tags(start, &Xiangqi::new().format_position()));
         tags
     }

@@ -7,9 +7,8 @@
 //! reads; the engine's extras live in negamax.rs.
 
 use super::score::Score;
-use super::searcher::{NodeBest, Searcher};
+use super::searcher::{NodeBest, NodeStart, Searcher};
 use super::tree::{NodeKind, Tracer, Visit};
-use super::tt::Bound;
 use crate::game::SearchHooks;
 
 impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
@@ -23,49 +22,18 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         alpha: Score,
         beta: Score,
     ) -> Score {
-        if self.enter_node(ply) {
-            return 0;
-        }
-        if let Some(score) = self.repetition_score(ply) {
-            return score;
-        }
-        let entry = self.table_entry();
-        let (stored, table_move) = self.probe_entry(entry, depth, ply, alpha, beta);
-        if let Some(score) = stored {
-            self.trace_table_hit(score);
-            return score;
-        }
-        if let Some(outcome) = self.game.outcome() {
-            let score = self.terminal_score(outcome, ply);
-            self.store(depth, ply, score, Bound::Exact, None, true);
-            self.trace_leaf(NodeKind::Terminal, score);
-            return score;
-        }
+        let table_move = match self.start_node(depth, ply, alpha, beta) {
+            NodeStart::Answered(score) => return score,
+            NodeStart::Search { table_move, .. } => table_move,
+        };
         if depth == 0 {
             let score = self.evaluate(true);
             self.trace_leaf(NodeKind::Horizon, score);
             return score;
         }
-        let mut moves = self.take_moves(ply);
-        if moves.is_empty() {
-            self.give_back_moves(ply, moves);
-            let score = self.evaluate(false);
-            self.trace_leaf(NodeKind::Leaf, score);
-            return score;
-        }
-        if self.orderer.active() {
-            let lead = self.lead(ply);
-            self.orderer
-                .sort(&self.game, &mut moves, table_move, ply, &lead);
-        }
-        let ((best, best_move), proven) =
-            self.tracking_horizon(|s| s.alpha_beta_moves(&moves, depth, ply, (alpha, beta)));
-        self.give_back_moves(ply, moves);
-        if !self.aborted {
-            let bound = Bound::of(best, alpha, beta);
-            self.store(depth, ply, best, bound, best_move, proven);
-        }
-        best
+        self.search_node_moves((depth, ply), (alpha, beta), table_move, |s, moves| {
+            s.alpha_beta_moves(moves, depth, ply, (alpha, beta))
+        })
     }
 
     /// Searches the node's moves in order with the whole window, raising alpha,

@@ -13,9 +13,8 @@
 
 use super::pruning::ShallowNode;
 use super::score::{self, Score};
-use super::searcher::{NodeBest, Searcher};
+use super::searcher::{NodeBest, NodeStart, Searcher};
 use super::tree::{NodeKind, Tracer, Visit};
-use super::tt::Bound;
 use crate::game::SearchHooks;
 
 /// Moves searched at full depth before late-move reductions start.
@@ -29,24 +28,10 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// The negamax value of the current position within the window `(alpha, beta)`:
     /// exact inside it, an upper bound at or below alpha, a lower bound at or above beta.
     pub(super) fn negamax(&mut self, depth: u32, ply: usize, alpha: Score, beta: Score) -> Score {
-        if self.enter_node(ply) {
-            return 0;
-        }
-        if let Some(score) = self.repetition_score(ply) {
-            return score;
-        }
-        let entry = self.table_entry();
-        let (stored, tt_move) = self.probe_entry(entry, depth, ply, alpha, beta);
-        if let Some(score) = stored {
-            self.trace_table_hit(score);
-            return score;
-        }
-        if let Some(outcome) = self.game.outcome() {
-            let score = self.terminal_score(outcome, ply);
-            self.store(depth, ply, score, Bound::Exact, None, true);
-            self.trace_leaf(NodeKind::Terminal, score);
-            return score;
-        }
+        let (entry, tt_move) = match self.start_node(depth, ply, alpha, beta) {
+            NodeStart::Answered(score) => return score,
+            NodeStart::Search { entry, table_move } => (entry, table_move),
+        };
         let in_check = self.config.check_extension && self.game.in_check();
         let depth = if in_check && ply as u32 <= 2 * self.current_depth {
             depth + 1
@@ -66,27 +51,9 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if let Some(score) = self.null_move_cut(depth, ply, (alpha, beta), in_check, eval) {
             return score;
         }
-        let mut moves = self.take_moves(ply);
-        if moves.is_empty() {
-            self.give_back_moves(ply, moves);
-            let score = self.evaluate(false);
-            self.trace_leaf(NodeKind::Leaf, score);
-            return score;
-        }
-        if self.orderer.active() {
-            let lead = self.lead(ply);
-            self.orderer
-                .sort(&self.game, &mut moves, tt_move, ply, &lead);
-        }
-        let ((best, best_move), proven) = self.tracking_horizon(|s| {
-            s.negamax_moves(&moves, depth, ply, (alpha, beta), in_check, shallow)
-        });
-        self.give_back_moves(ply, moves);
-        if !self.aborted {
-            let bound = Bound::of(best, alpha, beta);
-            self.store(depth, ply, best, bound, best_move, proven);
-        }
-        best
+        self.search_node_moves((depth, ply), (alpha, beta), tt_move, |s, moves| {
+            s.negamax_moves(moves, depth, ply, (alpha, beta), in_check, shallow)
+        })
     }
 
     /// At the depth limit: the evaluation, or a quiescence search when it is on.

@@ -78,6 +78,19 @@ impl<M> NodeBest<M> {
     }
 }
 
+/// How a node of a depth-first search begins: answered at once (the search
+/// stopped, a repetition, the table, the end of the game), or to be searched with
+/// what the table knows of it.
+pub(super) enum NodeStart<M> {
+    /// The node's score, without a search.
+    Answered(Score),
+    /// Search it: the table's entry for it and the entry's move, if any.
+    Search {
+        entry: Option<Entry<M>>,
+        table_move: Option<M>,
+    },
+}
+
 pub(super) struct Searcher<'a, G: SearchHooks, T: Tracer<G::Move>> {
     /// Told about every node when the tree is being recorded.
     pub tracer: T,
@@ -329,6 +342,68 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
         line.clear();
         line.push(m);
         line.extend_from_slice(&tail[0].pv);
+    }
+
+    /// Enters the node at `ply` with the window `(alpha, beta)`, `depth` plies
+    /// above the horizon, and answers what needs no search: the course's
+    /// alpha-beta and the engine begin every node so.
+    pub fn start_node(
+        &mut self,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> NodeStart<G::Move> {
+        if self.enter_node(ply) {
+            return NodeStart::Answered(0);
+        }
+        if let Some(score) = self.repetition_score(ply) {
+            return NodeStart::Answered(score);
+        }
+        let entry = self.table_entry();
+        let (stored, table_move) = self.probe_entry(entry, depth, ply, alpha, beta);
+        if let Some(score) = stored {
+            self.trace_table_hit(score);
+            return NodeStart::Answered(score);
+        }
+        if let Some(outcome) = self.game.outcome() {
+            let score = self.terminal_score(outcome, ply);
+            self.store(depth, ply, score, Bound::Exact, None, true);
+            self.trace_leaf(super::tree::NodeKind::Terminal, score);
+            return NodeStart::Answered(score);
+        }
+        NodeStart::Search { entry, table_move }
+    }
+
+    /// Searches the node at `ply` through its moves, ordered with the table's
+    /// move first, by `search_moves` (the course's loop or the engine's), and
+    /// stores what it found; a node with no moves is scored by the evaluation.
+    pub fn search_node_moves(
+        &mut self,
+        (depth, ply): (u32, usize),
+        (alpha, beta): (Score, Score),
+        table_move: Option<G::Move>,
+        search_moves: impl FnOnce(&mut Self, &[G::Move]) -> (Score, Option<G::Move>),
+    ) -> Score {
+        let mut moves = self.take_moves(ply);
+        if moves.is_empty() {
+            self.give_back_moves(ply, moves);
+            let score = self.evaluate(false);
+            self.trace_leaf(super::tree::NodeKind::Leaf, score);
+            return score;
+        }
+        if self.orderer.active() {
+            let lead = self.lead(ply);
+            self.orderer
+                .sort(&self.game, &mut moves, table_move, ply, &lead);
+        }
+        let ((best, best_move), proven) = self.tracking_horizon(|s| search_moves(s, &moves));
+        self.give_back_moves(ply, moves);
+        if !self.aborted {
+            let bound = Bound::of(best, alpha, beta);
+            self.store(depth, ply, best, bound, best_move, proven);
+        }
+        best
     }
 
     /// Takes in the score of `moves[index]` at a node `depth` plies above the

@@ -45,3 +45,15 @@ pub fn stdout(args: &[&str]) -> String {
 pub fn json(args: &[&str]) -> Value {
     serde_json::from_str(&stdout(args)).expect("stdout is one JSON value")
 }
+
+/// The keys of a JSON object, sorted: what a documented output shape is checked by.
+pub fn sorted_keys(object: &Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = object
+        .as_object()
+        .expect("a JSON object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    keys
+}

@@ -11,13 +11,7 @@ use serde_json::Value;
 #[test]
 fn solve_json_has_exactly_the_documented_keys() {
     let report = json(&["solve", "tictactoe", "--json"]);
-    let mut keys: Vec<&str> = report
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
-    keys.sort_unstable();
+    let keys = common::binary::sorted_keys(&report);
     let mut expected = [
         "game",
         "position",

@@ -41,13 +41,7 @@ fn json_has_exactly_the_documented_keys_and_the_terms_add_up() {
         "--explain",
         "--json",
     ]);
-    let mut keys: Vec<&str> = report
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
-    keys.sort_unstable();
+    let keys = common::binary::sorted_keys(&report);
     let mut expected = [
         "game",
         "position",

@@ -277,16 +277,6 @@ pub fn side_name(player: Player) -> &'static str {
 }
 
 impl Playable for Checkers {
-    fn profile() -> GameProfile {
-        GameProfile {
-            records: RecordNames {
-                variants: &[],
-                pdn_game_type: Some("21"),
-            },
-            ..GameProfile::DEFAULT
-        }
-    }
-
     fn info() -> GameInfo {
         GameInfo {
             id: "checkers",
@@ -337,6 +327,14 @@ impl Playable for Checkers {
     fn prefers_engine_search() -> bool {
         true
     }
+
+    const PROFILE: GameProfile = GameProfile {
+        records: RecordNames {
+            variants: &[],
+            pdn_game_type: Some("21"),
+        },
+        ..GameProfile::DEFAULT
+    };
 }
 
 #[cfg(test)]

@@ -387,17 +387,6 @@ impl SearchHooks for Chess {
 }
 
 impl Playable for Chess {
-    fn profile() -> GameProfile {
-        GameProfile {
-            score_unit: ScoreUnit::PAWNS,
-            records: RecordNames {
-                variants: &["standard", "chess", "normal", ""],
-                pdn_game_type: None,
-            },
-            ..GameProfile::DEFAULT
-        }
-    }
-
     fn info() -> GameInfo {
         GameInfo {
             id: "chess",
@@ -458,4 +447,13 @@ impl Playable for Chess {
             _ => None,
         }
     }
+
+    const PROFILE: GameProfile = GameProfile {
+        score_unit: ScoreUnit::PAWNS,
+        records: RecordNames {
+            variants: &["standard", "chess", "normal", ""],
+            pdn_game_type: None,
+        },
+        ..GameProfile::DEFAULT
+    };
 }

@@ -13,7 +13,7 @@ pub mod solver;
 pub mod table;
 
 use crate::game::SearchHooks;
-use crate::game::profile::{GameProfile, always};
+use crate::game::profile::GameProfile;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -304,13 +304,6 @@ impl SearchHooks for ConnectFour {
 }
 
 impl Playable for ConnectFour {
-    fn profile() -> GameProfile {
-        GameProfile {
-            offers_proofs: always,
-            ..GameProfile::DEFAULT
-        }
-    }
-
     fn info() -> GameInfo {
         GameInfo {
             id: "connect4",
@@ -394,6 +387,8 @@ impl Playable for ConnectFour {
     ) -> Option<ExactSolution<u8>> {
         self.solve_with_table(stop, solver::table_log2_for_mib(table_mib))
     }
+
+    const PROFILE: GameProfile = GameProfile::PROVES_POSITIONS;
 }
 
 #[cfg(test)]

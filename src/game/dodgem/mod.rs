@@ -10,7 +10,7 @@ mod board;
 pub mod retrograde;
 
 use crate::game::SearchHooks;
-use crate::game::profile::{GameProfile, always};
+use crate::game::profile::GameProfile;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -320,13 +320,6 @@ impl SearchHooks for Dodgem {
 }
 
 impl Playable for Dodgem {
-    fn profile() -> GameProfile {
-        GameProfile {
-            offers_proofs: always,
-            ..GameProfile::DEFAULT
-        }
-    }
-
     fn info() -> GameInfo {
         GameInfo {
             id: "dodgem",
@@ -448,6 +441,8 @@ impl Playable for Dodgem {
     fn solves_quickly(&self) -> bool {
         self.rules.size <= QUICK_RETROGRADE_SIZE
     }
+
+    const PROFILE: GameProfile = GameProfile::PROVES_POSITIONS;
 }
 
 /// Points for each forward step.

@@ -482,18 +482,6 @@ impl SearchHooks for Go {
 }
 
 impl Playable for Go {
-    /// Monte Carlo with RAVE and no exploration term: RAVE and the priors already
-    /// spread the playouts (docs/engine/ledger.md).
-    fn profile() -> GameProfile {
-        GameProfile {
-            opponent: Opponent::MonteCarlo(MonteCarloStyle {
-                exploration_centi: 0,
-                rave: true,
-            }),
-            ..GameProfile::DEFAULT
-        }
-    }
-
     fn info() -> GameInfo {
         GameInfo {
             id: "go",
@@ -563,6 +551,16 @@ impl Playable for Go {
             crate::game::Explanation::sum_of(vec![area, komi])
         })
     }
+
+    /// Monte Carlo with RAVE and no exploration term: RAVE and the priors already
+    /// spread the playouts (docs/engine/ledger.md).
+    const PROFILE: GameProfile = GameProfile {
+        opponent: Opponent::MonteCarlo(MonteCarloStyle {
+            exploration_centi: 0,
+            rave: true,
+        }),
+        ..GameProfile::DEFAULT
+    };
 }
 
 /// The seed evaluation: the Tromp-Taylor area score if the game ended now, for the

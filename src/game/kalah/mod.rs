@@ -213,18 +213,6 @@ impl SearchHooks for Kalah {
 }
 
 impl Playable for Kalah {
-    fn profile() -> GameProfile {
-        GameProfile {
-            offers_proofs: solver_answers_at_once,
-            score_unit: ScoreUnit {
-                name: "seeds",
-                points: 1.0,
-                most_range: 48.0,
-            },
-            ..GameProfile::DEFAULT
-        }
-    }
-
     fn info() -> GameInfo {
         GameInfo {
             id: "kalah",
@@ -335,6 +323,16 @@ impl Playable for Kalah {
     fn solve_exactly(&self, stop: Option<&AtomicBool>) -> Option<ExactSolution<u8>> {
         self.solve(stop)
     }
+
+    const PROFILE: GameProfile = GameProfile {
+        offers_proofs: solver_answers_at_once,
+        score_unit: ScoreUnit {
+            name: "seeds",
+            points: 1.0,
+            most_range: 48.0,
+        },
+        ..GameProfile::DEFAULT
+    };
 }
 
 /// A review proves Kalah's positions up to six pits of four seeds, where the

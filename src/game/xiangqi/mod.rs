@@ -457,17 +457,6 @@ impl SearchHooks for Xiangqi {
 }
 
 impl Playable for Xiangqi {
-    fn profile() -> GameProfile {
-        GameProfile {
-            score_unit: ScoreUnit::PAWNS,
-            records: RecordNames {
-                variants: &["xiangqi", "chinese chess"],
-                pdn_game_type: None,
-            },
-            ..GameProfile::DEFAULT
-        }
-    }
-
     fn info() -> GameInfo {
         GameInfo {
             id: "xiangqi",
@@ -520,4 +509,13 @@ impl Playable for Xiangqi {
             _ => None,
         }
     }
+
+    const PROFILE: GameProfile = GameProfile {
+        score_unit: ScoreUnit::PAWNS,
+        records: RecordNames {
+            variants: &["xiangqi", "chinese chess"],
+            pdn_game_type: None,
+        },
+        ..GameProfile::DEFAULT
+    };
 }

@@ -450,7 +450,7 @@ impl BoardGame for Go {
 mod tests {
     use super::*;
     use crate::game::{GameOptions, Playable};
-    use crate::tui::board::render_lines;
+    use crate::tui::board::drawn_board;
 
     fn game(moves: &str, options: &[&str]) -> Go {
         let options = GameOptions::parse(options).unwrap();
@@ -469,9 +469,7 @@ mod tests {
     fn a_ko_fight_shows_stones_captures_the_ko_point_and_the_last_stone() {
         let game = game("C4 D4 B3 E3 C2 D2 D3 C3", &["size=5"]);
         let marks = marks_after(&game, false);
-        let lines = render_lines(28, 9, |area, buf| {
-            game.render_board(&game.initial_cursor(), &marks, &Theme::colored(), area, buf)
-        });
+        let lines = drawn_board(&game, &marks, &Theme::colored(), (28, 9));
         assert_eq!(
             lines,
             [
@@ -495,9 +493,7 @@ mod tests {
             &["size=5"],
         );
         let marks = marks_after(&game, false);
-        let lines = render_lines(28, 9, |area, buf| {
-            game.render_board(&game.initial_cursor(), &marks, &Theme::plain(), area, buf)
-        });
+        let lines = drawn_board(&game, &marks, &Theme::plain(), (28, 9));
         assert_eq!(lines[0], " 5 x x X · O");
         assert_eq!(lines[4], " 1 x x X · ·");
         assert_eq!(lines[6], "   [pass]  X 0 O 0 captured");
@@ -511,9 +507,7 @@ mod tests {
         let (width, height) = game.board_size();
         assert!(width <= 38 && height <= 15, "{width}x{height}");
         let marks = marks_after(&game, true);
-        let lines = render_lines(38, 15, |area, buf| {
-            game.render_board(&game.initial_cursor(), &marks, &Theme::plain(), area, buf)
-        });
+        let lines = drawn_board(&game, &marks, &Theme::plain(), (38, 15));
         let board: Vec<&str> = lines
             .iter()
             .map(|l| l.trim_start())

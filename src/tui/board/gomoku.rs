@@ -216,6 +216,7 @@ impl BoardGame for Gomoku {
 mod tests {
     use super::*;
     use crate::game::{GameOptions, Playable};
+    use crate::tui::board::drawn_board;
     use crate::tui::board::render_lines;
 
     fn game(moves: &str, options: &[&str]) -> Gomoku {
@@ -235,9 +236,7 @@ mod tests {
     fn a_small_board_is_drawn_with_coordinates_and_the_last_stone_marked() {
         let game = game("c3 d4 b2", &["size=5"]);
         let marks = marks_after(&game, false);
-        let lines = render_lines(12, 6, |area, buf| {
-            game.render_board(&game.initial_cursor(), &marks, &Theme::colored(), area, buf)
-        });
+        let lines = drawn_board(&game, &marks, &Theme::colored(), (12, 6));
         assert_eq!(
             lines,
             [
@@ -257,18 +256,14 @@ mod tests {
         // shows, with spaces between, and the letters are left out.
         let game = game("h8 h9", &[]);
         let marks = marks_after(&game, true);
-        let lines = render_lines(38, 15, |area, buf| {
-            game.render_board(&game.initial_cursor(), &marks, &Theme::plain(), area, buf)
-        });
+        let lines = drawn_board(&game, &marks, &Theme::plain(), (38, 15));
         assert_eq!(lines.len(), 15);
         assert_eq!(lines[0], "   15 · · · · · · · · · · · · · · ·");
         assert_eq!(lines[6], "    9 · · · · · · ·[O]· · · · · · ·");
         assert_eq!(lines[7], "    8 · · · · · · · X · · · · · · ·");
         assert_eq!(lines[14], "    1 · · · · · · · · · · · · · · ·");
         // One row more and the letters come back.
-        let taller = render_lines(38, 16, |area, buf| {
-            game.render_board(&game.initial_cursor(), &marks, &Theme::plain(), area, buf)
-        });
+        let taller = drawn_board(&game, &marks, &Theme::plain(), (38, 16));
         assert_eq!(taller[15], "      a b c d e f g h i j k l m n o");
     }
 

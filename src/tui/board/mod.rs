@@ -373,6 +373,20 @@ pub fn digit_index(key: char, len: usize) -> Option<usize> {
     (1..=len).contains(&digit).then(|| digit - 1)
 }
 
+/// A board drawn from its first cursor with `marks` in `theme`, as lines: what
+/// the widgets' own tests compare with the picture they expect.
+#[cfg(test)]
+pub(crate) fn drawn_board<G: BoardGame>(
+    game: &G,
+    marks: &Marks<G::Move>,
+    theme: &Theme,
+    (width, height): (u16, u16),
+) -> Vec<String> {
+    render_lines(width, height, |area, buf| {
+        game.render_board(&game.initial_cursor(), marks, theme, area, buf)
+    })
+}
+
 /// Draws a widget into a buffer of its own, for the board widgets' tests.
 #[cfg(test)]
 pub fn render_lines(width: u16, height: u16, draw: impl FnOnce(Rect, &mut Buffer)) -> Vec<String> {

@@ -298,7 +298,7 @@ impl BoardGame for Othello {
 mod tests {
     use super::*;
     use crate::game::{GameOptions, Playable};
-    use crate::tui::board::render_lines;
+    use crate::tui::board::drawn_board;
 
     fn human(last: Option<u8>) -> Marks<u8> {
         Marks {
@@ -309,10 +309,7 @@ mod tests {
     }
 
     fn draw(game: &Othello, marks: &Marks<u8>, theme: Theme) -> Vec<String> {
-        let (width, height) = game.board_size();
-        render_lines(width, height, |area, buf| {
-            game.render_board(&game.initial_cursor(), marks, &theme, area, buf)
-        })
+        drawn_board(game, marks, &theme, game.board_size())
     }
 
     #[test]

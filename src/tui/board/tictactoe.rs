@@ -219,12 +219,10 @@ impl BoardGame for TicTacToe {
 mod tests {
     use super::*;
     use crate::game::{GameOptions, Playable};
-    use crate::tui::board::render_lines;
+    use crate::tui::board::drawn_board;
 
     fn draw(game: &TicTacToe, marks: &Marks<u8>) -> Vec<String> {
-        render_lines(WIDTH, HEIGHT, |area, buf| {
-            game.render_board(&game.initial_cursor(), marks, &Theme::plain(), area, buf)
-        })
+        drawn_board(game, marks, &Theme::plain(), (WIDTH, HEIGHT))
     }
 
     #[test]

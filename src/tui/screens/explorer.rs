@@ -27,10 +27,10 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
+use super::Action;
 use super::help::HelpTopic;
 use super::lesson::Lesson;
 use super::tree_drawing;
-use super::{Action, Screen};
 use crate::game::Player;
 use crate::search::Algorithm;
 use crate::search::tree::{NodeKind, SearchTree, TreeNode, ValueBound, show};
@@ -1236,15 +1236,7 @@ fn kind_note(kind: NodeKind) -> Option<&'static str> {
     }
 }
 
-impl Screen for Explorer {
-    fn handle_key(&mut self, key: &KeyEvent) -> Action {
-        Explorer::handle_key(self, key)
-    }
-
-    fn handle_mouse(&mut self, mouse: &MouseEvent) -> Action {
-        Explorer::handle_mouse(self, mouse)
-    }
-
+screen_forwarding!(Explorer, mouse, {
     fn tick(&mut self, _now: Instant) -> Action {
         Explorer::tick(self);
         Action::Stay
@@ -1254,12 +1246,8 @@ impl Screen for Explorer {
         Explorer::tick(self);
     }
 
-    fn render(&mut self, frame: &mut Frame, theme: &Theme) {
-        Explorer::render(self, frame, theme);
-    }
-
     /// The explorer answers `?` itself, with its legend and glossary.
     fn help(&self) -> Option<HelpTopic> {
         None
     }
-}
+});

@@ -245,9 +245,9 @@ pub fn reflow(text: &str) -> String {
     out.join("\n")
 }
 
-screen_forwarding!(Menu, HelpTopic::Menu, {
-    fn handle_mouse(&mut self, mouse: &MouseEvent) -> Action {
-        Menu::handle_mouse(self, mouse)
+screen_forwarding!(Menu, mouse, {
+    fn help(&self) -> Option<HelpTopic> {
+        Some(HelpTopic::Menu)
     }
 
     /// Back from a game or the saved games: they may have changed.

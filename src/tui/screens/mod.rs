@@ -1,11 +1,33 @@
 //! The arcade's screens, one file each: the menu of games, the setup of one game,
 //! the game itself, the explorer of the computer's search tree, and the overlays (help, terminal too small).
 
-/// Implements [`Screen`] for a screen whose own `handle_key` and `render` have the
-/// trait's shape, with its help topic; any further trait methods (mouse, `on_top`)
-/// follow in braces. Screens whose help depends on their state write the impl out.
+/// Implements [`Screen`] for a screen whose own `handle_key` and `render` (and,
+/// with `mouse`, `handle_mouse`) have the trait's shape; then either its help
+/// topic or, after `mouse`, a `help` of its own among the further trait methods
+/// that follow in braces (`tick`, `on_top`...).
 macro_rules! screen_forwarding {
+    ($screen:ident, mouse, { $($extra:item)* }) => {
+        screen_forwarding!(@impl $screen, {
+            fn handle_mouse(
+                &mut self,
+                mouse: &ratatui::crossterm::event::MouseEvent,
+            ) -> $crate::tui::screens::Action {
+                $screen::handle_mouse(self, mouse)
+            }
+
+            $($extra)*
+        });
+    };
     ($screen:ident, $topic:expr, { $($extra:item)* }) => {
+        screen_forwarding!(@impl $screen, {
+            fn help(&self) -> Option<$crate::tui::screens::help::HelpTopic> {
+                Some($topic)
+            }
+
+            $($extra)*
+        });
+    };
+    (@impl $screen:ident, { $($extra:item)* }) => {
         impl $crate::tui::screens::Screen for $screen {
             fn handle_key(
                 &mut self,
@@ -16,10 +38,6 @@ macro_rules! screen_forwarding {
 
             fn render(&mut self, frame: &mut ratatui::Frame, theme: &$crate::tui::theme::Theme) {
                 $screen::render(self, frame, theme);
-            }
-
-            fn help(&self) -> Option<$crate::tui::screens::help::HelpTopic> {
-                Some($topic)
             }
 
             $($extra)*

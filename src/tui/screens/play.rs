@@ -16,7 +16,7 @@ use super::explorer::Explorer;
 use super::help::HelpTopic;
 use super::mcts_explorer::MctsExplorer;
 use super::review::Review;
-use super::{Action, Screen, centered, steer_of};
+use super::{Action, centered, steer_of};
 use crate::game::tag_pairs::turns;
 use crate::game::{Outcome, Player};
 use crate::play::record::{self, RecordFacts};
@@ -808,25 +808,13 @@ impl Play {
     }
 }
 
-impl Screen for Play {
-    fn handle_key(&mut self, key: &KeyEvent) -> Action {
-        Play::handle_key(self, key)
-    }
-
-    fn handle_mouse(&mut self, mouse: &MouseEvent) -> Action {
-        Play::handle_mouse(self, mouse)
-    }
-
+screen_forwarding!(Play, mouse, {
     fn tick(&mut self, now: Instant) -> Action {
         self.tick_in_front(now)
     }
 
     fn tick_behind(&mut self, now: Instant) {
         Play::tick(self, now);
-    }
-
-    fn render(&mut self, frame: &mut Frame, theme: &Theme) {
-        Play::render(self, frame, theme);
     }
 
     fn help(&self) -> Option<HelpTopic> {
@@ -840,4 +828,4 @@ impl Screen for Play {
     fn game_mut(&mut self) -> Option<&mut Play> {
         Some(self)
     }
-}
+});

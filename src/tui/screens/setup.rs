@@ -10,9 +10,9 @@ use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
+use super::Action;
 use super::help::HelpTopic;
 use super::play::Play;
-use super::{Action, Screen};
 use crate::game::{GameInfo, GameOptions, Player};
 use crate::play::levels::{LEVELS, level_of, level_settings};
 use crate::play::mcts_spec::exploration_text;
@@ -654,24 +654,12 @@ fn cycle<T: PartialEq>(choices: &[T], current: &T, forward: bool) -> usize {
     }
 }
 
-impl Screen for Setup {
-    fn handle_key(&mut self, key: &KeyEvent) -> Action {
-        Setup::handle_key(self, key)
-    }
-
-    fn handle_mouse(&mut self, mouse: &MouseEvent) -> Action {
-        Setup::handle_mouse(self, mouse)
-    }
-
-    fn render(&mut self, frame: &mut Frame, theme: &Theme) {
-        Setup::render(self, frame, theme);
-    }
-
+screen_forwarding!(Setup, mouse, {
     /// Option fields being typed take `?` as text.
     fn help(&self) -> Option<HelpTopic> {
         (!self.editing_text()).then_some(HelpTopic::Setup)
     }
-}
+});
 
 #[cfg(test)]
 mod tests {
