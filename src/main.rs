@@ -1,3 +1,6 @@
+//! The `ply` binary: the arcade, the command line and the engine protocols
+//! (everything lives in the library; this only runs it).
+
 fn main() {
     restore_default_sigpipe();
     std::process::exit(ply::cli::main());

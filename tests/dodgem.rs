@@ -2,6 +2,9 @@
 //! retrograde solver against the published values (Winning Ways; des Jardins) and
 //! against positions worked out by hand, and the generic search on the game.
 
+// A test binary has no public API: `pub` only marks what its modules share.
+#![allow(unreachable_pub)]
+
 mod common;
 
 use ply::game::dodgem::retrograde::Retrograde;

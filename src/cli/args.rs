@@ -126,7 +126,7 @@ impl SearchArgs {
 }
 
 /// Reads `--max`: `first` or `second`.
-pub fn parse_max(text: &str) -> Result<Player, GameError> {
+pub(super) fn parse_max(text: &str) -> Result<Player, GameError> {
     match text {
         "first" | "1" => Ok(Player::First),
         "second" | "2" => Ok(Player::Second),
@@ -139,7 +139,7 @@ pub fn parse_max(text: &str) -> Result<Player, GameError> {
 /// Refuses a table size the search could not allocate: past 64 GiB, or past the
 /// machine's memory (`memory_mib`, when known), where the allocation would abort
 /// the program instead of giving an error.
-pub fn check_table_size(mib: usize, memory_mib: Option<usize>) -> Result<(), GameError> {
+pub(super) fn check_table_size(mib: usize, memory_mib: Option<usize>) -> Result<(), GameError> {
     if mib == 0 || mib > 65536 {
         return Err(GameError::new("--tt-mib: expected 1 to 65536"));
     }
@@ -152,7 +152,7 @@ pub fn check_table_size(mib: usize, memory_mib: Option<usize>) -> Result<(), Gam
 }
 
 /// The machine's physical memory in MiB, where the system tells it.
-pub fn physical_memory_mib() -> Option<usize> {
+pub(super) fn physical_memory_mib() -> Option<usize> {
     #[cfg(unix)]
     {
         // SAFETY: sysconf only reads system constants.

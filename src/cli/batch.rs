@@ -47,7 +47,7 @@ fn parse_line(line: &str, number: usize) -> anyhow::Result<Option<Case>> {
 /// Solves every position of the file, prints `MOVES SCORE NODES MICROSECONDS` for
 /// each (and the expected score where it disagrees) and the means; an error when
 /// the file cannot be read or any score disagrees with the one the file gives.
-pub fn run(path: &Path, game: &GameArgs, table_mib: Option<usize>) -> anyhow::Result<()> {
+pub(super) fn run(path: &Path, game: &GameArgs, table_mib: Option<usize>) -> anyhow::Result<()> {
     if game.game != ConnectFour::info().id {
         anyhow::bail!(
             "--batch solves Connect Four positions only, not {}",

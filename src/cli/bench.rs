@@ -7,6 +7,7 @@ use serde::Serialize;
 pub use crate::bench::CaseReport;
 use crate::bench::{SOLVE_SUITE, SUITE, run_case};
 
+/// Arguments of `ply bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Print one JSON object instead of a table.
@@ -27,6 +28,7 @@ struct BenchReport {
     references: Vec<CaseReport>,
 }
 
+/// Runs the suite (or the long solves) and prints the table or the JSON report.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let suite = if args.solve { SOLVE_SUITE } else { SUITE };
     let cases = suite

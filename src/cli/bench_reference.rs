@@ -12,7 +12,7 @@ use super::bench::CaseReport;
 
 /// A UCI engine's `go perft` on a position, next to a ply perft case.
 #[derive(Clone, Copy, Debug)]
-pub struct ReferenceCase {
+pub(super) struct ReferenceCase {
     /// The row's name in the report.
     pub name: &'static str,
     /// The engine's executable.
@@ -24,7 +24,7 @@ pub struct ReferenceCase {
 }
 
 /// The references `ply bench` runs after its suite.
-pub const REFERENCES: &[ReferenceCase] = &[ReferenceCase {
+pub(super) const REFERENCES: &[ReferenceCase] = &[ReferenceCase {
     name: "fairy-stockfish xq perft 5",
     program: "/usr/games/fairy-stockfish",
     setup: &[
@@ -36,7 +36,7 @@ pub const REFERENCES: &[ReferenceCase] = &[ReferenceCase {
 
 /// Runs one reference: the engine's own node count, timed from `go perft` to its
 /// answer (start-up excluded). An error when the engine is missing or misbehaves.
-pub fn run_reference(case: &ReferenceCase) -> anyhow::Result<CaseReport> {
+pub(super) fn run_reference(case: &ReferenceCase) -> anyhow::Result<CaseReport> {
     let mut child = Command::new(case.program)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -14,7 +14,7 @@ use crate::search::{self, Additions, Algorithm, Limits, SearchConfig, SearchResu
 const DEFAULT_ROW_NODES: u64 = 20_000_000;
 
 #[derive(Args, Debug)]
-pub struct CompareArgs {
+pub(super) struct CompareArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Depth of every search, in plies.
@@ -102,7 +102,7 @@ fn configurations(limits: Limits, engine_profile: bool) -> Vec<SearchConfig> {
 
 /// b^ceil(d/2) + b^floor(d/2) - 1, and b^d, for a uniform tree.
 fn uniform_counts(branching: u32, depth: u32) -> Uniform {
-    let power = |e: u32| (branching as u128).saturating_pow(e);
+    let power = |e: u32| u128::from(branching).saturating_pow(e);
     Uniform {
         branching,
         minimax_leaves: power(depth),
@@ -188,7 +188,7 @@ impl GameVisitor for Compare<'_> {
     }
 }
 
-pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
+pub(super) fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let comparison = crate::game::visit_game(&args.game.game, Compare(args))??;
     if args.json {
         return super::print_json(&comparison);

@@ -11,7 +11,7 @@ use crate::game::{
 };
 
 #[derive(Args, Debug)]
-pub struct EvalArgs {
+pub(super) struct EvalArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Evaluation to apply (see `ply list`; default `seed`, the course's).
@@ -27,7 +27,7 @@ pub struct EvalArgs {
 
 /// The `--json` output: exactly these keys, so scripts can rely on them.
 #[derive(Serialize, Debug)]
-pub struct EvalReport {
+pub(super) struct EvalReport {
     game: String,
     position: String,
     /// The game's names for its two sides, first player first.
@@ -107,7 +107,7 @@ impl GameVisitor for Evaluate<'_> {
     }
 }
 
-pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
+pub(super) fn run(args: &EvalArgs) -> anyhow::Result<()> {
     let report = visit_game(&args.game.game, Evaluate(args))??;
     if args.json {
         return super::print_json(&report);

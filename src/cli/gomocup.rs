@@ -27,7 +27,7 @@ use crate::play::EngineSettings;
 use crate::search::{Engine, SearchConfig};
 
 #[derive(Args, Debug)]
-pub struct GomocupArgs {
+pub(super) struct GomocupArgs {
     /// The engine, as `ply match` names one (`ALGO:EVAL[:nodes=N]`); the time per
     /// move comes from the manager's `INFO timeout_turn`.
     // `strong`, not `threats`: the threat search at the leaves gained nothing in a
@@ -50,7 +50,7 @@ const PLAN_SHARE: f64 = 0.3;
 const MATCH_SHARE: u32 = 25;
 
 /// One Gomocup session: the game, the time rules and the engine.
-pub struct GomocupSession {
+pub(super) struct GomocupSession {
     /// `None` until `START`.
     game: Option<Gomoku>,
     rule: Rule,
@@ -68,7 +68,7 @@ pub struct GomocupSession {
 
 impl GomocupSession {
     /// A session playing with the engine `spec` (see [`EngineSettings::parse_spec`]).
-    pub fn new(spec: &str, threat_plan: bool) -> Result<GomocupSession, String> {
+    pub(super) fn new(spec: &str, threat_plan: bool) -> Result<GomocupSession, String> {
         let settings = EngineSettings::parse_spec(spec).map_err(|e| e.0)?;
         let evaluator = Gomoku::evaluator_named(&settings.eval)
             .map_err(|e| e.0)?
@@ -89,7 +89,7 @@ impl GomocupSession {
 
     /// Answers one input line with the lines to print (none for `INFO` and the
     /// lines inside `BOARD`).
-    pub fn execute(&mut self, raw: &str) -> Vec<String> {
+    pub(super) fn execute(&mut self, raw: &str) -> Vec<String> {
         let line = raw.trim();
         if self.board_lines.is_some() {
             return self.board_line(line);
@@ -378,7 +378,7 @@ fn printable(text: &str) -> String {
 }
 
 /// Reads commands on stdin until `END` or the end of input.
-pub fn run(args: &GomocupArgs) -> anyhow::Result<()> {
+pub(super) fn run(args: &GomocupArgs) -> anyhow::Result<()> {
     let mut session =
         GomocupSession::new(&args.engine, !args.no_threat_plan).map_err(anyhow::Error::msg)?;
     super::line_protocol::serve(|line| {

@@ -19,7 +19,7 @@ use crate::search::mcts::{MctsTree, search_reusing};
 use crate::search::{Limits, MctsConfig, SearchConfig};
 
 #[derive(Args, Debug)]
-pub struct GtpArgs {
+pub(super) struct GtpArgs {
     /// Seconds per move for `genmove` when the controller sets no time.
     #[arg(long, value_name = "SECS", default_value_t = 1.0)]
     time: f64,
@@ -46,7 +46,7 @@ pub struct GtpArgs {
 }
 
 /// The commands this engine answers, in `list_commands` order.
-pub const COMMANDS: &[&str] = &[
+pub(super) const COMMANDS: &[&str] = &[
     "protocol_version",
     "name",
     "version",
@@ -81,10 +81,10 @@ impl Clock {
     /// control is set (then `--time` applies).
     fn budget(&self, player: Player) -> Option<f64> {
         let seconds = match self.left[player.index()] {
-            Some((seconds, stones)) if stones > 0 => seconds / stones as f64,
+            Some((seconds, stones)) if stones > 0 => seconds / f64::from(stones),
             Some((seconds, _)) => seconds / 30.0,
             None if self.byo_yomi_stones > 0 && self.main == 0.0 => {
-                self.byo_yomi / self.byo_yomi_stones as f64
+                self.byo_yomi / f64::from(self.byo_yomi_stones)
             }
             None if self.main > 0.0 => self.main / 30.0,
             None => return None,
@@ -95,7 +95,7 @@ impl Clock {
 }
 
 /// One GTP session: the game, the clock and the default thinking time.
-pub struct GtpSession {
+pub(super) struct GtpSession {
     game: Go,
     clock: Clock,
     seconds_per_move: f64,
@@ -120,7 +120,7 @@ type Answer = Result<String, String>;
 
 impl GtpSession {
     /// A fresh 9x9 game with komi 7.5 and `seconds_per_move` for `genmove`.
-    pub fn new(seconds_per_move: f64) -> GtpSession {
+    pub(super) fn new(seconds_per_move: f64) -> GtpSession {
         GtpSession {
             game: Go::new(DEFAULT_SIZE, DEFAULT_KOMI_HALVES),
             clock: Clock::default(),
@@ -136,7 +136,7 @@ impl GtpSession {
     }
 
     /// A session whose `genmove` runs `playouts` playouts whatever the clock says.
-    pub fn with_playouts(playouts: u64) -> GtpSession {
+    pub(super) fn with_playouts(playouts: u64) -> GtpSession {
         GtpSession {
             playouts: Some(playouts.max(1)),
             ..GtpSession::new(1.0)
@@ -145,7 +145,7 @@ impl GtpSession {
 
     /// Answers one input line; `None` for lines GTP says to ignore (empty or only
     /// a comment). The answer ends with the blank line GTP requires.
-    pub fn execute(&mut self, raw: &str) -> Option<String> {
+    pub(super) fn execute(&mut self, raw: &str) -> Option<String> {
         let line = clean_line(raw);
         let mut words = line.split_whitespace().peekable();
         let first = *words.peek()?;
@@ -379,11 +379,11 @@ impl GtpSession {
 }
 
 /// Monte Carlo settings that play Go well (the arcade's Go levels use the same).
-pub fn go_settings() -> MctsConfig {
+pub(super) fn go_settings() -> MctsConfig {
     crate::play::levels::mcts_for(&<crate::game::go::Go as crate::game::Playable>::PROFILE)
 }
 
-pub use crate::play::resign::{RESIGN_PERCENT, RESIGN_STREAK, ResignRule};
+pub(super) use crate::play::resign::{RESIGN_PERCENT, RESIGN_STREAK, ResignRule};
 
 /// The seed of one search: the session's, mixed with the game and the move
 /// number, so that games differ yet replay exactly from the same seed.
@@ -447,7 +447,7 @@ fn read_count(text: &str) -> Result<u32, String> {
 }
 
 /// Runs the GTP loop on stdin and stdout until `quit` or the end of input.
-pub fn run(args: &GtpArgs) -> anyhow::Result<()> {
+pub(super) fn run(args: &GtpArgs) -> anyhow::Result<()> {
     if !(args.time.is_finite() && args.time > 0.0 && args.time <= 3600.0) {
         anyhow::bail!("--time {} must be between 0 and 3600 seconds", args.time);
     }

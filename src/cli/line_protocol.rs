@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 
 /// Feeds each stdin line to `answer` until it says the session is over or the
 /// input ends, writing and flushing what it answers after every line.
-pub fn serve(mut answer: impl FnMut(&str) -> (String, bool)) -> anyhow::Result<()> {
+pub(super) fn serve(mut answer: impl FnMut(&str) -> (String, bool)) -> anyhow::Result<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut stdout = std::io::stdout();

@@ -7,7 +7,7 @@ use crate::game::{GameOptions, GameVisitor, Playable, games, visit_game};
 use crate::play::levels::{LEVELS, level_settings};
 
 #[derive(Args, Debug)]
-pub struct ListArgs {
+pub(super) struct ListArgs {
     /// Print one JSON array instead of text.
     #[arg(long)]
     json: bool,
@@ -104,7 +104,7 @@ fn level_listings(game: &str) -> Vec<LevelListing> {
         .collect()
 }
 
-pub fn run(args: &ListArgs) -> anyhow::Result<()> {
+pub(super) fn run(args: &ListArgs) -> anyhow::Result<()> {
     let listings = games()
         .iter()
         .map(|info| visit_game(info.id, Describe))

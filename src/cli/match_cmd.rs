@@ -12,7 +12,7 @@ use crate::play::{Ending, EngineSettings, Match, PlaySetup, Seat};
 
 /// Arguments of `ply match`.
 #[derive(clap::Args, Debug)]
-pub struct MatchArgs {
+pub(super) struct MatchArgs {
     /// The game, by its id (`ply list`).
     pub game: String,
     /// The first engine, ALGO:EVAL[:depth=N|time=S|nodes=N], e.g. alphabeta:strong:time=0.2,
@@ -85,7 +85,7 @@ struct Summary {
 }
 
 /// Runs the match and prints it.
-pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
+pub(super) fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let engines = [
         parse_engine(&args.game, &args.first)?,
         parse_engine(&args.game, &args.second)?,

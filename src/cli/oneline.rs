@@ -5,11 +5,11 @@
 
 use clap::error::ErrorKind;
 
-pub use crate::text::escape_control;
+pub(super) use crate::text::escape_control;
 
 /// True for the clap "errors" that are the help or the version a user asked for:
 /// printed in full on stdout, with status 0.
-pub fn is_requested_output(kind: ErrorKind) -> bool {
+pub(super) fn is_requested_output(kind: ErrorKind) -> bool {
     matches!(
         kind,
         ErrorKind::DisplayHelp
@@ -21,7 +21,7 @@ pub fn is_requested_output(kind: ErrorKind) -> bool {
 /// A usage error as one line: clap's own first line without its `error: ` prefix,
 /// control characters escaped, and where to read more. `command` is the
 /// subcommand's name when the error is about one.
-pub fn usage_line(rendered: &str, command: Option<&str>) -> String {
+pub(super) fn usage_line(rendered: &str, command: Option<&str>) -> String {
     let first = rendered
         .lines()
         .map(str::trim)

@@ -11,7 +11,7 @@ use crate::game::{GameVisitor, Playable, visit_game};
 use crate::search::stats::nodes_per_second;
 
 #[derive(Args, Debug)]
-pub struct PerftArgs {
+pub(super) struct PerftArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Plies to count ahead.
@@ -91,7 +91,7 @@ impl GameVisitor for Perft<'_> {
     }
 }
 
-pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
+pub(super) fn run(args: &PerftArgs) -> anyhow::Result<()> {
     let report = visit_game(&args.game.game, Perft(args))??;
     if args.json {
         return super::print_json(&report);

@@ -19,7 +19,7 @@ const REDRAW: Duration = Duration::from_millis(250);
 const LOOK: Duration = Duration::from_millis(25);
 
 /// The line while it is shown; dropping it stops the redrawing and erases it.
-pub struct LiveLine {
+pub(super) struct LiveLine {
     done: Arc<AtomicBool>,
     drawer: Option<JoinHandle<()>>,
 }
@@ -27,7 +27,7 @@ pub struct LiveLine {
 impl LiveLine {
     /// Starts counting a new solve, and shows the line when `wanted` (text output)
     /// and stderr is a terminal.
-    pub fn start(wanted: bool) -> LiveLine {
+    pub(super) fn start(wanted: bool) -> LiveLine {
         SOLVE_PROGRESS.reset();
         let done = Arc::new(AtomicBool::new(false));
         let drawer = (wanted && std::io::stderr().is_terminal()).then(|| {
@@ -66,7 +66,7 @@ fn draw_until(done: &AtomicBool) {
 }
 
 /// The text of the line for these counters after `elapsed`.
-pub fn describe(progress: ProgressSnapshot, elapsed: Duration) -> String {
+pub(super) fn describe(progress: ProgressSnapshot, elapsed: Duration) -> String {
     let seconds = format!("{:.1} s", elapsed.as_secs_f64());
     if progress.database_level > 0 {
         return format!(

@@ -15,7 +15,7 @@ use crate::search::tree::DEFAULT_NODE_CAP;
 use crate::search::{self, Additions, Algorithm, SearchConfig, SearchResult, export, score};
 
 #[derive(Args, Debug)]
-pub struct SolveArgs {
+pub(super) struct SolveArgs {
     #[command(flatten)]
     game: GameArgs,
     #[command(flatten)]
@@ -43,7 +43,7 @@ pub struct SolveArgs {
 /// `nodes`, `leaves`, `cutoffs` and `tt_hits` count the last (or only) pass;
 /// `nodes_all_passes` appears when iterative deepening made several.
 #[derive(Serialize, Debug)]
-pub struct SolveReport {
+pub(super) struct SolveReport {
     game: String,
     position: String,
     algo: &'static str,
@@ -229,7 +229,7 @@ fn report<G: Game>(
     }
 }
 
-pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.batch {
         return super::batch::run(path, &args.game, args.search.tt_mib);
     }

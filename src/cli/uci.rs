@@ -39,6 +39,7 @@ use crate::search::{
 };
 use root::{RootView, view_evaluator};
 
+/// Arguments of `ply uci`.
 #[derive(Args, Debug)]
 pub struct UciArgs {
     /// The game: chess, or xiangqi with Fairy-Stockfish's move coordinates (h3e3).
@@ -46,6 +47,7 @@ pub struct UciArgs {
     variant: String,
 }
 
+/// Arguments of `ply ucci` (none: it speaks xiangqi).
 #[derive(Args, Debug)]
 pub struct UcciArgs {}
 
@@ -319,8 +321,8 @@ fn spin_value(name: &str, value: &str, min: u64, max: u64) -> Result<u64, GameEr
     let number: i128 = value
         .parse()
         .map_err(|_| GameError::new(format!("{name} '{value}' is not a number")))?;
-    let clamped = number.clamp(min as i128, max as i128) as u64;
-    if clamped as i128 != number {
+    let clamped = number.clamp(i128::from(min), i128::from(max)) as u64;
+    if i128::from(clamped) != number {
         note(&format!(
             "{name} {number} is out of range {min} to {max}: using {clamped}"
         ));
@@ -869,9 +871,9 @@ fn uci_score(value: score::Score) -> String {
 fn ucci_score(value: score::Score) -> i64 {
     const MATE: i64 = 10_000;
     match score::plies_to_end(value) {
-        Some(plies) if value > 0 => MATE - plies as i64,
-        Some(plies) => plies as i64 - MATE,
-        None => value as i64,
+        Some(plies) if value > 0 => MATE - i64::from(plies),
+        Some(plies) => i64::from(plies) - MATE,
+        None => i64::from(value),
     }
 }
 

@@ -99,7 +99,7 @@ impl Grundy {
 }
 
 fn heap_key(size: u16) -> u64 {
-    zobrist::key(HEAP_TABLE, size as u64)
+    zobrist::key(HEAP_TABLE, u64::from(size))
 }
 
 /// Grundy values of single heaps (OEIS A002188) up to [`MAX_HEAP`], computed once
@@ -175,7 +175,7 @@ impl Game for Grundy {
         if !self.heaps.contains(&heap) {
             return Err(GameError::new(format!("there is no heap of {heap}")));
         }
-        if a == 0 || b == 0 || a as u32 + b as u32 != heap as u32 {
+        if a == 0 || b == 0 || u32::from(a) + u32::from(b) != u32::from(heap) {
             return Err(GameError::new(format!(
                 "{a}+{b} does not split {heap} into two non-empty heaps"
             )));
@@ -204,7 +204,7 @@ impl Game for Grundy {
 impl SearchHooks for Grundy {
     fn move_priority(&self, m: Split) -> i32 {
         // Splitting off heaps of 1 and 2 leaves dead heaps; try even-ish splits first.
-        m.smaller() as i32
+        i32::from(m.smaller())
     }
 }
 
@@ -232,7 +232,7 @@ impl Playable for Grundy {
     }
 
     fn start(options: &GameOptions) -> Result<Self, GameError> {
-        let heap = options.get_number("heap", 7, 1, MAX_HEAP as u64)?;
+        let heap = options.get_number("heap", 7, 1, u64::from(MAX_HEAP))?;
         Ok(Grundy::from_heaps(&[heap as u16]))
     }
 
@@ -306,7 +306,7 @@ impl Grundy {
         let nim_sum = self.nim_sum();
         let mover = self.to_move();
         let winner = if nim_sum != 0 { mover } else { mover.other() };
-        let wins = |player: Player| (winner == player) as i32;
+        let wins = |player: Player| i32::from(winner == player);
         let term = crate::game::EvalTerm::weighted(
             format!(
                 "wins with best play ({}; XOR {nim_sum}: the side to move {}), 100 each",

@@ -321,7 +321,7 @@ impl Game for Synthetic {
 
     fn play(&mut self, m: u8) {
         let parent_id = *self.ids.last().expect("the root is always on the path");
-        let child_id = zobrist::mix64(parent_id ^ (m as u64 + 1));
+        let child_id = zobrist::mix64(parent_id ^ (u64::from(m) + 1));
         let value = self.child_value(m, child_id);
         self.values.push(value);
         self.ids.push(child_id);
@@ -459,7 +459,7 @@ impl Playable for Synthetic {
     }
 
     fn uniform_branching(&self) -> Option<u32> {
-        self.explicit.is_none().then_some(self.branching as u32)
+        self.explicit.is_none().then_some(u32::from(self.branching))
     }
 
     fn evaluators() -> Vec<NamedEvaluator<Self>> {

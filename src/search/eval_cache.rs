@@ -23,7 +23,7 @@ struct Slot {
 
 /// Static values by position hash, one search long (a search with another
 /// evaluation starts with an empty one).
-pub struct EvalCache {
+pub(super) struct EvalCache {
     slots: Vec<Slot>,
 }
 
@@ -35,20 +35,20 @@ impl Default for EvalCache {
 
 impl EvalCache {
     /// An empty cache.
-    pub fn new() -> EvalCache {
+    pub(super) fn new() -> EvalCache {
         EvalCache {
             slots: vec![Slot::default(); ENTRIES],
         }
     }
 
     /// The value stored for `key`, if this slot still holds that position.
-    pub fn get(&self, key: u64) -> Option<Score> {
+    pub(super) fn get(&self, key: u64) -> Option<Score> {
         let slot = self.slots[Self::index(key)];
         (slot.key == key && key != 0).then_some(slot.value)
     }
 
     /// Keeps `value` for `key`, replacing whatever the slot held.
-    pub fn put(&mut self, key: u64, value: Score) {
+    pub(super) fn put(&mut self, key: u64, value: Score) {
         self.slots[Self::index(key)] = Slot { key, value };
     }
 

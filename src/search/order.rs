@@ -18,17 +18,17 @@ impl Hasher for MoveHasher {
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
         }
     }
     fn write_u8(&mut self, n: u8) {
-        self.0 = self.0.rotate_left(8) ^ n as u64;
+        self.0 = self.0.rotate_left(8) ^ u64::from(n);
     }
     fn write_u16(&mut self, n: u16) {
-        self.0 = self.0.rotate_left(16) ^ n as u64;
+        self.0 = self.0.rotate_left(16) ^ u64::from(n);
     }
     fn write_u32(&mut self, n: u32) {
-        self.0 = self.0.rotate_left(32) ^ n as u64;
+        self.0 = self.0.rotate_left(32) ^ u64::from(n);
     }
     fn write_u64(&mut self, n: u64) {
         self.0 = self.0.rotate_left(17) ^ n;
@@ -53,14 +53,14 @@ impl SortKey {
     /// stable sort of the keys would: ties go by the generator's order.
     fn packed(&self, index: usize) -> u128 {
         // Flipping the sign bit maps i32 onto u32 in the same order.
-        let priority = (self.priority as u32 ^ 0x8000_0000) as u128;
-        let history = (self.history as u32 ^ 0x8000_0000) as u128;
+        let priority = u128::from(self.priority as u32 ^ 0x8000_0000);
+        let history = u128::from(self.history as u32 ^ 0x8000_0000);
         let place = u32::MAX - u32::try_from(index).unwrap_or(u32::MAX);
-        ((self.table_move as u128) << 104)
+        (u128::from(self.table_move) << 104)
             | (priority << 72)
-            | ((self.killer as u128) << 64)
+            | (u128::from(self.killer) << 64)
             | (history << 32)
-            | place as u128
+            | u128::from(place)
     }
 
     /// The game's priority a packed key holds.

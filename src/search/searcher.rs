@@ -68,7 +68,7 @@ pub(super) struct NodeBest<M> {
 
 impl<M> NodeBest<M> {
     /// Nothing searched yet in the window `(alpha, beta)`.
-    pub fn new((alpha, beta): (Score, Score)) -> NodeBest<M> {
+    pub(super) fn new((alpha, beta): (Score, Score)) -> NodeBest<M> {
         NodeBest {
             score: -score::INFINITY,
             mv: None,
@@ -132,7 +132,7 @@ pub(super) struct Searcher<'a, G: SearchHooks, T: Tracer<G::Move>> {
 }
 
 impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
-    pub fn new(
+    pub(super) fn new(
         tracer: T,
         game: &G,
         evaluator: &'a dyn Evaluator<G>,
@@ -170,17 +170,17 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
 
     /// Who is MAX in the values shown to people: the configuration's choice, else
     /// the player to move at the root.
-    pub fn max_player(&self) -> Player {
+    pub(super) fn max_player(&self) -> Player {
         self.config.max_player.unwrap_or(self.root_player)
     }
 
     /// Time since the search started.
-    pub fn elapsed(&self) -> Duration {
+    pub(super) fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
 
     /// Counts a visit at `ply` and checks the limits; true when the search must stop.
-    pub fn enter_node(&mut self, ply: usize) -> bool {
+    pub(super) fn enter_node(&mut self, ply: usize) -> bool {
         self.stats.count_node(ply);
         if self.stack.len() <= ply + 1 {
             self.stack.resize_with(ply + 2, PlyEntry::default);
@@ -225,7 +225,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
     }
 
     /// Tells the tracer the current node was scored statically.
-    pub fn trace_leaf(&mut self, kind: super::tree::NodeKind, score: Score) {
+    pub(super) fn trace_leaf(&mut self, kind: super::tree::NodeKind, score: Score) {
         if T::ENABLED {
             self.tracer.leaf(kind, score);
         }
@@ -234,7 +234,13 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
     /// A cutoff by `m` (its score reached `beta`) with `pruned` moves left unsearched.
     /// Only a cut that prunes something counts, as the course counts them: a value
     /// reaching the bound at the last move saves nothing.
-    pub fn count_cutoff(&mut self, m: G::Move, score: Score, beta: Score, pruned: &[G::Move]) {
+    pub(super) fn count_cutoff(
+        &mut self,
+        m: G::Move,
+        score: Score,
+        beta: Score,
+        pruned: &[G::Move],
+    ) {
         if pruned.is_empty() {
             return;
         }
@@ -245,19 +251,19 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
     }
 
     /// Tells the tracer the table answered for the current node.
-    pub fn trace_table_hit(&mut self, score: Score) {
+    pub(super) fn trace_table_hit(&mut self, score: Score) {
         if T::ENABLED {
             self.tracer.table_hit(score);
         }
     }
 
     /// The observer, for the driver's iteration reports.
-    pub fn observer_mut(&mut self) -> &mut dyn Observer<G::Move> {
+    pub(super) fn observer_mut(&mut self) -> &mut dyn Observer<G::Move> {
         &mut *self.observer
     }
 
     /// The score of a finished game for the side to move, `ply` plies from the root.
-    pub fn terminal_score(&mut self, outcome: Outcome, ply: usize) -> Score {
+    pub(super) fn terminal_score(&mut self, outcome: Outcome, ply: usize) -> Score {
         self.stats.leaves += 1;
         match outcome {
             Outcome::Draw => 0,
@@ -275,7 +281,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
     /// it (ply once walked into a threefold repetition while winning that way).
     /// Either score depends on the path, not on the position, so it is never
     /// stored nor counted as a proven value. `None`: no repetition ends the line.
-    pub fn repetition_score(&mut self, ply: usize) -> Option<Score> {
+    pub(super) fn repetition_score(&mut self, ply: usize) -> Option<Score> {
         if ply == 0 {
             return None;
         }
@@ -293,7 +299,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
 
     /// The evaluation of the current position for the side to move. `at_horizon`
     /// says the depth limit, not the end of the tree, stopped the search here.
-    pub fn evaluate(&mut self, at_horizon: bool) -> Score {
+    pub(super) fn evaluate(&mut self, at_horizon: bool) -> Score {
         self.stats.leaves += 1;
         self.horizon_hit |= at_horizon;
         self.static_leaf_hit |= !at_horizon;
@@ -302,7 +308,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
 
     /// The evaluation of the current position, from the cache when it has it:
     /// the same value either way, not counted as a leaf.
-    pub fn static_value(&mut self) -> Score {
+    pub(super) fn static_value(&mut self) -> Score {
         let key = self.game.hash();
         if let Some(value) = self.eval_cache.as_ref().and_then(|c| c.get(key)) {
             return value;
@@ -316,7 +322,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
 
     /// Takes the move buffer of `ply`, filled with the legal moves; give it back
     /// with [`Searcher::give_back_moves`].
-    pub fn take_moves(&mut self, ply: usize) -> Vec<G::Move> {
+    pub(super) fn take_moves(&mut self, ply: usize) -> Vec<G::Move> {
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
         moves.clear();
         self.game.legal_moves(&mut moves);
@@ -324,19 +330,19 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
     }
 
     /// Like [`Searcher::take_moves`], with only the tactical moves.
-    pub fn take_tactical_moves(&mut self, ply: usize) -> Vec<G::Move> {
+    pub(super) fn take_tactical_moves(&mut self, ply: usize) -> Vec<G::Move> {
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
         moves.clear();
         self.game.tactical_moves(&mut moves);
         moves
     }
 
-    pub fn give_back_moves(&mut self, ply: usize, moves: Vec<G::Move>) {
+    pub(super) fn give_back_moves(&mut self, ply: usize, moves: Vec<G::Move>) {
         self.stack[ply].moves = moves;
     }
 
     /// Records `m` followed by the child's line as the principal variation at `ply`.
-    pub fn update_pv(&mut self, ply: usize, m: G::Move) {
+    pub(super) fn update_pv(&mut self, ply: usize, m: G::Move) {
         let (head, tail) = self.stack.split_at_mut(ply + 1);
         let line = &mut head[ply].pv;
         line.clear();
@@ -347,7 +353,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
     /// Enters the node at `ply` with the window `(alpha, beta)`, `depth` plies
     /// above the horizon, and answers what needs no search: the course's
     /// alpha-beta and the engine begin every node so.
-    pub fn start_node(
+    pub(super) fn start_node(
         &mut self,
         depth: u32,
         ply: usize,
@@ -378,7 +384,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
     /// Searches the node at `ply` through its moves, ordered with the table's
     /// move first, by `search_moves` (the course's loop or the engine's), and
     /// stores what it found; a node with no moves is scored by the evaluation.
-    pub fn search_node_moves(
+    pub(super) fn search_node_moves(
         &mut self,
         (depth, ply): (u32, usize),
         (alpha, beta): (Score, Score),
@@ -410,7 +416,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
     /// horizon: a new best raises alpha and records the line; a cutoff teaches the
     /// move orderer (with `malus`, it also lowers the quiet moves tried before)
     /// and is counted. True on a cutoff: the moves after it are pruned.
-    pub fn take_score(
+    pub(super) fn take_score(
         &mut self,
         (moves, index): (&[G::Move], usize),
         score: Score,
@@ -453,7 +459,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
     /// What led to the node at `ply`, as far as counter moves and continuation
     /// history want it: the opponent's last move and the piece-move slots of the
     /// last two moves (`None` for null moves and above the root).
-    pub fn lead(&self, ply: usize) -> Lead<G::Move> {
+    pub(super) fn lead(&self, ply: usize) -> Lead<G::Move> {
         let counters = self.config.counter_moves;
         let continuations = self.config.continuation_history;
         let before = |back: usize| ply.checked_sub(back);
@@ -468,13 +474,13 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
         }
     }
 
-    pub fn pv_at(&self, ply: usize) -> &[G::Move] {
+    pub(super) fn pv_at(&self, ply: usize) -> &[G::Move] {
         &self.stack[ply].pv
     }
 
     /// A stored result usable at this depth and window, counted as a hit; the
     /// entry's move (for ordering) either way.
-    pub fn probe(
+    pub(super) fn probe(
         &mut self,
         depth: u32,
         ply: usize,
@@ -486,7 +492,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
     }
 
     /// The table's entry for the current position, if it has one.
-    pub fn table_entry(&self) -> Option<Entry<G::Move>> {
+    pub(super) fn table_entry(&self) -> Option<Entry<G::Move>> {
         self.tt.as_ref().and_then(|t| t.probe(self.game.hash()))
     }
 
@@ -496,7 +502,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
     /// the game's positions once more and end it (chess's threefold repetition),
     /// which the stored score, reached by other paths, does not know (ply once let
     /// its opponent complete a threefold repetition while winning).
-    pub fn probe_entry(
+    pub(super) fn probe_entry(
         &mut self,
         entry: Option<Entry<G::Move>>,
         depth: u32,
@@ -507,7 +513,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
         let Some(entry) = entry else {
             return (None, None);
         };
-        let trusted = entry.proven || entry.depth as u32 >= depth;
+        let trusted = entry.proven || u32::from(entry.depth) >= depth;
         if ply == 0 || !trusted || self.game.plies_since_repetition().is_some() {
             return (None, entry.best_move);
         }
@@ -521,7 +527,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
             return (None, entry.best_move);
         }
         self.stats.tt_hits += 1;
-        if entry.depth as u32 != depth {
+        if u32::from(entry.depth) != depth {
             self.stats.tt_hits_other_depth += 1;
         }
         self.horizon_hit |= !entry.proven;
@@ -529,7 +535,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
     }
 
     /// Stores a node's result; `proven` when no leaf below it met the horizon.
-    pub fn store(
+    pub(super) fn store(
         &mut self,
         depth: u32,
         ply: usize,
@@ -544,7 +550,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
                 key,
                 score: score::to_table(score, ply as u32),
                 best_move,
-                depth: depth.min(u16::MAX as u32) as u16,
+                depth: depth.min(u32::from(u16::MAX)) as u16,
                 bound,
                 proven,
             });
@@ -553,7 +559,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
 
     /// Runs `search` on a subtree and tells whether its result is proven (no leaf
     /// met the horizon), keeping the flag for the enclosing tree.
-    pub fn tracking_horizon<R>(&mut self, search: impl FnOnce(&mut Self) -> R) -> (R, bool) {
+    pub(super) fn tracking_horizon<R>(&mut self, search: impl FnOnce(&mut Self) -> R) -> (R, bool) {
         let outer = std::mem::replace(&mut self.horizon_hit, false);
         let result = search(self);
         let proven = !self.horizon_hit;

@@ -75,7 +75,7 @@ impl Stats {
 
 /// Nodes per second, 0 for an instant search rather than a division by zero.
 pub fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
-    (nodes as u128 * 1_000_000)
+    (u128::from(nodes) * 1_000_000)
         .checked_div(elapsed.as_micros())
         .map_or(0, |nps| nps as u64)
 }

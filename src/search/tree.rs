@@ -135,21 +135,47 @@ pub struct TreeNode<M> {
 #[serde(tag = "step", rename_all = "kebab-case")]
 pub enum Step {
     /// The search entered the node (its window is on the node).
-    Enter { node: usize },
+    Enter {
+        /// The node, by its index in the recorded tree.
+        node: usize,
+    },
     /// A leaf was scored (terminal, horizon or no moves).
-    Evaluate { node: usize, value: Score },
+    Evaluate {
+        /// The leaf.
+        node: usize,
+        /// Its score, in the search's view.
+        value: Score,
+    },
     /// The transposition table answered.
-    TableHit { node: usize, value: Score },
+    TableHit {
+        /// The node the table answered for.
+        node: usize,
+        /// The table's score.
+        value: Score,
+    },
     /// A child's score raised the node's alpha.
-    RaiseAlpha { node: usize, alpha: Score },
+    RaiseAlpha {
+        /// The node whose alpha rose.
+        node: usize,
+        /// The new alpha.
+        alpha: Score,
+    },
     /// A child's score reached beta: the rest of the node's moves are pruned.
     Cut {
+        /// The node cut off.
         node: usize,
+        /// The score that reached beta.
         score: Score,
+        /// The bound it reached.
         beta: Score,
     },
     /// The node returned its value to its parent.
-    Return { node: usize, value: Score },
+    Return {
+        /// The node.
+        node: usize,
+        /// The value it returned.
+        value: Score,
+    },
 }
 
 /// The recorded tree of one iteration.

@@ -228,7 +228,7 @@ fn effective_depth<M>(entry: &Entry<M>) -> u32 {
     if entry.proven {
         u32::MAX
     } else {
-        entry.depth as u32
+        u32::from(entry.depth)
     }
 }
 

@@ -251,7 +251,7 @@ fn render_gauge(view: &SearchView, theme: &Theme, area: Rect, buf: &mut Buffer) 
             format!("{elapsed:.2} / {} s ", time.as_secs_f64()),
         ),
         (None, Some(depth)) => (
-            view.depth as f64 / depth as f64,
+            f64::from(view.depth) / f64::from(depth),
             format!("{elapsed:.2} s, depth {}/{depth} ", view.depth),
         ),
         (None, None) => (

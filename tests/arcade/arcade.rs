@@ -768,7 +768,7 @@ fn gomoku_fits_80_by_24_and_the_computer_answers_next_to_the_stones() {
     assert_eq!(played[0], "g8");
     // The reply lies within two steps of g8, where the search looks.
     let reply = played[1].as_bytes();
-    let file = (reply[0] as i32 - b'g' as i32).abs();
+    let file = (i32::from(reply[0]) - i32::from(b'g')).abs();
     let rank = (played[1][1..].parse::<i32>().unwrap() - 8).abs();
     assert!(file <= 2 && rank <= 2, "reply {}", played[1]);
     let replied = h.screen_text();

@@ -333,7 +333,9 @@ fn engine_against_engine_plays_out_the_published_values() {
     // Tic-tac-toe is a draw with perfect play.
     let mut game = Match::<TicTacToe>::new(&setup("tictactoe", perfect(), perfect())).unwrap();
     let mut moves = 0;
-    game.run_to_end(|_, event| moves += matches!(event, MatchEvent::MovePlayed { .. }) as usize);
+    game.run_to_end(|_, event| {
+        moves += usize::from(matches!(event, MatchEvent::MovePlayed { .. }))
+    });
     assert_eq!(moves, 9);
     assert_eq!(game.outcome(), Some(Outcome::Draw));
     assert_eq!(game.ending().unwrap().reason, EndReason::Rules);

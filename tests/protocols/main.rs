@@ -2,6 +2,9 @@
 //! command line and its errors, in one test binary (one link of the crate instead of
 //! one per file).
 
+// A test binary has no public API: `pub` only marks what its modules share.
+#![allow(unreachable_pub)]
+
 #[path = "../common/mod.rs"]
 mod common;
 

@@ -168,7 +168,7 @@ impl Grid {
         self.cells
             .iter()
             .flatten()
-            .fold(0, |key, &cell| key << 2 | cell as u128)
+            .fold(0, |key, &cell| key << 2 | u128::from(cell))
     }
 
     fn height(&self, column: usize) -> usize {

@@ -247,7 +247,7 @@ fn perft_through_fives_and_blocks_matches_the_plain_generator() {
     let mut game: Gomoku = at(moves, &["size=7"]);
     let mut grid = Grid::new(7);
     for m in moves.split(' ') {
-        let f = (m.as_bytes()[0] - b'a') as i32;
+        let f = i32::from(m.as_bytes()[0] - b'a');
         let r = m[1..].parse::<i32>().unwrap() - 1;
         grid.cells[(r * 7 + f) as usize] = grid.mover;
         grid.mover = 3 - grid.mover;

@@ -116,7 +116,7 @@ fn single_heaps_up_to_53_are_lost_exactly_at_the_published_zeros() {
         ..SearchConfig::alpha_beta(Limits::default())
     };
     for n in 1..=LOSING_HEAPS_CHECKED_UP_TO {
-        let expected = if losing.contains(&(n as u32)) {
+        let expected = if losing.contains(&u32::from(n)) {
             GameValue::Loss
         } else {
             GameValue::Win

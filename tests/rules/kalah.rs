@@ -173,7 +173,8 @@ fn the_solver_proves_the_published_margins() {
         }
         assert!(line.outcome().is_some(), "the line reaches the end");
         let board = line.board();
-        let final_margin = board.store(Player::First) as i32 - board.store(Player::Second) as i32;
+        let final_margin =
+            i32::from(board.store(Player::First)) - i32::from(board.store(Player::Second));
         assert_eq!(final_margin, margin, "Kalah({pits},{seeds}) pv margin");
     }
 }
@@ -188,7 +189,7 @@ fn brute_force_margin(game: &mut Kalah, memo: &mut HashMap<u64, i32>) -> i32 {
     let me = game.to_move();
     let margin = if game.outcome().is_some() {
         let board = game.board();
-        board.store(me) as i32 - board.store(me.other()) as i32
+        i32::from(board.store(me)) - i32::from(board.store(me.other()))
     } else {
         game.moves()
             .into_iter()

@@ -6,6 +6,9 @@
 //! no other solve in its process, while connect4's and kalah's solves here write
 //! them.
 
+// A test binary has no public API: `pub` only marks what its modules share.
+#![allow(unreachable_pub)]
+
 #[path = "../common/mod.rs"]
 mod common;
 

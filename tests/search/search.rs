@@ -148,12 +148,12 @@ impl Game for Subtraction {
     }
 
     fn legal_moves(&self, out: &mut Vec<u8>) {
-        out.extend((1..=3).filter(|&take| take as u32 <= self.heap));
+        out.extend((1..=3).filter(|&take| u32::from(take) <= self.heap));
     }
 
     fn play(&mut self, m: u8) {
         self.history.push((m, self.to_move));
-        self.heap -= m as u32;
+        self.heap -= u32::from(m);
         if !(self.extra_turns && m == 2 && self.heap > 0) {
             self.to_move = self.to_move.other();
         }
@@ -161,7 +161,7 @@ impl Game for Subtraction {
 
     fn undo(&mut self) {
         if let Some((m, player)) = self.history.pop() {
-            self.heap += m as u32;
+            self.heap += u32::from(m);
             self.to_move = player;
         }
     }
@@ -172,12 +172,12 @@ impl Game for Subtraction {
     }
 
     fn hash(&self) -> u64 {
-        zobrist::key(1000, self.heap as u64 * 2 + self.to_move.index() as u64)
+        zobrist::key(1000, u64::from(self.heap) * 2 + self.to_move.index() as u64)
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, GameError> {
         match text.trim().parse::<u8>() {
-            Ok(m) if (1..=3).contains(&m) && m as u32 <= self.heap => Ok(m),
+            Ok(m) if (1..=3).contains(&m) && u32::from(m) <= self.heap => Ok(m),
             _ => Err(GameError::new(format!("cannot take '{text}'"))),
         }
     }
@@ -194,7 +194,7 @@ impl Game for Subtraction {
 impl SearchHooks for Subtraction {
     fn move_priority(&self, m: u8) -> i32 {
         // Largest first, so that game ordering changes the generator's order.
-        m as i32
+        i32::from(m)
     }
 
     fn supports_null_move(&self) -> bool {
@@ -238,8 +238,8 @@ proptest! {
         // alpha-beta never looks at more than minimax.
         let plain = run(&game, eval.as_ref(), &SearchConfig::plain_alpha_beta(Limits::default()));
         let full = minimax(&game, eval.as_ref(), None);
-        prop_assert_eq!(full.stats.leaves, (b as u64).pow(d as u32));
-        prop_assert!(plain.stats.leaves >= knuth_moore_leaves(b as u64, d as u32));
+        prop_assert_eq!(full.stats.leaves, u64::from(b).pow(u32::from(d)));
+        prop_assert!(plain.stats.leaves >= knuth_moore_leaves(u64::from(b), u32::from(d)));
         prop_assert!(plain.stats.leaves <= full.stats.leaves);
     }
 
@@ -320,7 +320,7 @@ fn alpha_beta_evaluates_the_knuth_moore_number_of_leaves_on_best_first_trees() {
     let mut pairs: Vec<(u8, u8)> = Vec::new();
     for b in 1..=8u8 {
         for d in 0..=7u8 {
-            if (b as u64).pow(d as u32) <= 2_000_000 {
+            if u64::from(b).pow(u32::from(d)) <= 2_000_000 {
                 pairs.push((b, d));
             }
         }
@@ -334,16 +334,20 @@ fn alpha_beta_evaluates_the_knuth_moore_number_of_leaves_on_best_first_trees() {
             ..SearchConfig::plain_alpha_beta(Limits::default())
         };
         let result = run(&game, eval.as_ref(), &config);
-        let expected = knuth_moore_leaves(b as u64, d as u32);
+        let expected = knuth_moore_leaves(u64::from(b), u32::from(d));
         assert_eq!(result.stats.leaves, expected, "b={b} d={d}");
         // The search finds the tree's value along the leftmost line.
         assert_eq!(result.score, game.value(), "b={b} d={d}");
         assert_eq!(result.pv, vec![0; d as usize], "b={b} d={d}");
         assert!(result.proven);
-        if (b as u64).pow(d as u32) <= 1_000_000 {
+        if u64::from(b).pow(u32::from(d)) <= 1_000_000 {
             let full = minimax(&game, eval.as_ref(), None);
-            assert_eq!(full.stats.leaves, (b as u64).pow(d as u32), "b={b} d={d}");
-            let nodes: u64 = (0..=d as u32).map(|i| (b as u64).pow(i)).sum();
+            assert_eq!(
+                full.stats.leaves,
+                u64::from(b).pow(u32::from(d)),
+                "b={b} d={d}"
+            );
+            let nodes: u64 = (0..=u32::from(d)).map(|i| u64::from(b).pow(i)).sum();
             assert_eq!(full.stats.nodes, nodes, "b={b} d={d}");
             assert_eq!(full.score, result.score);
         }

@@ -63,8 +63,8 @@ proptest! {
     #[test]
     fn pvs_and_aspiration_keep_the_minimax_value(b in 1u8..=5, d in 1u8..=6, seed in 0u64..1000) {
         let game = synthetic(b, d, seed);
-        let reference = value_of(&game, &SearchConfig::minimax(depth(d as u32)));
-        for config in exact_variants(depth(d as u32)) {
+        let reference = value_of(&game, &SearchConfig::minimax(depth(u32::from(d))));
+        for config in exact_variants(depth(u32::from(d))) {
             prop_assert_eq!(value_of(&game, &config), reference, "{:?}", config);
         }
     }

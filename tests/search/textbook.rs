@@ -215,7 +215,7 @@ fn perfectly_ordered_alpha_beta_evaluates_knuth_and_moores_minimum() {
             "b={branching} d={depth}: b^ceil(d/2) + b^floor(d/2) - 1"
         );
         let expected = branching.pow(depth.div_ceil(2)) + branching.pow(depth / 2) - 1;
-        assert_eq!(minimum, expected as u64);
+        assert_eq!(minimum, u64::from(expected));
     }
 }
 

@@ -243,7 +243,7 @@ fn error_of(positions: &[(Xiangqi, f64)], evaluate: impl Fn(&Xiangqi) -> i32) ->
         .iter()
         .map(|(game, fairy)| {
             let expected = 1.0 / (1.0 + 10f64.powf(-fairy / 400.0));
-            (evaluate(game) as f64, expected)
+            (f64::from(evaluate(game)), expected)
         })
         .collect();
     let error = |k: f64| {

@@ -11,7 +11,7 @@ use crate::game::{Evaluator, Game, GameError, Outcome, Player, SearchHooks};
 
 /// A game whose root moves are a fixed list; every other node is the game's own.
 #[derive(Clone)]
-pub struct RootView<G: Game> {
+pub(super) struct RootView<G: Game> {
     inner: G,
     root_moves: Arc<[G::Move]>,
     /// Plies played since the root, null moves included.
@@ -20,7 +20,7 @@ pub struct RootView<G: Game> {
 
 impl<G: Game> RootView<G> {
     /// The position `inner` with `root_moves` as its only moves.
-    pub fn new(inner: G, root_moves: Vec<G::Move>) -> RootView<G> {
+    pub(super) fn new(inner: G, root_moves: Vec<G::Move>) -> RootView<G> {
         RootView {
             inner,
             root_moves: root_moves.into(),
@@ -29,12 +29,12 @@ impl<G: Game> RootView<G> {
     }
 
     /// The moves the root offers.
-    pub fn root_moves(&self) -> &[G::Move] {
+    pub(super) fn root_moves(&self) -> &[G::Move] {
         &self.root_moves
     }
 
     /// The game underneath, at the current node.
-    pub fn inner(&self) -> &G {
+    pub(super) fn inner(&self) -> &G {
         &self.inner
     }
 
@@ -44,7 +44,7 @@ impl<G: Game> RootView<G> {
 }
 
 /// An evaluation of `G` that reads the game under a [`RootView`].
-pub fn view_evaluator<G: Game>(
+pub(super) fn view_evaluator<G: Game>(
     evaluator: Arc<dyn Evaluator<G>>,
 ) -> Arc<dyn Evaluator<RootView<G>>> {
     Arc::new(move |view: &RootView<G>| evaluator.evaluate(&view.inner))

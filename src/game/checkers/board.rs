@@ -210,7 +210,7 @@ impl Move {
 
     /// Every square the piece lands on, in order, ending with `to` (just `to` for a step).
     pub fn landings(self) -> impl Iterator<Item = usize> {
-        let before = self.jumps.saturating_sub(1) as u32;
+        let before = u32::from(self.jumps.saturating_sub(1));
         (0..before)
             .map(move |i| ((self.waypoints >> (i * WAYPOINT_BITS)) & 31) as usize)
             .chain(std::iter::once(self.to as usize))
@@ -406,7 +406,7 @@ impl JumpSearch {
             let captured = captured | over_bit;
             let land = land as usize;
             let ends_here = self.crowning & (1 << land) != 0;
-            let deeper = waypoints | (land as u64) << (jumps as u32 * WAYPOINT_BITS);
+            let deeper = waypoints | (land as u64) << (u32::from(jumps) * WAYPOINT_BITS);
             if ends_here || !self.extend(land, captured, deeper, jumps + 1, out) {
                 out.push(Move {
                     from: self.from as u8,

@@ -165,7 +165,7 @@ fn runaways(board: &Board, player: Player) -> i32 {
                 break;
             }
         }
-        count += !blocked as i32;
+        count += i32::from(!blocked);
     }
     count
 }
@@ -193,7 +193,7 @@ fn extra_features(board: &Board, player: Player) -> [i32; 3] {
     [
         runaways(board, player),
         (board.kings_of(player) & EDGE_SQUARES).count_ones() as i32,
-        bridge(board, player) as i32,
+        i32::from(bridge(board, player)),
     ]
 }
 

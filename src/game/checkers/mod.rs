@@ -30,7 +30,7 @@ const KEYS: [u64; 4 * board::SQUARES] = zobrist::table(42);
 
 /// The Zobrist key of one piece on one square.
 fn piece_key(player: Player, king: bool, square: usize) -> u64 {
-    KEYS[(player.index() * 2 + king as usize) * board::SQUARES + square]
+    KEYS[(player.index() * 2 + usize::from(king)) * board::SQUARES + square]
 }
 
 /// Everything that decides what happens next, saved whole before each move so
@@ -248,7 +248,7 @@ impl SearchHooks for Checkers {
         let kings_taken = (m.captured & self.state.board.kings).count_ones() as i32;
         let crowns = self.state.board.kings & (1 << m.from) == 0
             && board::crowning_row(self.state.side) & (1 << m.to) != 0;
-        1000 * m.jumps as i32 + 300 * kings_taken + if crowns { 500 } else { 0 }
+        1000 * i32::from(m.jumps) + 300 * kings_taken + if crowns { 500 } else { 0 }
     }
 
     fn is_tactical(&self, m: Move) -> bool {

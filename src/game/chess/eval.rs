@@ -153,7 +153,7 @@ pub(super) fn explain_tapered(
         .zip(white.iter().zip(black))
         .map(|(name, (w, b))| EvalTerm::weighted(*name, w.blend(phase), b.blend(phase), 1))
         .collect();
-    let to_move = |color| (board.side_to_move() == color) as i32;
+    let to_move = |color| i32::from(board.side_to_move() == color);
     let tempo = EvalTerm::weighted(
         format!("side to move ({tempo})"),
         to_move(Color::White),

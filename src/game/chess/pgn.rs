@@ -69,7 +69,7 @@ pub fn write(game: &Chess, tags: &[(&str, &str)]) -> String {
 /// The moves with their numbers, counted on from the start position's.
 fn movetext(game: &Chess) -> Vec<String> {
     let mut replay = Chess::from_board(game.first_board().clone());
-    let first_number = replay.board().fullmove_number() as u32;
+    let first_number = u32::from(replay.board().fullmove_number());
     let mut moves = Vec::new();
     for m in game.played() {
         moves.push((replay.to_move(), replay.format_move(m)));

@@ -38,7 +38,7 @@ fn value(piece: Piece) -> i32 {
 /// The material `m` wins for the side to move, in centipawns, once the exchange
 /// on its target square is played out (0 for castling and for quiet moves that
 /// nothing attacks; below 0 when the moved piece is lost for less).
-pub fn static_exchange(board: &Board, m: Move) -> i32 {
+pub(super) fn static_exchange(board: &Board, m: Move) -> i32 {
     let us = board.side_to_move();
     let Some(mover) = board.piece_on(m.from) else {
         return 0;
@@ -88,7 +88,7 @@ pub fn static_exchange(board: &Board, m: Move) -> i32 {
 /// What `m` loses by static exchange ([`static_exchange`] when below 0), without
 /// playing the exchange out when the captured piece is worth at least the
 /// capturer (taking back can then only even the trade).
-pub fn exchange_loss(board: &Board, m: Move) -> Option<i32> {
+pub(super) fn exchange_loss(board: &Board, m: Move) -> Option<i32> {
     let worth_at_least_the_capturer = match (board.piece_on(m.from), board.piece_on(m.to)) {
         (Some(mover), Some(victim)) => {
             mover != Piece::King

@@ -54,7 +54,7 @@ fn new_attacks(board: &Board, m: Move) -> Option<NewAttacks> {
 /// True when the quiet move `m` makes its piece attack an enemy piece (not the
 /// king: a check is judged apart) that it did not attack before and that is worth
 /// more than the mover or is defended by nothing.
-pub fn creates_threat(board: &Board, m: Move) -> bool {
+pub(super) fn creates_threat(board: &Board, m: Move) -> bool {
     let Some(new) = new_attacks(board, m) else {
         return false;
     };

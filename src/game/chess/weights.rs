@@ -33,15 +33,19 @@ pub const KING_RACE: usize = FREE_PATH + 8;
 pub const BISHOP_PAIR: usize = KING_RACE + 1;
 /// A rook on a file with no pawns, or with only enemy pawns.
 pub const ROOK_OPEN_FILE: usize = BISHOP_PAIR + 1;
+/// A rook on a file with only enemy pawns.
 pub const ROOK_HALF_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
 /// Own pawns one and two squares in front of a king on its first two ranks, and
 /// files around it without own pawns.
 pub const SHIELD_NEAR: usize = ROOK_HALF_OPEN_FILE + 1;
+/// Own pawns two squares in front of the king.
 pub const SHIELD_FAR: usize = SHIELD_NEAR + 1;
+/// Files around the king without own pawns.
 pub const OPEN_NEAR_KING: usize = SHIELD_FAR + 1;
 /// The attack on the enemy king's zone once two pieces join it: counted as the
 /// square of the attack's weight over 16 (capped), and as the weight itself.
 pub const KING_DANGER: usize = OPEN_NEAR_KING + 1;
+/// The attack's weight itself, beside its square in [`KING_DANGER`].
 pub const KING_ATTACK: usize = KING_DANGER + 1;
 /// An enemy piece attacked by one of our pawns, by the victim's `Piece as usize`:
 /// a threat the side attacked must answer at once.

@@ -38,8 +38,9 @@ impl Geometry {
     /// A board of the given size, refused when a line of four does not fit or the
     /// board and its sentinel row do not fit one 64-bit word.
     pub fn new(width: u32, height: u32) -> Result<Geometry, GameError> {
-        let fits =
-            width >= MIN_SIDE && height >= MIN_SIDE && (width as u64) * (height as u64 + 1) <= 64;
+        let fits = width >= MIN_SIDE
+            && height >= MIN_SIDE
+            && u64::from(width) * (u64::from(height) + 1) <= 64;
         if !fits {
             return Err(GameError::new(format!(
                 "a {width}x{height} board does not fit: width and height from {MIN_SIDE}, and width x (height + 1) at most 64"

@@ -202,7 +202,7 @@ impl Game for ConnectFour {
     }
 
     fn play(&mut self, column: u8) {
-        let column = column as u32;
+        let column = u32::from(column);
         let player = self.to_move();
         let row = self.column_height(column);
         self.toggle_key(player, column, row);
@@ -213,7 +213,7 @@ impl Game for ConnectFour {
 
     fn undo(&mut self) {
         if let Some(column) = self.history.pop() {
-            let column = column as u32;
+            let column = u32::from(column);
             let row = self.column_height(column) - 1;
             self.board.take_back(self.geometry.cell(column, row));
             self.toggle_key(self.to_move(), column, row);
@@ -299,7 +299,7 @@ impl SearchHooks for ConnectFour {
     fn move_priority(&self, column: u8) -> i32 {
         // Centre columns take part in the most lines of four.
         let width = self.geometry.width() as i32;
-        -(2 * column as i32 - (width - 1)).abs()
+        -(2 * i32::from(column) - (width - 1)).abs()
     }
 }
 
@@ -330,8 +330,8 @@ impl Playable for ConnectFour {
     }
 
     fn start(options: &GameOptions) -> Result<Self, GameError> {
-        let width = options.get_number("width", Geometry::STANDARD_WIDTH as u64, 4, 12)?;
-        let height = options.get_number("height", Geometry::STANDARD_HEIGHT as u64, 4, 15)?;
+        let width = options.get_number("width", u64::from(Geometry::STANDARD_WIDTH), 4, 12)?;
+        let height = options.get_number("height", u64::from(Geometry::STANDARD_HEIGHT), 4, 15)?;
         Ok(ConnectFour::new(Geometry::new(
             width as u32,
             height as u32,

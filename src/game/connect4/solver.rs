@@ -247,7 +247,7 @@ impl<'a> Solver<'a> {
         let mut step = solved;
         while let Some(column) = step.column {
             line.push(column);
-            position.play_column(&geometry, column as u32);
+            position.play_column(&geometry, u32::from(column));
             if self.final_score(&position).is_some() {
                 break;
             }
@@ -337,7 +337,7 @@ impl<'a> Solver<'a> {
             .centre_order()
             .iter()
             .copied()
-            .find(|&c| cells & geometry.column_mask(c as u32) != 0)
+            .find(|&c| cells & geometry.column_mask(u32::from(c)) != 0)
             .expect("a non-empty set of cells lies in some column")
     }
 
@@ -498,7 +498,7 @@ impl<'a> Solver<'a> {
                 upper
             } else {
                 let mut child = *position;
-                child.play_cell(non_losing & self.geometry.column_mask(column as u32));
+                child.play_cell(non_losing & self.geometry.column_mask(u32::from(column)));
                 -self.negamax(&child, -beta, -alpha)
             };
             if self.aborted {
@@ -565,7 +565,7 @@ impl<'a> Solver<'a> {
             len: 0,
         };
         for &column in geometry.centre_order() {
-            let cell = non_losing & geometry.column_mask(column as u32);
+            let cell = non_losing & geometry.column_mask(u32::from(column));
             if cell == 0 {
                 continue;
             }
@@ -574,7 +574,7 @@ impl<'a> Solver<'a> {
             } else {
                 let mut child = *position;
                 child.play_cell(cell);
-                threat_priority(geometry, &child).min(u8::MAX as u32 - 1) as u8
+                threat_priority(geometry, &child).min(u32::from(u8::MAX) - 1) as u8
             };
             ordered.insert(column, priority);
         }

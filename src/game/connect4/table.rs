@@ -39,11 +39,11 @@ pub struct Entry {
 
 impl Entry {
     fn pack(self, work: u32) -> u64 {
-        let column = self.column.map_or(0, |c| c as u64 + 1);
+        let column = self.column.map_or(0, |c| u64::from(c) + 1);
         ((self.lower + SCORE_OFFSET) as u64)
             | ((self.upper + SCORE_OFFSET) as u64) << UPPER_SHIFT
             | column << COLUMN_SHIFT
-            | (work.min(MAX_WORK) as u64) << WORK_SHIFT
+            | u64::from(work.min(MAX_WORK)) << WORK_SHIFT
     }
 
     fn unpack(word: u64) -> Entry {

@@ -221,7 +221,7 @@ pub fn squares(mut mask: u32) -> impl Iterator<Item = usize> {
 }
 
 /// The square straight ahead of a car of `side` on `square`, if it is on the board.
-pub fn forward_square(side: Side, square: usize, size: usize) -> Option<usize> {
+pub(super) fn forward_square(side: Side, square: usize, size: usize) -> Option<usize> {
     let (file, rank) = (square % size, square / size);
     match side {
         Side::Left => (file + 1 < size).then_some(square + 1),
@@ -231,7 +231,7 @@ pub fn forward_square(side: Side, square: usize, size: usize) -> Option<usize> {
 
 /// Where a car of `side` on `square` may drive on an empty board: forward first
 /// (off the board from the far edge), then the two sideways squares.
-pub fn targets(side: Side, square: usize, size: usize) -> [Option<Target>; 3] {
+pub(super) fn targets(side: Side, square: usize, size: usize) -> [Option<Target>; 3] {
     let (file, rank) = (square % size, square / size);
     let to = |square: usize| Some(Target::Square(square as u8));
     let forward = forward_square(side, square, size).map_or(Some(Target::Off), to);

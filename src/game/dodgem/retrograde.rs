@@ -299,7 +299,7 @@ impl Retrograde {
             }
             moves.clear();
             position.moves(self.rules.size, &mut moves);
-            blocked += self.start_position(&mut layer, index, &position, &moves) as u64;
+            blocked += u64::from(self.start_position(&mut layer, index, &position, &moves));
         }
         self.positions += len as u64;
         self.blocked += blocked;
@@ -444,14 +444,14 @@ fn layer_id(left: u32, bottom: u32) -> usize {
 
 fn encode(won: bool, plies: u32) -> Value {
     debug_assert!(
-        plies < (Value::MAX / 2) as u32,
+        plies < u32::from(Value::MAX / 2),
         "distances fit the value's bits"
     );
-    (2 * (plies + 1) + won as u32) as Value
+    (2 * (plies + 1) + u32::from(won)) as Value
 }
 
 fn decode(value: Value) -> Option<(bool, u32)> {
-    (value != UNKNOWN).then(|| (value & 1 == 1, (value as u32 >> 1) - 1))
+    (value != UNKNOWN).then(|| (value & 1 == 1, (u32::from(value) >> 1) - 1))
 }
 
 /// `mask`'s squares renumbered among the squares not in `taken`.

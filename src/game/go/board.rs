@@ -182,8 +182,8 @@ impl Board {
     /// True when the group of the stone on `point` has a single liberty.
     fn in_atari(&self, root: Point) -> bool {
         let r = root as usize;
-        let sum = self.lib_sum[r] as u64;
-        self.libs[r] as u64 * self.lib_squares[r] as u64 == sum * sum
+        let sum = u64::from(self.lib_sum[r]);
+        u64::from(self.libs[r]) * u64::from(self.lib_squares[r]) == sum * sum
     }
 
     /// The only liberty of the group on `point` when it is in atari, found from the
@@ -191,7 +191,7 @@ impl Board {
     pub fn atari_liberty(&self, point: Point) -> Option<Point> {
         self.stone(point)?;
         let root = self.root[point as usize];
-        let libs = self.libs[root as usize] as u32;
+        let libs = u32::from(self.libs[root as usize]);
         (libs > 0 && self.in_atari(root)).then(|| (self.lib_sum[root as usize] / libs) as Point)
     }
 
@@ -414,14 +414,14 @@ impl Board {
     }
 
     fn add_liberty(&mut self, root: Point, liberty: Point) {
-        let (r, l) = (root as usize, liberty as u32);
+        let (r, l) = (root as usize, u32::from(liberty));
         self.libs[r] += 1;
         self.lib_sum[r] += l;
         self.lib_squares[r] += l * l;
     }
 
     fn remove_liberty(&mut self, root: Point, liberty: Point) {
-        let (r, l) = (root as usize, liberty as u32);
+        let (r, l) = (root as usize, u32::from(liberty));
         self.libs[r] -= 1;
         self.lib_sum[r] -= l;
         self.lib_squares[r] -= l * l;
@@ -454,7 +454,7 @@ impl Board {
     /// to the neighbouring groups; returns the number of stones.
     fn remove_group(&mut self, point: Point) -> u32 {
         let root = self.root[point as usize] as usize;
-        let count = self.stones[root] as u32;
+        let count = u32::from(self.stones[root]);
         self.hash ^= self.group_hash[root];
         let start = point;
         let mut p = start;
@@ -600,7 +600,7 @@ mod tests {
                 for n in board.neighbours(s) {
                     if board.is_empty(n) {
                         libs += 1;
-                        sum += n as u32;
+                        sum += u32::from(n);
                     }
                 }
             }

@@ -91,7 +91,7 @@ pub fn format_komi(komi_halves: i32) -> String {
     if komi_halves % 2 == 0 {
         format!("{}", komi_halves / 2)
     } else {
-        format!("{:.1}", komi_halves as f64 / 2.0)
+        format!("{:.1}", f64::from(komi_halves) / 2.0)
     }
 }
 

@@ -28,7 +28,7 @@ impl PlayoutRng {
     /// A number in `0..n` (n > 0).
     pub fn below(&mut self, n: usize) -> usize {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        ((zobrist::mix64(self.0) as u128 * n as u128) >> 64) as usize
+        ((u128::from(zobrist::mix64(self.0)) * n as u128) >> 64) as usize
     }
 }
 

@@ -264,7 +264,7 @@ fn explain_with_verdict(game: &Gomoku, verdict: Option<Decisive>) -> Explanation
         .collect();
     let mine = pattern_value(threats, me);
     let tempo = mine * TEMPO_HALVES / 2 - mine;
-    let to_move = |player| (me == player) as i32 * tempo;
+    let to_move = |player| i32::from(me == player) * tempo;
     terms.push(EvalTerm {
         name: format!("side to move's patterns count {TEMPO_HALVES}/2 (the extra part)"),
         first: to_move(Player::First),

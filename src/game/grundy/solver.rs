@@ -104,7 +104,7 @@ pub fn solve(game: &Grundy, stop: Option<&AtomicBool>) -> Option<ExactSolution<S
         pv.push(split);
     }
     Some(ExactSolution {
-        score: score as i32,
+        score: i32::from(score),
         value: if score != 0 {
             GameValue::Win
         } else {

@@ -114,7 +114,7 @@ impl Board {
 
     /// Seeds in `player`'s pits.
     pub fn side_seeds(&self, player: Player) -> u32 {
-        self.side(player).iter().map(|&s| s as u32).sum()
+        self.side(player).iter().map(|&s| u32::from(s)).sum()
     }
 
     /// Seeds still in play, in both rows of pits.
@@ -130,12 +130,12 @@ impl Board {
 
     /// What `player` ends with if the game stops now: their store plus their row.
     pub fn final_count(&self, player: Player) -> u32 {
-        self.store(player) as u32 + self.side_seeds(player)
+        u32::from(self.store(player)) + self.side_seeds(player)
     }
 
     /// `player`'s store minus the opponent's.
     pub fn store_margin(&self, player: Player) -> i32 {
-        self.store(player) as i32 - self.store(player.other()) as i32
+        i32::from(self.store(player)) - i32::from(self.store(player.other()))
     }
 
     /// The cell after `cell` on `mover`'s way round (the opponent's store is skipped).

@@ -233,7 +233,7 @@ impl Endgame {
             board.side(mover.other()),
             board.seeds_in_play(),
         );
-        self.values[index] as i32
+        i32::from(self.values[index])
     }
 
     /// Computes every level from the current one up to `levels`.
@@ -275,7 +275,7 @@ impl Endgame {
             let value = self.negamax(board, mover);
             self.values[index] = value as i8;
         }
-        self.values[index] as i32
+        i32::from(self.values[index])
     }
 
     /// The future margin of `board` for `mover` from its children's values.

@@ -208,7 +208,7 @@ impl SearchHooks for Kalah {
         let (after, sowing) = self.after(pit);
         let gain = after.store_margin(self.to_move) - self.board.store_margin(self.to_move);
         let extra = if sowing == Sowing::ExtraTurn { 1000 } else { 0 };
-        extra + 10 * gain + pit as i32
+        extra + 10 * gain + i32::from(pit)
     }
 }
 
@@ -314,7 +314,7 @@ impl Playable for Kalah {
     fn explain_evaluation(&self, eval: &str) -> Option<crate::game::Explanation> {
         (eval == "seed").then(|| {
             let [first, second] =
-                [Player::First, Player::Second].map(|p| self.board.store(p) as i32);
+                [Player::First, Player::Second].map(|p| i32::from(self.board.store(p)));
             let stores = crate::game::EvalTerm::weighted("seeds in the store", first, second, 1);
             crate::game::Explanation::difference(vec![stores], first, second)
         })

@@ -211,7 +211,7 @@ impl<'a> Solver<'a> {
             return Some((value, value));
         }
         let entry = self.table.probe(position_key(board, mover))?;
-        Some((entry.lower as i32, entry.upper as i32))
+        Some((i32::from(entry.lower), i32::from(entry.upper)))
     }
 
     /// The lower bound on the parent's future margin that `child` is already known
@@ -281,7 +281,7 @@ impl<'a> Solver<'a> {
         let key = position_key(board, mover);
         let stored = self.table.probe(key);
         if let Some(entry) = stored {
-            let (lower, upper) = (entry.lower as i32, entry.upper as i32);
+            let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
             if lower >= beta || upper <= alpha || lower == upper {
                 self.tt_hits += 1;
                 return if lower >= beta { lower } else { upper };

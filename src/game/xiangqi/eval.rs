@@ -116,7 +116,7 @@ fn explain_with_tempo(game: &Xiangqi, names: &[&str], red: &[i32], black: &[i32]
         .zip(red.iter().zip(black))
         .map(|(name, (&r, &b))| EvalTerm::weighted(*name, r, b, 1))
         .collect();
-    let to_move = |side| (game.side == side) as i32;
+    let to_move = |side| i32::from(game.side == side);
     terms.push(EvalTerm::weighted(
         format!("side to move ({TEMPO})"),
         to_move(Player::First),
@@ -517,7 +517,7 @@ pub(super) fn general_file_open(board: &Board, census: &Census, side: Player) ->
     if census.counts[side.other().index()][Kind::Chariot as usize] == 0 {
         return 0;
     }
-    let general = board.generals[side.index()] as i32;
+    let general = i32::from(board.generals[side.index()]);
     let step = match side {
         Player::First => board::FILES as i32,
         Player::Second => -(board::FILES as i32),

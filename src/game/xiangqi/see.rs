@@ -26,7 +26,7 @@ fn value(kind: Kind) -> i32 {
 /// The material `m` (by `side`) wins, in centipawns, once the exchange on its
 /// target point is played out (0 for a move to an empty point nothing attacks;
 /// below 0 when the moved piece is lost for less).
-pub fn static_exchange(board: &Board, side: Player, m: Move) -> i32 {
+pub(super) fn static_exchange(board: &Board, side: Player, m: Move) -> i32 {
     let Some(mover) = board.piece_at(m.from) else {
         return 0;
     };
@@ -63,7 +63,7 @@ pub fn static_exchange(board: &Board, side: Player, m: Move) -> i32 {
 /// What `m` loses by static exchange ([`static_exchange`] when below 0), without
 /// playing the exchange out when the captured piece is worth at least the
 /// capturer (taking back can then only even the trade).
-pub fn exchange_loss(board: &Board, side: Player, m: Move) -> Option<i32> {
+pub(super) fn exchange_loss(board: &Board, side: Player, m: Move) -> Option<i32> {
     let worth_at_least_the_capturer = match (board.piece_at(m.from), board.piece_at(m.to)) {
         (Some(mover), Some(victim)) => {
             mover.kind != Kind::General

@@ -217,7 +217,7 @@ fn side_features(board: &Board, census: &Census, to_move: Player, side: Player) 
         (mobility.attack_units * mobility.attack_units / 8).min(ATTACK_CAP)
     };
     put(attack);
-    put((to_move == side) as i32);
+    put(i32::from(to_move == side));
     features
 }
 
@@ -277,7 +277,7 @@ pub fn explain(game: &Xiangqi, weights: &Weights) -> Explanation {
             name: format!(
                 "{} ({:.2} each)",
                 FEATURE_NAMES[i],
-                weights[i] as f64 / UNIT as f64
+                f64::from(weights[i]) / f64::from(UNIT)
             ),
             first: red[i],
             second: black[i],

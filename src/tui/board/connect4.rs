@@ -258,7 +258,7 @@ impl BoardGame for ConnectFour {
         let top = origin.y + lines.first_row();
         for line in 0..self.rows() {
             let y = top + line;
-            let row = (self.rows() - 1 - line) as u32;
+            let row = u32::from(self.rows() - 1 - line);
             put(origin.x, y, "│", theme.dim);
             for column in 0..width {
                 let (text, style) = self.cell_look((column as u32, row), &scene);

@@ -38,8 +38,8 @@ fn per_row(area: Rect) -> u16 {
 fn button_position(area: Rect, child: u8) -> Position {
     let per_row = per_row(area);
     Position::new(
-        area.x + (child as u16 % per_row) * BUTTON,
-        area.y + HEADER + child as u16 / per_row,
+        area.x + (u16::from(child) % per_row) * BUTTON,
+        area.y + HEADER + u16::from(child) / per_row,
     )
 }
 
@@ -95,7 +95,7 @@ impl BoardGame for Synthetic {
     }
 
     fn board_size(&self) -> (u16, u16) {
-        let rows = (self.branching() as u16).div_ceil(BUTTONS_PER_ROW);
+        let rows = u16::from(self.branching()).div_ceil(BUTTONS_PER_ROW);
         (BUTTONS_PER_ROW * BUTTON, HEADER + rows)
     }
 

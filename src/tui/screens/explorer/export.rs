@@ -14,7 +14,7 @@ const SVG_MAX_NODES: usize = 2_000;
 
 /// What was written: the files' names (in `dir`) and, when there is no SVG, why.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Exported {
+pub(super) struct Exported {
     /// The files written, in `dir`.
     pub files: Vec<PathBuf>,
     /// Why no SVG was written, if none was.
@@ -24,7 +24,7 @@ pub struct Exported {
 impl Exported {
     /// The files in a line: `wrote tree-grundy-1763836212.dot .json .svg in the
     /// current directory`.
-    pub fn summary(&self, dir: &Path) -> String {
+    pub(super) fn summary(&self, dir: &Path) -> String {
         let mut names = self.files.iter().filter_map(|f| f.file_name());
         let first = names.next().map(|n| n.to_string_lossy().into_owned());
         let mut text = format!("wrote {}", first.unwrap_or_default());
@@ -46,7 +46,11 @@ impl Exported {
 
 /// Writes `tree-GAME-SECONDS.dot`, `.json` and (when it can) `.svg` into `dir`; DOT
 /// nodes carry their states when `states` is on and the game has them.
-pub fn export_tree(record: &RecordedSearch, dir: &Path, states: bool) -> Result<Exported, String> {
+pub(super) fn export_tree(
+    record: &RecordedSearch,
+    dir: &Path,
+    states: bool,
+) -> Result<Exported, String> {
     let seconds = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());

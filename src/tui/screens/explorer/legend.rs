@@ -94,7 +94,7 @@ const GLOSSARY: &[(&str, &str)] = &[
 ];
 
 /// The legend's lines, wrapped to `width`.
-pub fn legend_lines(theme: &Theme, width: usize) -> Vec<Line<'static>> {
+pub(super) fn legend_lines(theme: &Theme, width: usize) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     section(&mut lines, theme, width, "Columns and marks", COLUMNS);
     section(&mut lines, theme, width, "Glossary", GLOSSARY);

@@ -8,7 +8,7 @@ use crate::search::tree::{NodeKind, SearchTree, ValueBound};
 
 /// Where a MAX move stands against its node's proven value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Keeps {
+pub(super) enum Keeps {
     /// The move's value is the node's: playing it keeps the proven value.
     Yes,
     /// The move's value is only a bound that does not rule it in or out.
@@ -18,7 +18,9 @@ pub enum Keeps {
 /// Each node's mark (on the node a MAX move leads to), or why the tree has none:
 /// only a tree searched to the end (no horizon, nothing unfinished, recorded whole)
 /// has proven values.
-pub fn strategy_marks(tree: &SearchTree<String>) -> Result<Vec<Option<Keeps>>, &'static str> {
+pub(super) fn strategy_marks(
+    tree: &SearchTree<String>,
+) -> Result<Vec<Option<Keeps>>, &'static str> {
     if tree.truncated {
         return Err("the recording was cut short");
     }
