@@ -1,0 +1,978 @@
+//! `ply uci` and `ply ucci`: ply's search behind the engine protocols, so that GUIs,
+//! match runners and other engines can play against it.
+//!
+//! `ply uci` speaks the Universal Chess Interface for chess, and with `--variant
+//! xiangqi` for xiangqi exactly as Fairy-Stockfish does with `UCI_Variant xiangqi`
+//! (moves count ranks 1-10 from Red's side: `h3e3`). `ply ucci` speaks the
+//! Universal Chinese Chess Protocol for xiangqi (ICCS moves, ranks 0-9: `h2e2`).
+//!
+//! Commands come on stdin, one per line, read as bytes: a line that is not UTF-8 or
+//! is absurdly long is skipped with an `info string`, as is any unknown or malformed
+//! command; nothing a GUI sends ends the session but `quit` and the end of input.
+//! The search runs on its own thread so that `stop`, `isready` and `quit` are
+//! answered while it thinks, and every `go` gets exactly one `bestmove`, with a legal
+//! move whenever the board has one, also where the draw rules already ended the game.
+
+mod root;
+
+use std::io::{BufRead, Read, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crate::game::chess::{Chess, notation};
+use crate::game::xiangqi::Xiangqi;
+use crate::game::xiangqi::notation::Coordinates;
+use crate::game::{Game, GameError, GameOptions, NamedEvaluator, Playable};
+use crate::play::clock::allocate_move_time;
+use crate::play::notation::format_line_with;
+use crate::search::engine::{self, SharedEngine};
+use crate::search::time::TimeBudget;
+use crate::search::{
+    Iteration, Limits, SearchConfig, SearchEvent, SearchResult, score, shared_engine,
+    spawn_engine_search,
+};
+use crate::text::escape_control;
+use root::{RootView, view_evaluator};
+
+/// Which engine protocol is spoken: the words differ, the engine does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// The Universal Chess Interface (with Fairy-Stockfish's variants).
+    Uci,
+    /// The Universal Chinese Chess Protocol.
+    Ucci,
+}
+
+/// A game an engine protocol can serve: how its moves are written on the wire.
+pub trait ProtocolGame: Playable {
+    /// The name `UCI_Variant` gives it.
+    const VARIANT: &'static str;
+    /// Writes a legal move as the protocol does.
+    fn write_engine_move(&self, m: Self::Move, dialect: Dialect) -> String;
+    /// Reads a move as the protocol writes it and checks it is legal here.
+    fn read_engine_move(&self, text: &str, dialect: Dialect) -> Result<Self::Move, GameError>;
+    /// The moves the board allows, even where a draw rule (repetition, move count,
+    /// material) has already ended the game: a GUI that does not adjudicate such
+    /// draws still wants a move.
+    fn moves_ignoring_draw_rules(&self) -> Vec<Self::Move>;
+}
+
+impl ProtocolGame for Chess {
+    const VARIANT: &'static str = "chess";
+    fn write_engine_move(&self, m: Self::Move, _dialect: Dialect) -> String {
+        notation::format_uci(self.board(), m)
+    }
+    fn read_engine_move(&self, text: &str, _dialect: Dialect) -> Result<Self::Move, GameError> {
+        notation::parse_uci(self.board(), text)
+    }
+    fn moves_ignoring_draw_rules(&self) -> Vec<Self::Move> {
+        let mut out = Vec::new();
+        self.board().generate_moves(|moves| {
+            out.extend(moves);
+            false
+        });
+        out
+    }
+}
+
+/// UCI counts xiangqi ranks from 1 as Fairy-Stockfish does; UCCI from 0 (ICCS).
+fn xiangqi_coordinates(dialect: Dialect) -> Coordinates {
+    match dialect {
+        Dialect::Uci => Coordinates::Uci,
+        Dialect::Ucci => Coordinates::Iccs,
+    }
+}
+
+impl ProtocolGame for Xiangqi {
+    const VARIANT: &'static str = "xiangqi";
+    fn write_engine_move(&self, m: Self::Move, dialect: Dialect) -> String {
+        crate::game::xiangqi::notation::format_coordinates(m, xiangqi_coordinates(dialect))
+    }
+    fn read_engine_move(&self, text: &str, dialect: Dialect) -> Result<Self::Move, GameError> {
+        self.parse_coordinates(text, xiangqi_coordinates(dialect))
+    }
+    fn moves_ignoring_draw_rules(&self) -> Vec<Self::Move> {
+        let mut out = Vec::new();
+        self.board().legal_moves(self.to_move(), false, &mut out);
+        out
+    }
+}
+
+/// Transposition table size when the GUI does not set `Hash`, in MiB.
+const DEFAULT_HASH_MIB: u64 = 64;
+/// The largest `Hash` advertised, in MiB.
+const MAX_HASH_MIB: u64 = 4096;
+/// Time kept in reserve on the clock for the GUI's own delays.
+const CLOCK_MARGIN: Duration = Duration::from_millis(30);
+/// The longest a single search may be asked to think: a year, far past any game,
+/// and far from the clock arithmetic's limits.
+const LONGEST_THINK_MS: u64 = 365 * 24 * 3600 * 1000;
+/// The deepest search `go depth` may ask for, in plies.
+const DEEPEST: u64 = 200;
+/// The longest command line read; longer ones are skipped (a `position` with a
+/// thousand moves is under 6 KiB).
+const LONGEST_LINE: usize = 1 << 20;
+
+/// A search running on its own thread, with the thread that reports it.
+struct RunningSearch {
+    stop: Arc<AtomicBool>,
+    /// Dropped by `stop`: `go infinite` must not answer before it.
+    release: mpsc::Sender<()>,
+    reporter: JoinHandle<()>,
+}
+
+impl RunningSearch {
+    /// Stops the search and waits until its `bestmove` is printed.
+    fn finish(self) {
+        self.stop.store(true, Ordering::Relaxed);
+        drop(self.release);
+        let _ = self.reporter.join();
+    }
+}
+
+/// The engine's state between commands.
+struct Engine<G: ProtocolGame> {
+    game: G,
+    dialect: Dialect,
+    hash_mib: u64,
+    evaluator: NamedEvaluator<G>,
+    search: Option<RunningSearch>,
+    /// The table and ordering tables, kept from one `go` to the next in a game.
+    memory: SharedEngine<RootView<G>>,
+    /// UCCI's clock unit: milliseconds once the GUI sets `usemillisec`, else seconds.
+    millis: bool,
+    /// How a clock is spent (the `TimeManagement` option).
+    time_policy: TimePolicy,
+    /// The engine's extras switched on or off (the `Extras` option), so a tester
+    /// can play a setting against another program without a build of its own.
+    extras: Vec<(String, bool)>,
+}
+
+/// How a search spends the clock `go wtime ... btime ...` gives. Fixed stays the
+/// default: adaptive showed no gain (docs/engine/ledger.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TimePolicy {
+    /// The share of the clock the arcade gives a move, as one limit; no iteration
+    /// starts past half of it.
+    Fixed,
+    /// A soft budget and a hard cap; more time while the best move changes or the
+    /// score falls, less once it is settled ([`crate::search::time`]).
+    Adaptive,
+}
+
+impl TimePolicy {
+    /// The option's values, the default first.
+    const NAMES: [&'static str; 2] = ["fixed", "adaptive"];
+
+    fn parse(text: &str) -> Result<TimePolicy, GameError> {
+        match text {
+            "adaptive" => Ok(TimePolicy::Adaptive),
+            "fixed" => Ok(TimePolicy::Fixed),
+            _ => Err(GameError::new(format!(
+                "TimeManagement '{text}': expected {}",
+                TimePolicy::NAMES.join(" or ")
+            ))),
+        }
+    }
+}
+
+/// Serves a session read from `input` (`--variant` chess or xiangqi), answering on
+/// stdout: the protocol loop itself, public so that fuzzing can feed it any bytes.
+pub fn serve_variant(variant: &str, dialect: Dialect, input: impl BufRead) -> anyhow::Result<()> {
+    match variant {
+        v if v == Chess::VARIANT => serve::<Chess>(dialect, input),
+        v if v == Xiangqi::VARIANT => serve::<Xiangqi>(dialect, input),
+        other => {
+            return Err(GameError::new(format!(
+                "unknown variant '{other}': expected {} or {}",
+                Chess::VARIANT,
+                Xiangqi::VARIANT
+            ))
+            .into());
+        }
+    }
+    Ok(())
+}
+
+/// The start position of `G`.
+fn start<G: Playable>() -> G {
+    G::start(&GameOptions::default()).expect("the default options are valid")
+}
+
+fn serve<G: ProtocolGame>(dialect: Dialect, mut input: impl BufRead) {
+    let evaluators = G::evaluators();
+    let evaluator = evaluators
+        .iter()
+        .find(|e| e.name == "strong")
+        .unwrap_or(&evaluators[0])
+        .clone();
+    let mut engine = Engine {
+        game: start::<G>(),
+        dialect,
+        hash_mib: DEFAULT_HASH_MIB,
+        evaluator,
+        search: None,
+        memory: shared_engine(),
+        millis: false,
+        time_policy: TimePolicy::Fixed,
+        extras: Vec::new(),
+    };
+    let mut line = Vec::new();
+    loop {
+        let keep_going = match read_line(&mut input, &mut line) {
+            Line::End => false,
+            Line::TooLong => {
+                send(&format!(
+                    "info string ignored: a line longer than {LONGEST_LINE} bytes"
+                ));
+                true
+            }
+            Line::Read => match std::str::from_utf8(&line) {
+                Ok(text) => engine.command(text),
+                Err(_) => {
+                    send("info string ignored: a line that is not UTF-8");
+                    true
+                }
+            },
+        };
+        if !keep_going {
+            break;
+        }
+    }
+    engine.stop_search();
+}
+
+/// What [`read_line`] found.
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    /// A line, in the buffer, without its end of line.
+    Read,
+    /// A line past [`LONGEST_LINE`], skipped to its end.
+    TooLong,
+    /// The end of input (or an input error: there is nothing more to read either way).
+    End,
+}
+
+/// Reads one line of bytes into `line`, holding at most [`LONGEST_LINE`] of them.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> Line {
+    line.clear();
+    let limit = LONGEST_LINE as u64 + 1;
+    match (&mut *input).take(limit).read_until(b'\n', line) {
+        Ok(0) | Err(_) => Line::End,
+        Ok(_) if line.last() == Some(&b'\n') => {
+            line.pop();
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            Line::Read
+        }
+        Ok(_) if line.len() as u64 == limit => {
+            line.clear();
+            let _ = input.skip_until(b'\n');
+            Line::TooLong
+        }
+        Ok(_) => Line::Read,
+    }
+}
+
+/// Prints one line and flushes, so a GUI on a pipe sees it at once; a closed pipe
+/// is ignored (the GUI went away).
+fn send(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{text}");
+    let _ = out.flush();
+}
+
+/// `info string` with a note for the GUI's log.
+fn note(text: &str) {
+    send(&format!("info string {text}"));
+}
+
+/// A spin option's value: out-of-range values are clamped to `min..=max` with a note.
+fn spin_value(name: &str, value: &str, min: u64, max: u64) -> Result<u64, GameError> {
+    let number: i128 = value
+        .parse()
+        .map_err(|_| GameError::new(format!("{name} '{value}' is not a number")))?;
+    let clamped = number.clamp(min as i128, max as i128) as u64;
+    if clamped as i128 != number {
+        note(&format!(
+            "{name} {number} is out of range {min} to {max}: using {clamped}"
+        ));
+    }
+    Ok(clamped)
+}
+
+impl<G: ProtocolGame> Engine<G> {
+    /// Handles one command line; false for `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&name, rest)) = words.split_first() else {
+            return true;
+        };
+        let result = match (name, self.dialect) {
+            ("uci", Dialect::Uci) => {
+                self.identify();
+                Ok(())
+            }
+            ("ucci", Dialect::Ucci) => {
+                self.identify_ucci();
+                Ok(())
+            }
+            ("isready", _) => {
+                send("readyok");
+                Ok(())
+            }
+            ("ucinewgame", Dialect::Uci) => {
+                self.new_game();
+                Ok(())
+            }
+            ("setoption", _) => self.set_option(rest),
+            ("position", _) => self.set_position(rest),
+            ("go", _) => {
+                self.go(rest);
+                Ok(())
+            }
+            ("stop", _) => {
+                self.stop_search();
+                Ok(())
+            }
+            ("banmoves" | "probe", Dialect::Ucci) => {
+                Err(GameError::new(format!("'{name}' is not supported")))
+            }
+            ("quit", Dialect::Uci) => return false,
+            ("quit", Dialect::Ucci) => {
+                self.stop_search();
+                send("bye");
+                return false;
+            }
+            _ => Err(GameError::new(format!("unknown command '{name}'"))),
+        };
+        if let Err(error) = result {
+            note(&format!("ignored: {error}"));
+        }
+        true
+    }
+
+    fn new_game(&mut self) {
+        self.stop_search();
+        self.game = start::<G>();
+        engine::lock(&self.memory).new_game();
+    }
+
+    /// The evaluations as a combo option's `var` list.
+    fn evaluation_names(&self) -> String {
+        G::evaluators()
+            .iter()
+            .map(|e| format!("var {}", e.name))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn identify(&self) {
+        send("id name ply");
+        send("id author the ply authors");
+        send(&format!(
+            "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
+        ));
+        send("option name Threads type spin default 1 min 1 max 1");
+        send(&format!(
+            "option name TimeManagement type combo default {0} var {0} var {1}",
+            TimePolicy::NAMES[0],
+            TimePolicy::NAMES[1]
+        ));
+        send(&format!(
+            "option name Evaluation type combo default {} {}",
+            self.evaluator.name,
+            self.evaluation_names()
+        ));
+        send("option name Extras type string default <empty>");
+        if G::VARIANT != Chess::VARIANT {
+            send(&format!(
+                "option name UCI_Variant type combo default {0} var {0}",
+                G::VARIANT
+            ));
+        }
+        send("uciok");
+    }
+
+    fn identify_ucci(&self) {
+        send("id name ply");
+        send("id author the ply authors");
+        send(&format!(
+            "option hashsize type spin min 1 max {MAX_HASH_MIB} default {DEFAULT_HASH_MIB}"
+        ));
+        send("option usemillisec type check default false");
+        send(&format!(
+            "option evaluation type combo {} default {}",
+            self.evaluation_names(),
+            self.evaluator.name
+        ));
+        send("ucciok");
+    }
+
+    /// `setoption name NAME value VALUE` (UCI) or `setoption NAME VALUE` (UCCI).
+    fn set_option(&mut self, words: &[&str]) -> Result<(), GameError> {
+        let (name, value) = match (self.dialect, words.first()) {
+            (Dialect::Ucci, Some(&name)) if name != "name" => {
+                (name.to_string(), words[1..].join(" "))
+            }
+            _ => {
+                let value_at = words.iter().position(|&w| w == "value");
+                let start = 1.min(words.len());
+                let name = words[start..value_at.unwrap_or(words.len()).max(start)].join(" ");
+                let value = value_at
+                    .map(|i| words[i + 1..].join(" "))
+                    .unwrap_or_default();
+                (name, value)
+            }
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" if value == G::VARIANT => {}
+            "newgame" if self.dialect == Dialect::Ucci => self.new_game(),
+            "usemillisec" if self.dialect == Dialect::Ucci => {
+                self.millis = match value.as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(GameError::new(format!(
+                            "usemillisec '{value}': expected true or false"
+                        )));
+                    }
+                }
+            }
+            "batch" | "debug" | "ponder" | "bookfiles" | "usebook" | "promotion"
+                if self.dialect == Dialect::Ucci => {}
+            "hash" | "hashsize" => self.hash_mib = spin_value(&name, &value, 1, MAX_HASH_MIB)?,
+            "threads" if self.dialect == Dialect::Uci => {
+                spin_value(&name, &value, 1, 1)?;
+            }
+            "evaluation" => self.evaluator = G::evaluator_named(&value)?,
+            "timemanagement" => self.time_policy = TimePolicy::parse(&value)?,
+            "extras" if self.dialect == Dialect::Uci => self.extras = parse_extras(&value)?,
+            _ => {
+                return Err(GameError::new(format!(
+                    "unknown option '{name}' = '{value}'"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// `position startpos|fen FEN [moves M1 M2 ...]`: all or nothing.
+    fn set_position(&mut self, words: &[&str]) -> Result<(), GameError> {
+        let moves_at = words
+            .iter()
+            .position(|&w| w == "moves")
+            .unwrap_or(words.len());
+        let mut game = match words.first() {
+            Some(&"startpos") => start::<G>(),
+            Some(&"fen") => {
+                G::parse_position(&words[1..moves_at].join(" "), &GameOptions::default())?
+            }
+            _ => return Err(GameError::new("position needs startpos or fen")),
+        };
+        for text in words.iter().skip(moves_at + 1) {
+            let m = game.read_engine_move(text, self.dialect)?;
+            game.play(m);
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    /// The moves the root of a search may play: the board's moves (draw rules
+    /// aside), narrowed to `searchmoves` when the GUI named some legal ones.
+    fn root_moves(&self, searchmoves: &[&str]) -> Vec<G::Move> {
+        let all = self.game.moves_ignoring_draw_rules();
+        let mut chosen = Vec::new();
+        for text in searchmoves {
+            match self.game.read_engine_move(text, self.dialect) {
+                Ok(m) if all.contains(&m) => {
+                    if !chosen.contains(&m) {
+                        chosen.push(m);
+                    }
+                }
+                _ => note(&format!(
+                    "ignored: searchmoves '{}' is not a legal move here",
+                    escape_control(text)
+                )),
+            }
+        }
+        if chosen.is_empty() { all } else { chosen }
+    }
+
+    /// `go` with its limits: starts a search on its own thread. Every `go` is
+    /// answered by one `bestmove`: words it cannot read are noted and left out.
+    fn go(&mut self, words: &[&str]) {
+        let side = self.game.to_move().index();
+        let ucci_unit = match self.dialect {
+            Dialect::Uci => None,
+            Dialect::Ucci if self.millis => Some(1),
+            Dialect::Ucci => Some(1000),
+        };
+        let request = GoRequest::parse(words, side, ucci_unit);
+        for problem in &request.problems {
+            note(&format!("ignored: {problem}"));
+        }
+        self.stop_search();
+        let view = RootView::new(self.game.clone(), self.root_moves(&request.searchmoves));
+        let mut config = request.config(side, self.hash_mib, self.time_policy);
+        for (name, on) in &self.extras {
+            // Names were checked when the option was set.
+            let _ = config.switch(name, *on);
+        }
+        let handle = spawn_engine_search(
+            self.memory.clone(),
+            view.clone(),
+            view_evaluator(self.evaluator.evaluator.clone()),
+            config,
+        );
+        let stop = handle.stop_flag();
+        let (release, released) = mpsc::channel::<()>();
+        let dialect = self.dialect;
+        let infinite = request.infinite;
+        let mate_plies = request.mate_plies();
+        let stop_at_mate = stop.clone();
+        let reporter = std::thread::spawn(move || {
+            let mut result = None;
+            let mut reported_move = None;
+            for event in handle.events.iter() {
+                match event {
+                    SearchEvent::Iteration(iteration) => {
+                        reported_move = iteration.pv.first().copied();
+                        send(&info_line(&view, &iteration, dialect));
+                        if mate_plies.is_some_and(|most| mates_within(iteration.score, most)) {
+                            stop_at_mate.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    SearchEvent::Finished(done) => {
+                        // A pass cut short that found a better move: its line too, so
+                        // the last `info pv` starts with the `bestmove`.
+                        if done.stopped
+                            && done.best_move.is_some()
+                            && done.best_move != reported_move
+                        {
+                            send(&info_line(&view, &Iteration::from(&done), dialect));
+                        }
+                        result = Some(done);
+                        break;
+                    }
+                    SearchEvent::Progress(_) => {}
+                }
+            }
+            // The search thread ends right after its final event: join it, so that a
+            // session leaves no thread behind (the fuzzer's leak check saw one).
+            handle.wait();
+            if infinite {
+                // Blocks until `stop` (or the end of the session) drops the sender.
+                let _ = released.recv();
+            }
+            send(&bestmove_line(&view, result.as_ref(), dialect));
+        });
+        self.search = Some(RunningSearch {
+            stop,
+            release,
+            reporter,
+        });
+    }
+
+    fn stop_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            search.finish();
+        }
+    }
+}
+
+/// Reads the `Extras` option: words `with=NAME[,NAME]` and `no=NAME[,NAME]` as
+/// `ply match` specs write them (`<empty>` or nothing: the defaults), all or nothing.
+fn parse_extras(value: &str) -> Result<Vec<(String, bool)>, GameError> {
+    let mut extras = Vec::new();
+    for word in value.split_whitespace().filter(|&w| w != "<empty>") {
+        let (on, names) = match word.split_once('=') {
+            Some(("with", names)) => (true, names),
+            Some(("no", names)) => (false, names),
+            _ => {
+                return Err(GameError::new(format!(
+                    "Extras '{word}': expected with=NAME[,NAME] or no=NAME[,NAME]"
+                )));
+            }
+        };
+        let switches = SearchConfig::switch_list(names, on)
+            .map_err(|e| GameError::new(format!("Extras: {e}")))?;
+        extras.extend(switches);
+    }
+    Ok(extras)
+}
+
+/// True when `value` is a win for the side to move in at most `plies` plies.
+fn mates_within(value: score::Score, plies: u32) -> bool {
+    value > 0 && score::plies_to_end(value).is_some_and(|p| p <= plies)
+}
+
+/// The limits a `go` command asked for.
+#[derive(Debug, Default)]
+struct GoRequest<'a> {
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    movetime: Option<u64>,
+    clock: [Option<u64>; 2],
+    increment: [u64; 2],
+    moves_to_go: Option<u64>,
+    infinite: bool,
+    /// `go mate N`: look for a mate in N moves.
+    mate: Option<u64>,
+    /// `go searchmoves ...`: the root moves to consider, as written.
+    searchmoves: Vec<&'a str>,
+    /// Words that could not be read, each said in a line.
+    problems: Vec<String>,
+}
+
+/// The words `go` knows, which end a `searchmoves` list.
+const GO_WORDS: &[&str] = &[
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "time",
+    "increment",
+    "opptime",
+    "oppincrement",
+    "oppmovestogo",
+    "draw",
+];
+
+/// Reads a count: negative numbers read as 0, numbers past `u64` as `u64::MAX`.
+fn count(text: &str) -> Option<u64> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(if negative {
+        0
+    } else {
+        digits.parse().unwrap_or(u64::MAX)
+    })
+}
+
+impl<'a> GoRequest<'a> {
+    /// Reads `go`'s words: UCI's (`wtime`, `movetime`...), and with `ucci_unit`
+    /// (milliseconds per clock unit) UCCI's (`time`, `increment`, `opptime`... of
+    /// the side to move, `side`, and its opponent). A word it cannot read becomes
+    /// a problem and is skipped.
+    fn parse(words: &[&'a str], side: usize, ucci_unit: Option<u64>) -> GoRequest<'a> {
+        let mut request = GoRequest::default();
+        let mut words = words.iter().copied().peekable();
+        while let Some(word) = words.next() {
+            if word == "depth" && words.peek() == Some(&"infinite") {
+                words.next();
+                request.infinite = true;
+                continue;
+            }
+            if word == "searchmoves" {
+                while let Some(m) = words.next_if(|w| !GO_WORDS.contains(w)) {
+                    request.searchmoves.push(m);
+                }
+                continue;
+            }
+            if matches!(word, "infinite" | "ponder" | "draw") {
+                request.infinite |= word == "infinite";
+                continue;
+            }
+            let ucci_word = matches!(
+                word,
+                "time" | "increment" | "opptime" | "oppincrement" | "oppmovestogo"
+            );
+            if !GO_WORDS.contains(&word) || (ucci_word && ucci_unit.is_none()) {
+                request
+                    .problems
+                    .push(format!("go: unknown word '{}'", escape_control(word)));
+                continue;
+            }
+            let text = words.next_if(|w| !GO_WORDS.contains(w)).unwrap_or("");
+            let Some(number) = count(text) else {
+                request.problems.push(format!(
+                    "go {word} '{}' is not a number",
+                    escape_control(text)
+                ));
+                continue;
+            };
+            let clock_amount = number.saturating_mul(ucci_unit.unwrap_or(1));
+            match word {
+                "depth" => request.depth = Some(number.clamp(1, DEEPEST) as u32),
+                "nodes" => request.nodes = Some(number.max(1)),
+                "mate" => request.mate = Some(number.clamp(1, DEEPEST / 2)),
+                "movetime" => request.movetime = Some(number),
+                "wtime" => request.clock[0] = Some(number),
+                "btime" => request.clock[1] = Some(number),
+                "winc" => request.increment[0] = number,
+                "binc" => request.increment[1] = number,
+                "movestogo" => request.moves_to_go = Some(number.max(1)),
+                "time" => request.clock[side] = Some(clock_amount),
+                "increment" => request.increment[side] = clock_amount,
+                "opptime" => request.clock[1 - side] = Some(clock_amount),
+                "oppincrement" => request.increment[1 - side] = clock_amount,
+                _ => {}
+            }
+        }
+        request
+    }
+
+    /// The most plies a mate `go mate N` asks for may take: N moves of the side to
+    /// move and the N - 1 replies between them.
+    fn mate_plies(&self) -> Option<u32> {
+        self.mate.map(|moves| (2 * moves - 1) as u32)
+    }
+
+    /// The time the clock of the side with this index gives a move under
+    /// `policy`; `None` without a clock, and when a fixed move time or an infinite
+    /// search was asked for instead.
+    fn clock_budget(&self, index: usize, policy: TimePolicy) -> Option<TimeBudget> {
+        if self.infinite || self.movetime.is_some() {
+            return None;
+        }
+        let left = Duration::from_millis(self.clock[index]?);
+        let moves_to_go = self.moves_to_go.map(|n| n.min(u64::from(u32::MAX)) as u32);
+        let increment = Duration::from_millis(self.increment[index]);
+        let budget = match policy {
+            TimePolicy::Adaptive => {
+                TimeBudget::for_clock(left, increment, moves_to_go, CLOCK_MARGIN)
+            }
+            TimePolicy::Fixed => {
+                let share = allocate_move_time(left, increment, moves_to_go, CLOCK_MARGIN);
+                TimeBudget {
+                    soft: share,
+                    hard: share,
+                }
+            }
+        };
+        let longest = Duration::from_millis(LONGEST_THINK_MS);
+        Some(TimeBudget {
+            soft: budget.soft.min(longest),
+            hard: budget.hard.min(longest),
+        })
+    }
+
+    /// The limits for the side with this index: a fixed move time, or the hard cap
+    /// of its clock's budget under `policy`.
+    fn limits(&self, index: usize, policy: TimePolicy) -> Limits {
+        let time = if self.infinite {
+            None
+        } else {
+            self.movetime
+                .map(|ms| Duration::from_millis(ms.clamp(1, LONGEST_THINK_MS)))
+                .or_else(|| self.clock_budget(index, policy).map(|b| b.hard))
+        };
+        Limits {
+            depth: self.depth.or(self.mate_plies()),
+            time,
+            nodes: self.nodes,
+        }
+    }
+
+    /// The search configuration: the engine's, except that a mate search looks at
+    /// every move to its full depth (no reductions, no null move), so that a mate in
+    /// N is found at N moves' depth.
+    fn config(&self, side: usize, hash_mib: u64, policy: TimePolicy) -> SearchConfig {
+        let limits = self.limits(side, policy);
+        let base = if self.mate.is_some() {
+            SearchConfig::alpha_beta(limits)
+        } else {
+            SearchConfig::engine(limits)
+        };
+        let soft_time = match policy {
+            TimePolicy::Adaptive => self.clock_budget(side, policy).map(|b| b.soft),
+            TimePolicy::Fixed => None,
+        };
+        SearchConfig {
+            tt_mib: hash_mib as usize,
+            soft_time,
+            ..base
+        }
+    }
+}
+
+/// `info depth .. seldepth .. score .. nodes .. nps .. time .. pv ..` for an
+/// iteration (UCCI: `info depth .. score .. nodes .. time .. pv ..`).
+fn info_line<G: ProtocolGame>(
+    root: &RootView<G>,
+    iteration: &Iteration<G::Move>,
+    dialect: Dialect,
+) -> String {
+    let stats = &iteration.stats;
+    let pv = engine_line(root, &iteration.pv, dialect);
+    if dialect == Dialect::Ucci {
+        return format!(
+            "info depth {} score {} nodes {} time {} pv {pv}",
+            iteration.depth,
+            ucci_score(iteration.score),
+            stats.nodes_all_passes,
+            stats.elapsed.as_millis(),
+        );
+    }
+    let seldepth = (stats.nodes_per_ply.len().saturating_sub(1) as u32).max(iteration.depth);
+    format!(
+        "info depth {} seldepth {seldepth} score {} nodes {} nps {} time {} pv {pv}",
+        iteration.depth,
+        uci_score(iteration.score),
+        stats.nodes_all_passes,
+        stats.nps(),
+        stats.elapsed.as_millis(),
+    )
+}
+
+/// `cp N` or `mate N` (moves, negative when the engine is being mated).
+fn uci_score(value: score::Score) -> String {
+    match score::plies_to_end(value) {
+        Some(plies) if value > 0 => format!("mate {}", plies.div_ceil(2)),
+        Some(plies) => format!("mate -{}", plies.div_ceil(2)),
+        None => format!("cp {value}"),
+    }
+}
+
+/// UCCI scores are plain numbers; a mate is 10000 less the plies to it.
+fn ucci_score(value: score::Score) -> i64 {
+    const MATE: i64 = 10_000;
+    match score::plies_to_end(value) {
+        Some(plies) if value > 0 => MATE - plies as i64,
+        Some(plies) => plies as i64 - MATE,
+        None => value as i64,
+    }
+}
+
+/// A line of moves as the protocol writes them, played out from the root.
+fn engine_line<G: ProtocolGame>(root: &RootView<G>, moves: &[G::Move], dialect: Dialect) -> String {
+    format_line_with(root, moves, |position, m| {
+        position.inner().write_engine_move(m, dialect)
+    })
+    .join(" ")
+}
+
+/// `bestmove M`, falling back to the first root move if the search had none; when
+/// the board has no move at all, `bestmove 0000` (UCI) or `nobestmove` (UCCI).
+fn bestmove_line<G: ProtocolGame>(
+    root: &RootView<G>,
+    result: Option<&SearchResult<G::Move>>,
+    dialect: Dialect,
+) -> String {
+    let best = result
+        .and_then(|r| r.best_move)
+        .filter(|m| root.root_moves().contains(m))
+        .or_else(|| root.root_moves().first().copied());
+    match (best, dialect) {
+        (Some(m), _) => format!("bestmove {}", root.inner().write_engine_move(m, dialect)),
+        (None, Dialect::Uci) => "bestmove 0000".to_string(),
+        (None, Dialect::Ucci) => "nobestmove".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_reads_every_limit_and_notes_what_it_cannot_read() {
+        let words = [
+            "wtime",
+            "-5",
+            "btime",
+            "x",
+            "searchmoves",
+            "e2e4",
+            "d2d4",
+            "depth",
+            "3",
+            "bogus",
+        ];
+        let request = GoRequest::parse(&words, 0, None);
+        assert_eq!(request.clock[0], Some(0));
+        assert_eq!(request.clock[1], None);
+        assert_eq!(request.searchmoves, vec!["e2e4", "d2d4"]);
+        assert_eq!(request.depth, Some(3));
+        assert_eq!(request.problems.len(), 2, "{:?}", request.problems);
+    }
+
+    #[test]
+    fn clock_arithmetic_saturates() {
+        let request = GoRequest::parse(&["time", "18446744073709552"], 0, Some(1000));
+        assert_eq!(request.clock[0], Some(u64::MAX));
+        let limits = request.limits(0, TimePolicy::Adaptive);
+        assert_eq!(limits.time, Some(Duration::from_millis(LONGEST_THINK_MS)));
+        let request = GoRequest::parse(
+            &[
+                "wtime",
+                "99999999999999999999999",
+                "winc",
+                "18446744073709551615",
+            ],
+            0,
+            None,
+        );
+        assert!(request.limits(0, TimePolicy::Adaptive).time.is_some());
+    }
+
+    #[test]
+    fn go_wtime_100_keeps_inside_the_clock_under_either_policy() {
+        let request = GoRequest::parse(&["wtime", "100", "btime", "5000"], 0, None);
+        let usable = Duration::from_millis(100) - CLOCK_MARGIN;
+        for policy in [TimePolicy::Adaptive, TimePolicy::Fixed] {
+            let config = request.config(0, 16, policy);
+            let hard = config.limits.time.expect("a clock gives a limit");
+            assert!(hard <= usable / 2, "{policy:?}: {hard:?}");
+            assert!(config.soft_time.is_none_or(|soft| soft <= hard));
+        }
+        let adaptive = request.config(0, 16, TimePolicy::Adaptive);
+        assert_eq!(adaptive.limits.time, Some(Duration::from_millis(1)));
+        assert_eq!(adaptive.soft_time, Some(Duration::from_millis(1)));
+        assert_eq!(request.config(0, 16, TimePolicy::Fixed).soft_time, None);
+    }
+
+    #[test]
+    fn a_move_time_or_an_infinite_search_ignores_the_clock() {
+        let request = GoRequest::parse(&["wtime", "60000", "movetime", "250"], 0, None);
+        let config = request.config(0, 16, TimePolicy::Adaptive);
+        assert_eq!(config.limits.time, Some(Duration::from_millis(250)));
+        assert_eq!(config.soft_time, None);
+        let request = GoRequest::parse(&["wtime", "60000", "infinite"], 0, None);
+        let config = request.config(0, 16, TimePolicy::Adaptive);
+        assert_eq!((config.limits.time, config.soft_time), (None, None));
+    }
+
+    #[test]
+    fn a_mate_search_is_as_deep_as_the_mate() {
+        let request = GoRequest::parse(&["mate", "2"], 0, None);
+        assert_eq!(request.mate_plies(), Some(3));
+        assert_eq!(request.limits(0, TimePolicy::Adaptive).depth, Some(3));
+        assert!(mates_within(score::win_in(3), 3));
+        assert!(!mates_within(score::win_in(5), 3));
+        assert!(!mates_within(score::loss_in(2), 3));
+    }
+
+    #[test]
+    fn lines_are_read_as_bytes_and_long_ones_skipped() {
+        let mut long = vec![b'x'; LONGEST_LINE + 10];
+        long.extend_from_slice(b"\nisready\r\n\xff\xfe\nlast");
+        let mut input = std::io::Cursor::new(long);
+        let mut line = Vec::new();
+        assert_eq!(read_line(&mut input, &mut line), Line::TooLong);
+        assert_eq!(read_line(&mut input, &mut line), Line::Read);
+        assert_eq!(line, b"isready");
+        assert_eq!(read_line(&mut input, &mut line), Line::Read);
+        assert_eq!(line, b"\xff\xfe");
+        assert_eq!(read_line(&mut input, &mut line), Line::Read);
+        assert_eq!(line, b"last");
+        assert_eq!(read_line(&mut input, &mut line), Line::End);
+    }
+}
