@@ -13,6 +13,7 @@
 //! answered while it thinks, and every `go` gets exactly one `bestmove`, with a legal
 //! move whenever the board has one, also where the draw rules already ended the game.
 
+mod command;
 mod root;
 
 use std::io::{BufRead, Read, Write};
@@ -36,6 +37,8 @@ use crate::search::{
 };
 use crate::text::escape_control;
 use root::{RootView, view_evaluator};
+
+pub use command::{GoRequest, RelativeClock, StartPosition, UciCommand, UciParseError};
 
 /// Which engine protocol is spoken: the words differ, the engine does not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,7 +114,7 @@ const CLOCK_MARGIN: Duration = Duration::from_millis(30);
 /// and far from the clock arithmetic's limits.
 const LONGEST_THINK_MS: u64 = 365 * 24 * 3600 * 1000;
 /// The deepest search `go depth` may ask for, in plies.
-const DEEPEST: u64 = 200;
+pub const DEEPEST: u64 = 200;
 /// The longest command line read; longer ones are skipped (a `position` with a
 /// thousand moves is under 6 KiB).
 const LONGEST_LINE: usize = 1 << 20;
@@ -133,8 +136,9 @@ impl RunningSearch {
     }
 }
 
-/// The engine's state between commands.
-struct Engine<G: ProtocolGame> {
+/// The engine's side of a session: the position, the engine and its options,
+/// and the search running, which [`UciController::run`] changes one command at a time.
+struct UciController<G: ProtocolGame> {
     game: G,
     dialect: Dialect,
     hash_mib: u64,
@@ -197,6 +201,13 @@ pub fn serve_variant(variant: &str, dialect: Dialect, input: impl BufRead) -> an
     Ok(())
 }
 
+/// Whether a session goes on after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
 /// The start position of `G`.
 fn start<G: Playable>() -> G {
     G::start(&GameOptions::default()).expect("the default options are valid")
@@ -209,7 +220,7 @@ fn serve<G: ProtocolGame>(dialect: Dialect, mut input: impl BufRead) {
         .find(|e| e.name == "strong")
         .unwrap_or(&evaluators[0])
         .clone();
-    let mut engine = Engine {
+    let mut controller = UciController {
         game: start::<G>(),
         dialect,
         hash_mib: DEFAULT_HASH_MIB,
@@ -231,7 +242,7 @@ fn serve<G: ProtocolGame>(dialect: Dialect, mut input: impl BufRead) {
                 true
             }
             Line::Read => match std::str::from_utf8(&line) {
-                Ok(text) => engine.command(text),
+                Ok(text) => controller.handle(text),
                 Err(_) => {
                     send("info string ignored: a line that is not UTF-8");
                     true
@@ -242,7 +253,7 @@ fn serve<G: ProtocolGame>(dialect: Dialect, mut input: impl BufRead) {
             break;
         }
     }
-    engine.stop_search();
+    controller.stop_search();
 }
 
 /// What [`read_line`] found.
@@ -305,55 +316,41 @@ fn spin_value(name: &str, value: &str, min: u64, max: u64) -> Result<u64, GameEr
     Ok(clamped)
 }
 
-impl<G: ProtocolGame> Engine<G> {
-    /// Handles one command line; false for `quit`.
-    fn command(&mut self, line: &str) -> bool {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some((&name, rest)) = words.split_first() else {
-            return true;
+impl<G: ProtocolGame> UciController<G> {
+    /// Reads and runs one line, noting what it ignores; false once the session ends.
+    fn handle(&mut self, line: &str) -> bool {
+        let refused = match UciCommand::parse(line, self.dialect) {
+            Ok(command) => match self.run(command) {
+                Ok(flow) => return flow == Flow::Continue,
+                Err(error) => error.to_string(),
+            },
+            Err(UciParseError::Blank) => return true,
+            Err(error) => error.to_string(),
         };
-        let result = match (name, self.dialect) {
-            ("uci", Dialect::Uci) => {
-                self.identify();
-                Ok(())
-            }
-            ("ucci", Dialect::Ucci) => {
-                self.identify_ucci();
-                Ok(())
-            }
-            ("isready", _) => {
-                send("readyok");
-                Ok(())
-            }
-            ("ucinewgame", Dialect::Uci) => {
-                self.new_game();
-                Ok(())
-            }
-            ("setoption", _) => self.set_option(rest),
-            ("position", _) => self.set_position(rest),
-            ("go", _) => {
-                self.go(rest);
-                Ok(())
-            }
-            ("stop", _) => {
-                self.stop_search();
-                Ok(())
-            }
-            ("banmoves" | "probe", Dialect::Ucci) => {
-                Err(GameError::new(format!("'{name}' is not supported")))
-            }
-            ("quit", Dialect::Uci) => return false,
-            ("quit", Dialect::Ucci) => {
-                self.stop_search();
-                send("bye");
-                return false;
-            }
-            _ => Err(GameError::new(format!("unknown command '{name}'"))),
-        };
-        if let Err(error) = result {
-            note(&format!("ignored: {error}"));
-        }
+        note(&format!("ignored: {refused}"));
         true
+    }
+
+    /// Runs one command: whether the session goes on, or why the command was refused.
+    fn run(&mut self, command: UciCommand) -> Result<Flow, GameError> {
+        match command {
+            UciCommand::Uci => self.identify(),
+            UciCommand::Ucci => self.identify_ucci(),
+            UciCommand::IsReady => send("readyok"),
+            UciCommand::NewGame => self.new_game(),
+            UciCommand::SetOption { name, value } => self.set_option(&name, &value)?,
+            UciCommand::Position { start, moves } => self.set_position(&start, &moves)?,
+            UciCommand::Go(request) => self.go(request),
+            UciCommand::Stop => self.stop_search(),
+            UciCommand::Quit => {
+                if self.dialect == Dialect::Ucci {
+                    self.stop_search();
+                    send("bye");
+                }
+                return Ok(Flow::Quit);
+            }
+        }
+        Ok(Flow::Continue)
     }
 
     fn new_game(&mut self) {
@@ -413,27 +410,13 @@ impl<G: ProtocolGame> Engine<G> {
         send("ucciok");
     }
 
-    /// `setoption name NAME value VALUE` (UCI) or `setoption NAME VALUE` (UCCI).
-    fn set_option(&mut self, words: &[&str]) -> Result<(), GameError> {
-        let (name, value) = match (self.dialect, words.first()) {
-            (Dialect::Ucci, Some(&name)) if name != "name" => {
-                (name.to_string(), words[1..].join(" "))
-            }
-            _ => {
-                let value_at = words.iter().position(|&w| w == "value");
-                let start = 1.min(words.len());
-                let name = words[start..value_at.unwrap_or(words.len()).max(start)].join(" ");
-                let value = value_at
-                    .map(|i| words[i + 1..].join(" "))
-                    .unwrap_or_default();
-                (name, value)
-            }
-        };
+    /// Sets an option: UCI's and UCCI's names, any case.
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError> {
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" if value == G::VARIANT => {}
             "newgame" if self.dialect == Dialect::Ucci => self.new_game(),
             "usemillisec" if self.dialect == Dialect::Ucci => {
-                self.millis = match value.as_str() {
+                self.millis = match value {
                     "true" => true,
                     "false" => false,
                     _ => {
@@ -445,13 +428,13 @@ impl<G: ProtocolGame> Engine<G> {
             }
             "batch" | "debug" | "ponder" | "bookfiles" | "usebook" | "promotion"
                 if self.dialect == Dialect::Ucci => {}
-            "hash" | "hashsize" => self.hash_mib = spin_value(&name, &value, 1, MAX_HASH_MIB)?,
+            "hash" | "hashsize" => self.hash_mib = spin_value(name, value, 1, MAX_HASH_MIB)?,
             "threads" if self.dialect == Dialect::Uci => {
-                spin_value(&name, &value, 1, 1)?;
+                spin_value(name, value, 1, 1)?;
             }
-            "evaluation" => self.evaluator = G::evaluator_named(&value)?,
-            "timemanagement" => self.time_policy = TimePolicy::parse(&value)?,
-            "extras" if self.dialect == Dialect::Uci => self.extras = parse_extras(&value)?,
+            "evaluation" => self.evaluator = G::evaluator_named(value)?,
+            "timemanagement" => self.time_policy = TimePolicy::parse(value)?,
+            "extras" if self.dialect == Dialect::Uci => self.extras = parse_extras(value)?,
             _ => {
                 return Err(GameError::new(format!(
                     "unknown option '{name}' = '{value}'"
@@ -461,20 +444,13 @@ impl<G: ProtocolGame> Engine<G> {
         Ok(())
     }
 
-    /// `position startpos|fen FEN [moves M1 M2 ...]`: all or nothing.
-    fn set_position(&mut self, words: &[&str]) -> Result<(), GameError> {
-        let moves_at = words
-            .iter()
-            .position(|&w| w == "moves")
-            .unwrap_or(words.len());
-        let mut game = match words.first() {
-            Some(&"startpos") => start::<G>(),
-            Some(&"fen") => {
-                G::parse_position(&words[1..moves_at].join(" "), &GameOptions::default())?
-            }
-            _ => return Err(GameError::new("position needs startpos or fen")),
+    /// `position ...`: all or nothing.
+    fn set_position(&mut self, start: &StartPosition, moves: &[String]) -> Result<(), GameError> {
+        let mut game = match start {
+            StartPosition::Start => self::start::<G>(),
+            StartPosition::Fen(fen) => G::parse_position(fen, &GameOptions::default())?,
         };
-        for text in words.iter().skip(moves_at + 1) {
+        for text in moves {
             let m = game.read_engine_move(text, self.dialect)?;
             game.play(m);
         }
@@ -484,7 +460,7 @@ impl<G: ProtocolGame> Engine<G> {
 
     /// The moves the root of a search may play: the board's moves (draw rules
     /// aside), narrowed to `searchmoves` when the GUI named some legal ones.
-    fn root_moves(&self, searchmoves: &[&str]) -> Vec<G::Move> {
+    fn root_moves(&self, searchmoves: &[String]) -> Vec<G::Move> {
         let all = self.game.moves_ignoring_draw_rules();
         let mut chosen = Vec::new();
         for text in searchmoves {
@@ -505,14 +481,9 @@ impl<G: ProtocolGame> Engine<G> {
 
     /// `go` with its limits: starts a search on its own thread. Every `go` is
     /// answered by one `bestmove`: words it cannot read are noted and left out.
-    fn go(&mut self, words: &[&str]) {
+    fn go(&mut self, request: GoRequest) {
         let side = self.game.to_move().index();
-        let ucci_unit = match self.dialect {
-            Dialect::Uci => None,
-            Dialect::Ucci if self.millis => Some(1),
-            Dialect::Ucci => Some(1000),
-        };
-        let request = GoRequest::parse(words, side, ucci_unit);
+        let request = request.on_clock(side, if self.millis { 1 } else { 1000 });
         for problem in &request.problems {
             note(&format!("ignored: {problem}"));
         }
@@ -611,131 +582,7 @@ fn mates_within(value: score::Score, plies: u32) -> bool {
     value > 0 && score::plies_to_end(value).is_some_and(|p| p <= plies)
 }
 
-/// The limits a `go` command asked for.
-#[derive(Debug, Default)]
-struct GoRequest<'a> {
-    depth: Option<u32>,
-    nodes: Option<u64>,
-    movetime: Option<u64>,
-    clock: [Option<u64>; 2],
-    increment: [u64; 2],
-    moves_to_go: Option<u64>,
-    infinite: bool,
-    /// `go mate N`: look for a mate in N moves.
-    mate: Option<u64>,
-    /// `go searchmoves ...`: the root moves to consider, as written.
-    searchmoves: Vec<&'a str>,
-    /// Words that could not be read, each said in a line.
-    problems: Vec<String>,
-}
-
-/// The words `go` knows, which end a `searchmoves` list.
-const GO_WORDS: &[&str] = &[
-    "searchmoves",
-    "ponder",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "depth",
-    "nodes",
-    "mate",
-    "movetime",
-    "infinite",
-    "time",
-    "increment",
-    "opptime",
-    "oppincrement",
-    "oppmovestogo",
-    "draw",
-];
-
-/// Reads a count: negative numbers read as 0, numbers past `u64` as `u64::MAX`.
-fn count(text: &str) -> Option<u64> {
-    let (negative, digits) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text.strip_prefix('+').unwrap_or(text)),
-    };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    Some(if negative {
-        0
-    } else {
-        digits.parse().unwrap_or(u64::MAX)
-    })
-}
-
-impl<'a> GoRequest<'a> {
-    /// Reads `go`'s words: UCI's (`wtime`, `movetime`...), and with `ucci_unit`
-    /// (milliseconds per clock unit) UCCI's (`time`, `increment`, `opptime`... of
-    /// the side to move, `side`, and its opponent). A word it cannot read becomes
-    /// a problem and is skipped.
-    fn parse(words: &[&'a str], side: usize, ucci_unit: Option<u64>) -> GoRequest<'a> {
-        let mut request = GoRequest::default();
-        let mut words = words.iter().copied().peekable();
-        while let Some(word) = words.next() {
-            if word == "depth" && words.peek() == Some(&"infinite") {
-                words.next();
-                request.infinite = true;
-                continue;
-            }
-            if word == "searchmoves" {
-                while let Some(m) = words.next_if(|w| !GO_WORDS.contains(w)) {
-                    request.searchmoves.push(m);
-                }
-                continue;
-            }
-            if matches!(word, "infinite" | "ponder" | "draw") {
-                request.infinite |= word == "infinite";
-                continue;
-            }
-            let ucci_word = matches!(
-                word,
-                "time" | "increment" | "opptime" | "oppincrement" | "oppmovestogo"
-            );
-            if !GO_WORDS.contains(&word) || (ucci_word && ucci_unit.is_none()) {
-                request
-                    .problems
-                    .push(format!("go: unknown word '{}'", escape_control(word)));
-                continue;
-            }
-            let text = words.next_if(|w| !GO_WORDS.contains(w)).unwrap_or("");
-            let Some(number) = count(text) else {
-                request.problems.push(format!(
-                    "go {word} '{}' is not a number",
-                    escape_control(text)
-                ));
-                continue;
-            };
-            let clock_amount = number.saturating_mul(ucci_unit.unwrap_or(1));
-            match word {
-                "depth" => request.depth = Some(number.clamp(1, DEEPEST) as u32),
-                "nodes" => request.nodes = Some(number.max(1)),
-                "mate" => request.mate = Some(number.clamp(1, DEEPEST / 2)),
-                "movetime" => request.movetime = Some(number),
-                "wtime" => request.clock[0] = Some(number),
-                "btime" => request.clock[1] = Some(number),
-                "winc" => request.increment[0] = number,
-                "binc" => request.increment[1] = number,
-                "movestogo" => request.moves_to_go = Some(number.max(1)),
-                "time" => request.clock[side] = Some(clock_amount),
-                "increment" => request.increment[side] = clock_amount,
-                "opptime" => request.clock[1 - side] = Some(clock_amount),
-                "oppincrement" => request.increment[1 - side] = clock_amount,
-                _ => {}
-            }
-        }
-        request
-    }
-
-    /// The most plies a mate `go mate N` asks for may take: N moves of the side to
-    /// move and the N - 1 replies between them.
-    fn mate_plies(&self) -> Option<u32> {
-        self.mate.map(|moves| (2 * moves - 1) as u32)
-    }
-
+impl GoRequest {
     /// The time the clock of the side with this index gives a move under
     /// `policy`; `None` without a clock, and when a fixed move time or an infinite
     /// search was asked for instead.
@@ -883,30 +730,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn go_reads_every_limit_and_notes_what_it_cannot_read() {
-        let words = [
-            "wtime",
-            "-5",
-            "btime",
-            "x",
-            "searchmoves",
-            "e2e4",
-            "d2d4",
-            "depth",
-            "3",
-            "bogus",
-        ];
-        let request = GoRequest::parse(&words, 0, None);
-        assert_eq!(request.clock[0], Some(0));
-        assert_eq!(request.clock[1], None);
-        assert_eq!(request.searchmoves, vec!["e2e4", "d2d4"]);
-        assert_eq!(request.depth, Some(3));
-        assert_eq!(request.problems.len(), 2, "{:?}", request.problems);
-    }
-
-    #[test]
     fn clock_arithmetic_saturates() {
-        let request = GoRequest::parse(&["time", "18446744073709552"], 0, Some(1000));
+        let request =
+            GoRequest::parse(&["time", "18446744073709552"], Dialect::Ucci).on_clock(0, 1000);
         assert_eq!(request.clock[0], Some(u64::MAX));
         let limits = request.limits(0, TimePolicy::Adaptive);
         assert_eq!(limits.time, Some(Duration::from_millis(LONGEST_THINK_MS)));
@@ -917,15 +743,14 @@ mod tests {
                 "winc",
                 "18446744073709551615",
             ],
-            0,
-            None,
+            Dialect::Uci,
         );
         assert!(request.limits(0, TimePolicy::Adaptive).time.is_some());
     }
 
     #[test]
     fn go_wtime_100_keeps_inside_the_clock_under_either_policy() {
-        let request = GoRequest::parse(&["wtime", "100", "btime", "5000"], 0, None);
+        let request = GoRequest::parse(&["wtime", "100", "btime", "5000"], Dialect::Uci);
         let usable = Duration::from_millis(100) - CLOCK_MARGIN;
         for policy in [TimePolicy::Adaptive, TimePolicy::Fixed] {
             let config = request.config(0, 16, policy);
@@ -941,18 +766,18 @@ mod tests {
 
     #[test]
     fn a_move_time_or_an_infinite_search_ignores_the_clock() {
-        let request = GoRequest::parse(&["wtime", "60000", "movetime", "250"], 0, None);
+        let request = GoRequest::parse(&["wtime", "60000", "movetime", "250"], Dialect::Uci);
         let config = request.config(0, 16, TimePolicy::Adaptive);
         assert_eq!(config.limits.time, Some(Duration::from_millis(250)));
         assert_eq!(config.soft_time, None);
-        let request = GoRequest::parse(&["wtime", "60000", "infinite"], 0, None);
+        let request = GoRequest::parse(&["wtime", "60000", "infinite"], Dialect::Uci);
         let config = request.config(0, 16, TimePolicy::Adaptive);
         assert_eq!((config.limits.time, config.soft_time), (None, None));
     }
 
     #[test]
     fn a_mate_search_is_as_deep_as_the_mate() {
-        let request = GoRequest::parse(&["mate", "2"], 0, None);
+        let request = GoRequest::parse(&["mate", "2"], Dialect::Uci);
         assert_eq!(request.mate_plies(), Some(3));
         assert_eq!(request.limits(0, TimePolicy::Adaptive).depth, Some(3));
         assert!(mates_within(score::win_in(3), 3));
