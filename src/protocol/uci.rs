@@ -14,7 +14,6 @@
 //! move whenever the board has one, also where the draw rules already ended the game.
 
 mod command;
-mod root;
 
 use std::io::{BufRead, Read, Write};
 use std::sync::Arc;
@@ -33,10 +32,9 @@ use crate::search::engine::{self, SharedEngine};
 use crate::search::time::TimeBudget;
 use crate::search::{
     Iteration, Limits, SearchConfig, SearchEvent, SearchResult, score, shared_engine,
-    spawn_engine_search,
+    spawn_engine_search_among,
 };
 use crate::text::escape_control;
-use root::{RootView, view_evaluator};
 
 pub use command::{GoRequest, RelativeClock, StartPosition, UciCommand, UciParseError};
 
@@ -145,7 +143,7 @@ struct UciController<G: ProtocolGame> {
     evaluator: NamedEvaluator<G>,
     search: Option<RunningSearch>,
     /// The table and ordering tables, kept from one `go` to the next in a game.
-    memory: SharedEngine<RootView<G>>,
+    memory: SharedEngine<G>,
     /// UCCI's clock unit: milliseconds once the GUI sets `usemillisec`, else seconds.
     millis: bool,
     /// How a clock is spent (the `TimeManagement` option).
@@ -488,16 +486,20 @@ impl<G: ProtocolGame> UciController<G> {
             note(&format!("ignored: {problem}"));
         }
         self.stop_search();
-        let view = RootView::new(self.game.clone(), self.root_moves(&request.searchmoves));
+        let view = SearchRoot {
+            game: self.game.clone(),
+            moves: self.root_moves(&request.searchmoves),
+        };
         let mut config = request.config(side, self.hash_mib, self.time_policy);
         for (name, on) in &self.extras {
             // Names were checked when the option was set.
             let _ = config.switch(name, *on);
         }
-        let handle = spawn_engine_search(
+        let handle = spawn_engine_search_among(
             self.memory.clone(),
-            view.clone(),
-            view_evaluator(self.evaluator.evaluator.clone()),
+            view.game.clone(),
+            view.moves.clone(),
+            self.evaluator.evaluator.clone(),
             config,
         );
         let stop = handle.stop_flag();
@@ -654,7 +656,7 @@ impl GoRequest {
 /// `info depth .. seldepth .. score .. nodes .. nps .. time .. pv ..` for an
 /// iteration (UCCI: `info depth .. score .. nodes .. time .. pv ..`).
 fn info_line<G: ProtocolGame>(
-    root: &RootView<G>,
+    root: &SearchRoot<G>,
     iteration: &Iteration<G::Move>,
     dialect: Dialect,
 ) -> String {
@@ -699,27 +701,45 @@ fn ucci_score(value: score::Score) -> i64 {
     }
 }
 
-/// A line of moves as the protocol writes them, played out from the root.
-fn engine_line<G: ProtocolGame>(root: &RootView<G>, moves: &[G::Move], dialect: Dialect) -> String {
-    format_line_with(root, moves, |position, m| {
-        position.inner().write_engine_move(m, dialect)
-    })
-    .join(" ")
+/// Where a search starts: the position, and the moves its root may play (which
+/// the position's own rules may not offer: see [`UciController::root_moves`]).
+struct SearchRoot<G: ProtocolGame> {
+    game: G,
+    moves: Vec<G::Move>,
+}
+
+/// A line of moves as the protocol writes them: its first move one of the root's,
+/// the rest played out from there under the game's rules.
+fn engine_line<G: ProtocolGame>(
+    root: &SearchRoot<G>,
+    moves: &[G::Move],
+    dialect: Dialect,
+) -> String {
+    let Some((&first, rest)) = moves.split_first().filter(|(m, _)| root.moves.contains(m)) else {
+        return String::new();
+    };
+    let mut child = root.game.clone();
+    child.play(first);
+    let mut line = vec![root.game.write_engine_move(first, dialect)];
+    line.extend(format_line_with(&child, rest, |position, m| {
+        position.write_engine_move(m, dialect)
+    }));
+    line.join(" ")
 }
 
 /// `bestmove M`, falling back to the first root move if the search had none; when
 /// the board has no move at all, `bestmove 0000` (UCI) or `nobestmove` (UCCI).
 fn bestmove_line<G: ProtocolGame>(
-    root: &RootView<G>,
+    root: &SearchRoot<G>,
     result: Option<&SearchResult<G::Move>>,
     dialect: Dialect,
 ) -> String {
     let best = result
         .and_then(|r| r.best_move)
-        .filter(|m| root.root_moves().contains(m))
-        .or_else(|| root.root_moves().first().copied());
+        .filter(|m| root.moves.contains(m))
+        .or_else(|| root.moves.first().copied());
     match (best, dialect) {
-        (Some(m), _) => format!("bestmove {}", root.inner().write_engine_move(m, dialect)),
+        (Some(m), _) => format!("bestmove {}", root.game.write_engine_move(m, dialect)),
         (None, Dialect::Uci) => "bestmove 0000".to_string(),
         (None, Dialect::Ucci) => "nobestmove".to_string(),
     }
@@ -799,5 +819,100 @@ mod tests {
         assert_eq!(read_line(&mut input, &mut line), Line::Read);
         assert_eq!(line, b"last");
         assert_eq!(read_line(&mut input, &mut line), Line::End);
+    }
+
+    /// A search of `game` whose root chooses among `root_moves`.
+    fn search_among<G: Playable>(
+        game: &G,
+        root_moves: &[G::Move],
+        config: &SearchConfig,
+    ) -> SearchResult<G::Move> {
+        let evaluator = G::evaluators()[0].evaluator.clone();
+        crate::search::Engine::new().search_among(
+            game,
+            root_moves,
+            evaluator.as_ref(),
+            config,
+            None,
+            &mut (),
+        )
+    }
+
+    fn at_depth(depth: u32) -> SearchConfig {
+        SearchConfig::engine(Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        })
+    }
+
+    /// `go searchmoves`: the root searches the moves given, and only those.
+    #[test]
+    fn the_given_root_moves_are_the_only_ones_searched() {
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let game = Chess::from_fen(fen).expect("kiwipete parses");
+        let given: Vec<_> = game.moves().into_iter().rev().take(3).collect();
+        let result = search_among(&game, &given, &at_depth(3));
+        assert!(given.contains(&result.best_move.expect("a move")));
+        let mut searched: Vec<_> = result.root_moves.iter().map(|r| r.mv).collect();
+        searched.sort_by_key(|&m| given.iter().position(|&g| g == m));
+        assert_eq!(searched, given);
+    }
+
+    /// A root the draw rules have ended still gets a move, and its children
+    /// keep the game's rules.
+    #[test]
+    fn a_root_drawn_by_repetition_is_still_searched() {
+        let mut game = start::<Chess>();
+        for text in [
+            "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+        ] {
+            let m = game.read_engine_move(text, Dialect::Uci).expect("legal");
+            game.play(m);
+        }
+        assert!(game.outcome().is_some() && game.moves().is_empty());
+        let board_moves = game.moves_ignoring_draw_rules();
+        let evaluator = Chess::evaluators()[0].evaluator.clone();
+        let plain = crate::search::search(&game, evaluator.as_ref(), &at_depth(3), None, &mut ());
+        assert_eq!(plain.best_move, None);
+        let result = search_among(&game, &board_moves, &at_depth(3));
+        assert!(board_moves.contains(&result.best_move.expect("a move")));
+        assert_eq!(result.root_moves.len(), board_moves.len());
+    }
+
+    /// With the root look-ahead on, gomoku's threat plan narrows the given moves;
+    /// where it keeps none of them, all of them are searched.
+    #[test]
+    fn the_games_root_look_ahead_narrows_the_given_moves() {
+        use crate::game::SearchHooks;
+        use crate::game::gomoku::Gomoku;
+        let mut game = Gomoku::standard();
+        // Black (first) has four in a row on the eighth rank, open at both ends.
+        game.play_moves("h8 a1 i8 a2 j8 a3 k8 a4").unwrap();
+        let mut own = Vec::new();
+        game.root_candidates(&mut own);
+        assert!(
+            own.len() < game.moves().len(),
+            "the look-ahead narrows the root"
+        );
+        let mut config = at_depth(1);
+        config.root_lookahead = true;
+        let searched = |given: &[u16]| -> Vec<u16> {
+            let mut moves: Vec<u16> = search_among(&game, given, &config)
+                .root_moves
+                .iter()
+                .map(|r| r.mv)
+                .collect();
+            moves.sort_unstable();
+            moves
+        };
+        own.sort_unstable();
+        assert_eq!(searched(&game.moves()), own);
+        let mut others: Vec<u16> = game
+            .moves()
+            .into_iter()
+            .filter(|m| !own.contains(m))
+            .collect();
+        others.sort_unstable();
+        assert_eq!(searched(&others), others, "none of them kept: all of them");
     }
 }

@@ -30,7 +30,9 @@ pub mod time;
 pub mod tree;
 pub mod tt;
 
-pub use engine::{Engine, SharedEngine, shared_engine, spawn_engine_search};
+pub use engine::{
+    Engine, SharedEngine, shared_engine, spawn_engine_search, spawn_engine_search_among,
+};
 pub use iterative::search;
 pub use limits::{Additions, Algorithm, Limits, SearchConfig};
 pub use mcts::MctsConfig;
