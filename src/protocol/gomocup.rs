@@ -34,7 +34,157 @@ const PLAN_SHARE: f64 = 0.3;
 /// Share of the match time left spent on one move.
 const MATCH_SHARE: u32 = 25;
 
-/// One Gomocup session: the game, the time rules and the engine.
+/// One Gomocup command, read (outside a `BOARD` block).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GomocupCommand {
+    /// `START size`: a new game on a square board.
+    Start(usize),
+    /// `RECTSTART`: a rectangular board, which ply does not play.
+    RectStart,
+    /// `RESTART`: a new game on the same board.
+    Restart,
+    /// `BEGIN`: ply plays the first stone.
+    Begin,
+    /// `TURN x,y`: the opponent's stone, as written (read on the current board).
+    Turn(String),
+    /// `BOARD`: the stones follow, one a line, up to `DONE`.
+    Board,
+    /// `TAKEBACK x,y`, as written.
+    Takeback(String),
+    /// `INFO key value`.
+    Info {
+        key: String,
+        value: String,
+    },
+    About,
+    /// `END`: the session is over.
+    End,
+}
+
+/// One line inside a `BOARD` block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardLine {
+    /// `x,y,who`: a stone, 1 ply's, 2 the opponent's (3: ply's, Renju's winning mark).
+    Stone { x: usize, y: usize, who: u8 },
+    /// `DONE`: the position is complete; ply moves.
+    Done,
+}
+
+/// Why a line gets `UNKNOWN` or `ERROR` instead of an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GomocupError {
+    /// A command this engine does not know: `UNKNOWN`.
+    Unknown(String),
+    /// `START` without a number.
+    NotASize(String),
+    /// A board size ply does not play.
+    UnsupportedSize(usize),
+    /// `RECTSTART`.
+    Rectangular,
+    /// A line inside `BOARD` that is neither a stone nor `DONE`.
+    NotAStone(String),
+    /// A command the position refuses, and why.
+    Refused(String),
+}
+
+impl std::fmt::Display for GomocupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GomocupError::Unknown(command) => write!(f, "command '{}'", printable(command)),
+            GomocupError::NotASize(text) => {
+                write!(f, "START expects a board size, got '{}'", printable(text))
+            }
+            GomocupError::UnsupportedSize(size) => {
+                write!(f, "unsupported size {size}: {MIN_SIZE} to {MAX_SIZE}")
+            }
+            GomocupError::Rectangular => write!(f, "rectangular boards are not supported"),
+            GomocupError::NotAStone(line) => write!(
+                f,
+                "expected x,y,who (who 1, 2 or 3) or DONE, got '{}'",
+                printable(line)
+            ),
+            GomocupError::Refused(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+impl std::error::Error for GomocupError {}
+
+impl GomocupError {
+    /// The line the manager gets: `UNKNOWN ...` or `ERROR ...`.
+    fn reply(&self) -> String {
+        match self {
+            GomocupError::Unknown(_) => format!("UNKNOWN {self}"),
+            _ => format!("ERROR {self}"),
+        }
+    }
+}
+
+impl From<String> for GomocupError {
+    fn from(why: String) -> GomocupError {
+        GomocupError::Refused(why)
+    }
+}
+
+impl GomocupCommand {
+    /// Reads a non-blank line outside `BOARD`; the command word in any case.
+    pub fn parse(line: &str) -> Result<GomocupCommand, GomocupError> {
+        let line = line.trim();
+        let (command, rest) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(c, r)| (c, r.trim()));
+        Ok(match command.to_ascii_uppercase().as_str() {
+            "START" => GomocupCommand::Start(read_size(rest)?),
+            "RECTSTART" => GomocupCommand::RectStart,
+            "RESTART" => GomocupCommand::Restart,
+            "BEGIN" => GomocupCommand::Begin,
+            "TURN" => GomocupCommand::Turn(rest.to_string()),
+            "BOARD" => GomocupCommand::Board,
+            "TAKEBACK" => GomocupCommand::Takeback(rest.to_string()),
+            "INFO" => {
+                let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+                GomocupCommand::Info {
+                    key: key.to_ascii_lowercase(),
+                    value: value.trim().to_string(),
+                }
+            }
+            "ABOUT" => GomocupCommand::About,
+            "END" => GomocupCommand::End,
+            _ => return Err(GomocupError::Unknown(command.to_string())),
+        })
+    }
+}
+
+impl BoardLine {
+    /// Reads a non-blank line inside `BOARD` on a board of side `size`.
+    pub fn parse(line: &str, size: usize) -> Result<BoardLine, GomocupError> {
+        let line = line.trim();
+        if line.eq_ignore_ascii_case("DONE") {
+            return Ok(BoardLine::Done);
+        }
+        line.rsplit_once(',')
+            .and_then(|(xy, who)| {
+                let who: u8 = who.trim().parse().ok().filter(|w| (1..=3).contains(w))?;
+                let (x, y) = parse_xy(xy, size).ok()?;
+                Some(BoardLine::Stone { x, y, who })
+            })
+            .ok_or_else(|| GomocupError::NotAStone(line.to_string()))
+    }
+}
+
+/// `START`'s board size.
+fn read_size(text: &str) -> Result<usize, GomocupError> {
+    let size: usize = text
+        .parse()
+        .map_err(|_| GomocupError::NotASize(text.to_string()))?;
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return Err(GomocupError::UnsupportedSize(size));
+    }
+    Ok(size)
+}
+
+/// One Gomocup session, the controller the commands run on: the game, the time
+/// rules, the engine and a `BOARD` block being read.
 pub struct GomocupSession {
     /// `None` until `START`.
     game: Option<Gomoku>,
@@ -76,47 +226,49 @@ impl GomocupSession {
     /// lines inside `BOARD`).
     pub fn execute(&mut self, raw: &str) -> Vec<String> {
         let line = raw.trim();
-        if self.board_lines.is_some() {
-            return self.board_line(line);
-        }
         if line.is_empty() {
             return Vec::new();
         }
-        let (command, rest) = line
-            .split_once(char::is_whitespace)
-            .map_or((line, ""), |(c, r)| (c, r.trim()));
-        let answer = match command.to_ascii_uppercase().as_str() {
-            "START" => self.start(rest),
-            "RECTSTART" => Err("rectangular boards are not supported".to_string()),
-            "RESTART" => self.restart(),
-            "BEGIN" => self.begin(),
-            "TURN" => self.turn(rest),
-            "BOARD" => self.board(),
-            "TAKEBACK" => self.takeback(rest),
-            "INFO" => {
-                self.info(rest);
-                return Vec::new();
+        let answer = if self.board_lines.is_some() {
+            let size = self.game.as_ref().map_or(MAX_SIZE, |g| g.board().size());
+            BoardLine::parse(line, size).and_then(|stone| self.board_line(stone))
+        } else {
+            GomocupCommand::parse(line).and_then(|command| self.run(command))
+        };
+        match answer {
+            Ok(Some(reply)) => vec![reply],
+            Ok(None) => Vec::new(),
+            Err(error) => vec![error.reply()],
+        }
+    }
+
+    /// Runs one command: the line to answer, if any, or why it was refused.
+    pub fn run(&mut self, command: GomocupCommand) -> Result<Option<String>, GomocupError> {
+        let reply = match command {
+            GomocupCommand::Start(size) => self.start(size),
+            GomocupCommand::RectStart => return Err(GomocupError::Rectangular),
+            GomocupCommand::Restart => self.restart(),
+            GomocupCommand::Begin => self.begin(),
+            GomocupCommand::Turn(point) => self.turn(&point),
+            GomocupCommand::Board => self.board(),
+            GomocupCommand::Takeback(point) => self.takeback(&point),
+            GomocupCommand::Info { key, value } => {
+                self.info(&key, &value);
+                return Ok(None);
             }
-            "ABOUT" => Ok(
+            GomocupCommand::About => Ok(
                 "name=\"ply\", version=\"0.1\", author=\"ply developers\", country=\"none\""
                     .to_string(),
             ),
-            "END" => {
+            GomocupCommand::End => {
                 self.finished = true;
-                return Vec::new();
+                return Ok(None);
             }
-            _ => return vec![format!("UNKNOWN command '{}'", printable(command))],
         };
-        vec![answer.unwrap_or_else(|why| format!("ERROR {why}"))]
+        Ok(Some(reply?))
     }
 
-    fn start(&mut self, rest: &str) -> Result<String, String> {
-        let size: usize = rest
-            .parse()
-            .map_err(|_| format!("START expects a board size, got '{}'", printable(rest)))?;
-        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(format!("unsupported size {size}: {MIN_SIZE} to {MAX_SIZE}"));
-        }
+    fn start(&mut self, size: usize) -> Result<String, String> {
         self.game = Some(Gomoku::new(size, self.rule));
         self.engine.new_game();
         Ok("OK".to_string())
@@ -179,31 +331,20 @@ impl GomocupSession {
         Ok(String::new())
     }
 
-    /// One line inside `BOARD`: a stone, or `DONE`.
-    fn board_line(&mut self, line: &str) -> Vec<String> {
-        if line.eq_ignore_ascii_case("DONE") {
-            let stones = self.board_lines.take().unwrap_or_default();
-            let answer = self.set_board(&stones).and_then(|()| self.reply());
-            return vec![answer.unwrap_or_else(|why| format!("ERROR {why}"))];
-        }
-        if line.is_empty() {
-            return Vec::new();
-        }
-        let size = self.game.as_ref().map_or(MAX_SIZE, |g| g.board().size());
-        let parsed = line.rsplit_once(',').and_then(|(xy, who)| {
-            let who: u8 = who.trim().parse().ok().filter(|w| (1..=3).contains(w))?;
-            let (x, y) = parse_xy(xy, size).ok()?;
-            Some((x, y, who))
-        });
-        match parsed {
-            Some(stone) => {
-                self.board_lines.get_or_insert_with(Vec::new).push(stone);
-                Vec::new()
+    /// One line inside `BOARD`: a stone, kept for `DONE`, which answers ply's move.
+    fn board_line(&mut self, line: BoardLine) -> Result<Option<String>, GomocupError> {
+        match line {
+            BoardLine::Stone { x, y, who } => {
+                self.board_lines
+                    .get_or_insert_with(Vec::new)
+                    .push((x, y, who));
+                Ok(None)
             }
-            None => vec![format!(
-                "ERROR expected x,y,who (who 1, 2 or 3) or DONE, got '{}'",
-                printable(line)
-            )],
+            BoardLine::Done => {
+                let stones = self.board_lines.take().unwrap_or_default();
+                self.set_board(&stones)?;
+                Ok(Some(self.reply()?))
+            }
         }
     }
 
@@ -247,10 +388,9 @@ impl GomocupSession {
 
     /// `INFO key value`: the time rules and the rule; unknown keys are ignored,
     /// as the protocol asks.
-    fn info(&mut self, rest: &str) {
-        let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-        let millis = value.trim().parse::<u64>().ok();
-        match (key.to_ascii_lowercase().as_str(), millis) {
+    fn info(&mut self, key: &str, value: &str) {
+        let millis = value.parse::<u64>().ok();
+        match (key, millis) {
             ("timeout_turn", Some(ms)) if ms > 0 => self.turn_time = Duration::from_millis(ms),
             ("time_left", Some(ms)) => self.time_left = Some(Duration::from_millis(ms)),
             ("rule", Some(rule)) => {
@@ -374,4 +514,77 @@ pub fn serve(engine: &str, threat_plan: bool) -> anyhow::Result<()> {
             .collect();
         (reply, session.finished)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_read_as_commands() {
+        let table = [
+            ("START 15", GomocupCommand::Start(15)),
+            ("start 19", GomocupCommand::Start(19)),
+            ("BEGIN", GomocupCommand::Begin),
+            ("TURN 7,8", GomocupCommand::Turn("7,8".into())),
+            ("TAKEBACK 7,8", GomocupCommand::Takeback("7,8".into())),
+            ("BOARD", GomocupCommand::Board),
+            (
+                "INFO Timeout_Turn  5000 ",
+                GomocupCommand::Info {
+                    key: "timeout_turn".into(),
+                    value: "5000".into(),
+                },
+            ),
+            ("RESTART", GomocupCommand::Restart),
+            ("ABOUT", GomocupCommand::About),
+            ("END", GomocupCommand::End),
+        ];
+        for (line, command) in table {
+            assert_eq!(GomocupCommand::parse(line), Ok(command), "{line}");
+        }
+        assert_eq!(
+            BoardLine::parse(" 3,4,2 ", 15),
+            Ok(BoardLine::Stone { x: 3, y: 4, who: 2 })
+        );
+        assert_eq!(BoardLine::parse("done", 15), Ok(BoardLine::Done));
+    }
+
+    #[test]
+    fn junk_lines_are_errors() {
+        assert_eq!(
+            GomocupCommand::parse("XYZZY 1"),
+            Err(GomocupError::Unknown("XYZZY".into()))
+        );
+        assert_eq!(
+            GomocupCommand::parse("START x"),
+            Err(GomocupError::NotASize("x".into()))
+        );
+        assert_eq!(
+            GomocupCommand::parse("START 99"),
+            Err(GomocupError::UnsupportedSize(99))
+        );
+        assert_eq!(
+            BoardLine::parse("3,4,7", 15),
+            Err(GomocupError::NotAStone("3,4,7".into()))
+        );
+        assert_eq!(
+            BoardLine::parse("15,0,1", 15),
+            Err(GomocupError::NotAStone("15,0,1".into()))
+        );
+        let mut session = GomocupSession::new("engine:strong", false).expect("a known engine");
+        let table = [
+            ("XYZZY 1", "UNKNOWN command 'XYZZY'"),
+            ("START", "ERROR START expects a board size, got ''"),
+            ("START 99", "ERROR unsupported size 99: 5 to 19"),
+            (
+                "RECTSTART 10,12",
+                "ERROR rectangular boards are not supported",
+            ),
+            ("TURN 1,1", "ERROR no game: send START first"),
+        ];
+        for (line, reply) in table {
+            assert_eq!(session.execute(line), vec![reply.to_string()], "{line}");
+        }
+    }
 }

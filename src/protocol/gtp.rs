@@ -56,6 +56,221 @@ pub const COMMANDS: &[&str] = &[
     "quit",
 ];
 
+/// One GTP command, read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GtpCommand {
+    ProtocolVersion,
+    Name,
+    Version,
+    /// `known_command NAME`.
+    KnownCommand(String),
+    ListCommands,
+    /// `quit`: answer, then end the session.
+    Quit,
+    /// `boardsize N`: a new empty board of side N.
+    BoardSize(usize),
+    ClearBoard,
+    /// `komi K`, in half points.
+    Komi(i32),
+    /// `play COLOUR VERTEX`; the vertex is read on the board it is played on.
+    Play {
+        player: Player,
+        vertex: String,
+    },
+    /// `genmove COLOUR`.
+    GenMove(Player),
+    Undo,
+    FinalScore,
+    /// `final_status_list dead|alive`: true for the dead stones.
+    FinalStatusList {
+        dead: bool,
+    },
+    ShowBoard,
+    /// `time_settings MAIN BYO_YOMI STONES`, seconds and stones.
+    TimeSettings {
+        main: f64,
+        byo_yomi: f64,
+        stones: u32,
+    },
+    /// `time_left COLOUR SECONDS STONES`.
+    TimeLeft {
+        player: Player,
+        seconds: f64,
+        stones: u32,
+    },
+}
+
+/// Why a command gets a `?` answer: read from the line, or refused by the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GtpError {
+    /// An id and nothing after it.
+    MissingCommand,
+    /// A command not in [`COMMANDS`].
+    UnknownCommand,
+    /// The wrong arguments for a command: how it is called.
+    Usage(&'static str),
+    /// An argument that does not read: `syntax error: ...`.
+    Syntax(String),
+    /// A board size outside what ply plays.
+    UnacceptableSize,
+    /// `final_status_list seki`.
+    Seki,
+    /// A `final_status_list` status that is not one.
+    UnknownStatus(String),
+    /// A move the rules refuse, and why.
+    IllegalMove(String),
+    /// `undo` with nothing to take back.
+    CannotUndo,
+}
+
+impl std::fmt::Display for GtpError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GtpError::MissingCommand => write!(f, "missing command"),
+            GtpError::UnknownCommand => write!(f, "unknown command"),
+            GtpError::Usage(usage) => write!(f, "{usage}"),
+            GtpError::Syntax(why) => write!(f, "syntax error: {why}"),
+            GtpError::UnacceptableSize => write!(f, "unacceptable size"),
+            GtpError::Seki => write!(f, "ply does not tell seki from alive"),
+            GtpError::UnknownStatus(status) => write!(f, "unknown status '{status}'"),
+            GtpError::IllegalMove(why) => write!(f, "illegal move: {why}"),
+            GtpError::CannotUndo => write!(f, "cannot undo"),
+        }
+    }
+}
+
+impl std::error::Error for GtpError {}
+
+/// One input line: the id to echo, and the command or why there is none.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GtpLine {
+    /// The command's id, digits as written, or empty.
+    pub id: String,
+    pub command: Result<GtpCommand, GtpError>,
+}
+
+impl GtpLine {
+    /// Reads a line; `None` for lines GTP says to ignore (empty or only a comment).
+    pub fn parse(raw: &str) -> Option<GtpLine> {
+        let line = clean_line(raw);
+        let mut words = line.split_whitespace().peekable();
+        let first = *words.peek()?;
+        let id = if first.bytes().all(|b| b.is_ascii_digit()) {
+            words.next();
+            first
+        } else {
+            ""
+        };
+        let command = match words.next() {
+            None => Err(GtpError::MissingCommand),
+            Some(name) => GtpCommand::parse(name, &words.collect::<Vec<_>>()),
+        };
+        Some(GtpLine {
+            id: id.to_string(),
+            command,
+        })
+    }
+}
+
+impl GtpCommand {
+    /// Reads the command `name` with its arguments.
+    pub fn parse(name: &str, args: &[&str]) -> Result<GtpCommand, GtpError> {
+        Ok(match name {
+            "protocol_version" => GtpCommand::ProtocolVersion,
+            "name" => GtpCommand::Name,
+            "version" => GtpCommand::Version,
+            "known_command" => match args {
+                [name] => GtpCommand::KnownCommand(name.to_string()),
+                _ => return Err(GtpError::Usage("known_command takes one command name")),
+            },
+            "list_commands" => GtpCommand::ListCommands,
+            "quit" => GtpCommand::Quit,
+            "boardsize" => GtpCommand::BoardSize(read_size(args)?),
+            "clear_board" => GtpCommand::ClearBoard,
+            "komi" => {
+                let [text] = args else {
+                    return Err(GtpError::Usage("komi takes one number"));
+                };
+                GtpCommand::Komi(parse_komi(text).map_err(|e| GtpError::Syntax(e.to_string()))?)
+            }
+            "play" => {
+                let [colour, vertex] = args else {
+                    return Err(syntax("play takes a colour and a vertex"));
+                };
+                GtpCommand::Play {
+                    player: read_colour(colour)?,
+                    vertex: vertex.to_string(),
+                }
+            }
+            "genmove" => match args {
+                [colour] => GtpCommand::GenMove(read_colour(colour)?),
+                _ => return Err(syntax("genmove takes a colour")),
+            },
+            "undo" => GtpCommand::Undo,
+            "final_score" => GtpCommand::FinalScore,
+            "final_status_list" => GtpCommand::FinalStatusList {
+                dead: read_status(args)?,
+            },
+            "showboard" => GtpCommand::ShowBoard,
+            "time_settings" => {
+                let [main, byo_yomi, stones] = args else {
+                    return Err(syntax("time_settings takes three numbers"));
+                };
+                GtpCommand::TimeSettings {
+                    main: read_seconds(main)?,
+                    byo_yomi: read_seconds(byo_yomi)?,
+                    stones: read_count(stones)?,
+                }
+            }
+            "time_left" => {
+                let [colour, seconds, stones] = args else {
+                    return Err(syntax("time_left takes a colour and two numbers"));
+                };
+                GtpCommand::TimeLeft {
+                    player: read_colour(colour)?,
+                    seconds: read_seconds(seconds)?,
+                    stones: read_count(stones)?,
+                }
+            }
+            _ => return Err(GtpError::UnknownCommand),
+        })
+    }
+}
+
+/// A syntax error with a fixed text.
+fn syntax(why: &str) -> GtpError {
+    GtpError::Syntax(why.to_string())
+}
+
+/// `boardsize`'s one number, a size ply plays.
+fn read_size(args: &[&str]) -> Result<usize, GtpError> {
+    let [text] = args else {
+        return Err(GtpError::Usage("boardsize takes one number"));
+    };
+    let size: usize = text
+        .parse()
+        .map_err(|_| syntax("boardsize takes a number"))?;
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return Err(GtpError::UnacceptableSize);
+    }
+    Ok(size)
+}
+
+/// `final_status_list`'s status: true for `dead`, false for `alive`.
+fn read_status(args: &[&str]) -> Result<bool, GtpError> {
+    let [status] = args else {
+        return Err(GtpError::Usage(
+            "final_status_list takes alive, dead or seki",
+        ));
+    };
+    match status.to_ascii_lowercase().as_str() {
+        "dead" => Ok(true),
+        "alive" => Ok(false),
+        "seki" => Err(GtpError::Seki),
+        _ => Err(GtpError::UnknownStatus(status.to_string())),
+    }
+}
+
 /// The time a controller gave: main time and Canadian byo-yomi, and what is left.
 #[derive(Clone, Copy, Debug, Default)]
 struct Clock {
@@ -106,7 +321,7 @@ pub struct GtpSession {
 }
 
 /// An answer: `Ok` text after `=`, or `Err` text after `?`.
-type Answer = Result<String, String>;
+type Answer = Result<String, GtpError>;
 
 impl GtpSession {
     /// A fresh 9x9 game with komi 7.5 and `seconds_per_move` for `genmove`.
@@ -136,89 +351,78 @@ impl GtpSession {
     /// Answers one input line; `None` for lines GTP says to ignore (empty or only
     /// a comment). The answer ends with the blank line GTP requires.
     pub fn execute(&mut self, raw: &str) -> Option<String> {
-        let line = clean_line(raw);
-        let mut words = line.split_whitespace().peekable();
-        let first = *words.peek()?;
-        let id = if first.bytes().all(|b| b.is_ascii_digit()) {
-            words.next();
-            first
-        } else {
-            ""
-        };
-        let answer = match words.next() {
-            None => Err("missing command".to_string()),
-            Some(command) => {
-                let args: Vec<&str> = words.collect();
-                self.command(command, &args)
-            }
-        };
-        Some(match answer {
+        let GtpLine { id, command } = GtpLine::parse(raw)?;
+        Some(match command.and_then(|command| self.run(command)) {
             Ok(text) if text.is_empty() => format!("={id}\n\n"),
             Ok(text) => format!("={id} {text}\n\n"),
-            Err(text) => format!("?{id} {text}\n\n"),
+            Err(error) => format!("?{id} {error}\n\n"),
         })
     }
 
-    fn command(&mut self, command: &str, args: &[&str]) -> Answer {
+    /// Runs one command: the text after `=`, or why it was refused.
+    pub fn run(&mut self, command: GtpCommand) -> Answer {
         match command {
-            "protocol_version" => Ok("2".to_string()),
-            "name" => Ok("ply".to_string()),
-            "version" => Ok(env!("CARGO_PKG_VERSION").to_string()),
-            "known_command" => {
-                let [name] = args else {
-                    return Err("known_command takes one command name".to_string());
-                };
-                Ok(COMMANDS.contains(name).to_string())
-            }
-            "list_commands" => Ok(COMMANDS.join("\n")),
-            "quit" => {
+            GtpCommand::ProtocolVersion => Ok("2".to_string()),
+            GtpCommand::Name => Ok("ply".to_string()),
+            GtpCommand::Version => Ok(env!("CARGO_PKG_VERSION").to_string()),
+            GtpCommand::KnownCommand(name) => Ok(COMMANDS.contains(&name.as_str()).to_string()),
+            GtpCommand::ListCommands => Ok(COMMANDS.join("\n")),
+            GtpCommand::Quit => {
                 self.finished = true;
                 Ok(String::new())
             }
-            "boardsize" => self.boardsize(args),
-            "clear_board" => {
+            GtpCommand::BoardSize(size) => {
+                self.new_game(size);
+                Ok(String::new())
+            }
+            GtpCommand::ClearBoard => {
                 let size = self.game.board().size();
                 self.new_game(size);
                 Ok(String::new())
             }
-            "komi" => {
-                let [text] = args else {
-                    return Err("komi takes one number".to_string());
-                };
-                let komi = parse_komi(text).map_err(|e| format!("syntax error: {e}"))?;
-                self.game.set_komi_halves(komi);
+            GtpCommand::Komi(halves) => {
+                self.game.set_komi_halves(halves);
                 Ok(String::new())
             }
-            "play" => self.play(args),
-            "genmove" => self.genmove(args),
-            "undo" => {
+            GtpCommand::Play { player, vertex } => self.play(player, &vertex),
+            GtpCommand::GenMove(player) => self.genmove(player),
+            GtpCommand::Undo => {
                 if self.game.history().is_empty() {
-                    return Err("cannot undo".to_string());
+                    return Err(GtpError::CannotUndo);
                 }
                 self.game.undo();
                 Ok(String::new())
             }
-            "final_score" => Ok(Scoring::estimate(&self.game).result_text()),
-            "final_status_list" => self.final_status_list(args),
-            "showboard" => Ok(format!("\n{}", self.game.diagram())),
-            "time_settings" => self.time_settings(args),
-            "time_left" => self.time_left(args),
-            _ => Err("unknown command".to_string()),
+            GtpCommand::FinalScore => Ok(Scoring::estimate(&self.game).result_text()),
+            GtpCommand::FinalStatusList { dead } => Ok(self.final_status_list(dead)),
+            GtpCommand::ShowBoard => Ok(format!("\n{}", self.game.diagram())),
+            GtpCommand::TimeSettings {
+                main,
+                byo_yomi,
+                stones,
+            } => {
+                self.clock = Clock {
+                    main,
+                    byo_yomi,
+                    byo_yomi_stones: stones,
+                    left: [None; 2],
+                };
+                Ok(String::new())
+            }
+            GtpCommand::TimeLeft {
+                player,
+                seconds,
+                stones,
+            } => {
+                self.clock.left[player.index()] = Some((seconds, stones));
+                Ok(String::new())
+            }
         }
     }
 
     /// The stones the count takes as `dead` or `alive`, one group a line, as
     /// twogtp-style referees ask before they score; seki is not told apart.
-    fn final_status_list(&self, args: &[&str]) -> Answer {
-        let [status] = args else {
-            return Err("final_status_list takes alive, dead or seki".to_string());
-        };
-        let want_dead = match status.to_ascii_lowercase().as_str() {
-            "dead" => true,
-            "alive" => false,
-            "seki" => return Err("ply does not tell seki from alive".to_string()),
-            _ => return Err(format!("unknown status '{status}'")),
-        };
+    fn final_status_list(&self, want_dead: bool) -> String {
         let count = Scoring::estimate(&self.game);
         let board = self.game.board();
         let mut seen = Vec::new();
@@ -240,21 +444,7 @@ impl GtpSession {
             );
             seen.extend(group);
         }
-        Ok(lines.join("\n"))
-    }
-
-    fn boardsize(&mut self, args: &[&str]) -> Answer {
-        let [text] = args else {
-            return Err("boardsize takes one number".to_string());
-        };
-        let size: usize = text
-            .parse()
-            .map_err(|_| "syntax error: boardsize takes a number".to_string())?;
-        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err("unacceptable size".to_string());
-        }
-        self.new_game(size);
-        Ok(String::new())
+        lines.join("\n")
     }
 
     /// An empty board of side `size` with the same komi, and nothing held against it.
@@ -264,27 +454,19 @@ impl GtpSession {
         self.games_started += 1;
     }
 
-    fn play(&mut self, args: &[&str]) -> Answer {
-        let [colour, vertex] = args else {
-            return Err("syntax error: play takes a colour and a vertex".to_string());
-        };
-        let player = read_colour(colour)?;
+    fn play(&mut self, player: Player, vertex: &str) -> Answer {
         let m = self
             .game
             .read_vertex(vertex)
-            .map_err(|e| format!("syntax error: {e}"))?;
+            .map_err(|e| GtpError::Syntax(e.to_string()))?;
         if let Some(reason) = self.game.illegal_reason(player, m) {
-            return Err(format!("illegal move: {reason}"));
+            return Err(GtpError::IllegalMove(reason.to_string()));
         }
         self.game.play_as(player, m);
         Ok(String::new())
     }
 
-    fn genmove(&mut self, args: &[&str]) -> Answer {
-        let [colour] = args else {
-            return Err("syntax error: genmove takes a colour".to_string());
-        };
-        let player = read_colour(colour)?;
+    fn genmove(&mut self, player: Player) -> Answer {
         let seconds = self.clock.budget(player).unwrap_or(self.seconds_per_move);
         let Some(m) = self.choose_move(player, Duration::from_secs_f64(seconds.max(0.001))) else {
             return Ok("resign".to_string());
@@ -339,33 +521,6 @@ impl GtpSession {
                 .unwrap_or(GoMove::Pass),
         )
     }
-
-    fn time_settings(&mut self, args: &[&str]) -> Answer {
-        let [main, byo_yomi, stones] = args else {
-            return Err("syntax error: time_settings takes three numbers".to_string());
-        };
-        let main = read_seconds(main)?;
-        let byo_yomi = read_seconds(byo_yomi)?;
-        let stones = read_count(stones)?;
-        self.clock = Clock {
-            main,
-            byo_yomi,
-            byo_yomi_stones: stones,
-            left: [None; 2],
-        };
-        Ok(String::new())
-    }
-
-    fn time_left(&mut self, args: &[&str]) -> Answer {
-        let [colour, seconds, stones] = args else {
-            return Err("syntax error: time_left takes a colour and two numbers".to_string());
-        };
-        let player = read_colour(colour)?;
-        let seconds = read_seconds(seconds)?;
-        let stones = read_count(stones)?;
-        self.clock.left[player.index()] = Some((seconds, stones));
-        Ok(String::new())
-    }
 }
 
 /// Monte Carlo settings that play Go well (the arcade's Go levels use the same).
@@ -416,24 +571,24 @@ fn clean_line(raw: &str) -> String {
         .collect()
 }
 
-fn read_colour(text: &str) -> Result<Player, String> {
+fn read_colour(text: &str) -> Result<Player, GtpError> {
     match text.to_ascii_lowercase().as_str() {
         "b" | "black" => Ok(Player::First),
         "w" | "white" => Ok(Player::Second),
-        _ => Err(format!("syntax error: '{text}' is not a colour")),
+        _ => Err(GtpError::Syntax(format!("'{text}' is not a colour"))),
     }
 }
 
-fn read_seconds(text: &str) -> Result<f64, String> {
+fn read_seconds(text: &str) -> Result<f64, GtpError> {
     text.parse::<f64>()
         .ok()
         .filter(|s| s.is_finite() && (0.0..=1e7).contains(s))
-        .ok_or_else(|| format!("syntax error: '{text}' is not a number of seconds"))
+        .ok_or_else(|| GtpError::Syntax(format!("'{text}' is not a number of seconds")))
 }
 
-fn read_count(text: &str) -> Result<u32, String> {
+fn read_count(text: &str) -> Result<u32, GtpError> {
     text.parse::<u32>()
-        .map_err(|_| format!("syntax error: '{text}' is not a whole number"))
+        .map_err(|_| GtpError::Syntax(format!("'{text}' is not a whole number")))
 }
 
 /// Runs the GTP loop on stdin and stdout until `quit` or the end of input.
@@ -479,6 +634,109 @@ pub fn serve(args: &GtpSettings) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse(line: &str) -> Result<GtpCommand, GtpError> {
+        GtpLine::parse(line).expect("a command line").command
+    }
+
+    #[test]
+    fn lines_read_as_commands() {
+        let table = [
+            ("protocol_version", GtpCommand::ProtocolVersion),
+            ("boardsize 9", GtpCommand::BoardSize(9)),
+            ("komi 6.5", GtpCommand::Komi(13)),
+            ("clear_board", GtpCommand::ClearBoard),
+            (
+                "play b e5",
+                GtpCommand::Play {
+                    player: Player::First,
+                    vertex: "e5".into(),
+                },
+            ),
+            ("genmove WHITE", GtpCommand::GenMove(Player::Second)),
+            (
+                "final_status_list dead",
+                GtpCommand::FinalStatusList { dead: true },
+            ),
+            (
+                "time_settings 300 10 5",
+                GtpCommand::TimeSettings {
+                    main: 300.0,
+                    byo_yomi: 10.0,
+                    stones: 5,
+                },
+            ),
+            (
+                "time_left b 12.5 0",
+                GtpCommand::TimeLeft {
+                    player: Player::First,
+                    seconds: 12.5,
+                    stones: 0,
+                },
+            ),
+            (
+                "known_command play",
+                GtpCommand::KnownCommand("play".into()),
+            ),
+            ("quit", GtpCommand::Quit),
+        ];
+        for (line, command) in table {
+            assert_eq!(parse(line), Ok(command), "{line}");
+        }
+        let line = GtpLine::parse("42 name # a comment").unwrap();
+        assert_eq!(
+            (line.id.as_str(), line.command),
+            ("42", Ok(GtpCommand::Name))
+        );
+        assert_eq!(GtpLine::parse("  # only a comment"), None);
+    }
+
+    #[test]
+    fn junk_lines_are_errors() {
+        let table = [
+            ("7", GtpError::MissingCommand, "missing command"),
+            ("xyzzy", GtpError::UnknownCommand, "unknown command"),
+            (
+                "boardsize",
+                GtpError::Usage("boardsize takes one number"),
+                "boardsize takes one number",
+            ),
+            (
+                "boardsize 99",
+                GtpError::UnacceptableSize,
+                "unacceptable size",
+            ),
+            (
+                "boardsize x",
+                syntax("boardsize takes a number"),
+                "syntax error: boardsize takes a number",
+            ),
+            (
+                "play b",
+                syntax("play takes a colour and a vertex"),
+                "syntax error: play takes a colour and a vertex",
+            ),
+            (
+                "genmove red",
+                syntax("'red' is not a colour"),
+                "syntax error: 'red' is not a colour",
+            ),
+            (
+                "final_status_list seki",
+                GtpError::Seki,
+                "ply does not tell seki from alive",
+            ),
+            (
+                "time_left b -1 0",
+                syntax("'-1' is not a number of seconds"),
+                "syntax error: '-1' is not a number of seconds",
+            ),
+        ];
+        for (line, error, text) in table {
+            assert_eq!(parse(line), Err(error.clone()), "{line}");
+            assert_eq!(error.to_string(), text);
+        }
+    }
 
     #[test]
     fn ids_are_echoed_and_comments_ignored() {
