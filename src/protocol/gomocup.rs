@@ -22,7 +22,7 @@ use crate::game::gomoku::vct::{RootPlan, root_plan};
 use crate::game::gomoku::{Gomoku, MIN_SIZE};
 use crate::game::{Evaluator, Game, Playable, Player};
 use crate::play::EngineSettings;
-use crate::search::{Engine, SearchConfig};
+use crate::search::{Algorithm, Engine, SearchConfig};
 
 /// Thinking time per move when the manager sends no `INFO timeout_turn`.
 const DEFAULT_TURN: Duration = Duration::from_secs(1);
@@ -449,9 +449,16 @@ impl GomocupSession {
             config.limits.time = Some(thinking);
         }
         config.iterative = true;
-        let result = self
-            .engine
-            .search(game, self.evaluator.as_ref(), &config, None, &mut ());
+        let evaluator = self.evaluator.as_ref();
+        // The root plan is the depth-first search's root; Monte Carlo's tree has
+        // no such input, so its best allowed move is picked afterwards.
+        let result = match &allowed {
+            Some(moves) if config.algorithm != Algorithm::Mcts => {
+                self.engine
+                    .search_among(game, moves, evaluator, &config, None, &mut ())
+            }
+            _ => self.engine.search(game, evaluator, &config, None, &mut ()),
+        };
         let legal = game.moves();
         match allowed {
             Some(allowed) => pick_allowed(&result, &allowed),
@@ -586,5 +593,22 @@ mod tests {
         for (line, reply) in table {
             assert_eq!(session.execute(line), vec![reply.to_string()], "{line}");
         }
+    }
+
+    /// The opponent's open three: the search's root is the moves that stop it.
+    #[test]
+    fn the_threat_plan_is_the_searchs_root() {
+        let mut game = Gomoku::standard();
+        game.play_moves("a1 h8 a3 i8 a5 j8").unwrap();
+        let RootPlan::Defend(defences) = root_plan(&game, None) else {
+            panic!("an open three to stop");
+        };
+        assert!(defences.len() > 1, "{defences:?}");
+        let mut session = GomocupSession::new("engine:strong:nodes=300", true).unwrap();
+        session.game = Some(game.clone());
+        let reply = session.reply().expect("a move");
+        let (x, y) = parse_xy(&reply, 15).expect("x,y");
+        let chosen = game.board().point(x, 14 - y) as u16;
+        assert!(defences.contains(&chosen), "{reply} not in {defences:?}");
     }
 }
