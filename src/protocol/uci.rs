@@ -15,13 +15,14 @@
 
 mod command;
 
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use super::line::{LONGEST_LINE, Line, read_line};
 use crate::game::chess::{Chess, notation};
 use crate::game::xiangqi::Xiangqi;
 use crate::game::xiangqi::notation::Coordinates;
@@ -113,9 +114,6 @@ const CLOCK_MARGIN: Duration = Duration::from_millis(30);
 const LONGEST_THINK_MS: u64 = 365 * 24 * 3600 * 1000;
 /// The deepest search `go depth` may ask for, in plies.
 pub const DEEPEST: u64 = 200;
-/// The longest command line read; longer ones are skipped (a `position` with a
-/// thousand moves is under 6 KiB).
-const LONGEST_LINE: usize = 1 << 20;
 
 /// A search running on its own thread, with the thread that reports it.
 struct RunningSearch {
@@ -252,39 +250,6 @@ fn serve<G: ProtocolGame>(dialect: Dialect, mut input: impl BufRead) {
         }
     }
     controller.stop_search();
-}
-
-/// What [`read_line`] found.
-#[derive(Debug, PartialEq, Eq)]
-enum Line {
-    /// A line, in the buffer, without its end of line.
-    Read,
-    /// A line past [`LONGEST_LINE`], skipped to its end.
-    TooLong,
-    /// The end of input (or an input error: there is nothing more to read either way).
-    End,
-}
-
-/// Reads one line of bytes into `line`, holding at most [`LONGEST_LINE`] of them.
-fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> Line {
-    line.clear();
-    let limit = LONGEST_LINE as u64 + 1;
-    match (&mut *input).take(limit).read_until(b'\n', line) {
-        Ok(0) | Err(_) => Line::End,
-        Ok(_) if line.last() == Some(&b'\n') => {
-            line.pop();
-            if line.last() == Some(&b'\r') {
-                line.pop();
-            }
-            Line::Read
-        }
-        Ok(_) if line.len() as u64 == limit => {
-            line.clear();
-            let _ = input.skip_until(b'\n');
-            Line::TooLong
-        }
-        Ok(_) => Line::Read,
-    }
 }
 
 /// Prints one line and flushes, so a GUI on a pipe sees it at once; a closed pipe
@@ -803,22 +768,6 @@ mod tests {
         assert!(mates_within(score::win_in(3), 3));
         assert!(!mates_within(score::win_in(5), 3));
         assert!(!mates_within(score::loss_in(2), 3));
-    }
-
-    #[test]
-    fn lines_are_read_as_bytes_and_long_ones_skipped() {
-        let mut long = vec![b'x'; LONGEST_LINE + 10];
-        long.extend_from_slice(b"\nisready\r\n\xff\xfe\nlast");
-        let mut input = std::io::Cursor::new(long);
-        let mut line = Vec::new();
-        assert_eq!(read_line(&mut input, &mut line), Line::TooLong);
-        assert_eq!(read_line(&mut input, &mut line), Line::Read);
-        assert_eq!(line, b"isready");
-        assert_eq!(read_line(&mut input, &mut line), Line::Read);
-        assert_eq!(line, b"\xff\xfe");
-        assert_eq!(read_line(&mut input, &mut line), Line::Read);
-        assert_eq!(line, b"last");
-        assert_eq!(read_line(&mut input, &mut line), Line::End);
     }
 
     /// A search of `game` whose root chooses among `root_moves`.
