@@ -59,32 +59,35 @@ pub const COMMANDS: &[&str] = &[
 /// One GTP command, read.
 #[derive(Clone, Debug, PartialEq)]
 pub enum GtpCommand {
+    /// `protocol_version`: 2.
     ProtocolVersion,
+    /// `name`: ply.
     Name,
+    /// `version`: the crate's.
     Version,
     /// `known_command NAME`.
     KnownCommand(String),
+    /// `list_commands`: [`COMMANDS`].
     ListCommands,
     /// `quit`: answer, then end the session.
     Quit,
     /// `boardsize N`: a new empty board of side N.
     BoardSize(usize),
+    /// `clear_board`: an empty board of the same size.
     ClearBoard,
     /// `komi K`, in half points.
     Komi(i32),
     /// `play COLOUR VERTEX`; the vertex is read on the board it is played on.
-    Play {
-        player: Player,
-        vertex: String,
-    },
+    Play { player: Player, vertex: String },
     /// `genmove COLOUR`.
     GenMove(Player),
+    /// `undo`: take back the last move.
     Undo,
+    /// `final_score`: the count, as `B+3.5`.
     FinalScore,
     /// `final_status_list dead|alive`: true for the dead stones.
-    FinalStatusList {
-        dead: bool,
-    },
+    FinalStatusList { dead: bool },
+    /// `showboard`: the board as text.
     ShowBoard,
     /// `time_settings MAIN BYO_YOMI STONES`, seconds and stones.
     TimeSettings {
@@ -146,6 +149,7 @@ impl std::error::Error for GtpError {}
 pub struct GtpLine {
     /// The command's id, digits as written, or empty.
     pub id: String,
+    /// The command, or the error its answer reports.
     pub command: Result<GtpCommand, GtpError>,
 }
 

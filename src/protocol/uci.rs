@@ -113,7 +113,7 @@ const CLOCK_MARGIN: Duration = Duration::from_millis(30);
 /// and far from the clock arithmetic's limits.
 const LONGEST_THINK_MS: u64 = 365 * 24 * 3600 * 1000;
 /// The deepest search `go depth` may ask for, in plies.
-pub const DEEPEST: u64 = 200;
+const DEEPEST: u64 = 200;
 
 /// A search running on its own thread, with the thread that reports it.
 struct RunningSearch {

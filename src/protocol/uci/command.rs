@@ -18,7 +18,12 @@ pub enum UciCommand {
     /// `ucinewgame`: forget the last game (UCI).
     NewGame,
     /// `setoption name NAME value VALUE` (UCI) or `setoption NAME VALUE` (UCCI).
-    SetOption { name: String, value: String },
+    SetOption {
+        /// The option's name as written (matched in any case).
+        name: String,
+        /// Its value, words joined by spaces; empty when none.
+        value: String,
+    },
     /// `position startpos|fen FEN [moves M1 M2 ...]`, moves as written.
     Position {
         start: StartPosition,
@@ -163,9 +168,13 @@ pub struct GoRequest {
 /// opponent's (`opptime`, `oppincrement`), in the session's clock unit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RelativeClock {
+    /// `time`: the side to move's clock.
     pub time: Option<u64>,
+    /// `increment`: the side to move's increment.
     pub increment: Option<u64>,
+    /// `opptime`: the opponent's clock.
     pub opptime: Option<u64>,
+    /// `oppincrement`: the opponent's increment.
     pub oppincrement: Option<u64>,
 }
 
