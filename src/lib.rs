@@ -2,7 +2,8 @@
 //! can watch think.
 //!
 //! Layers point one way: [`game`] (rules) <- [`search`] <- [`play`] (the running
-//! match) <- [`cli`] and the arcade ([`tui`]).
+//! match) <- [`cli`], the engine
+//! [`protocol`]s and the arcade ([`tui`]).
 
 pub mod bench;
 pub mod cli;
@@ -10,6 +11,7 @@ pub mod fsutil;
 pub mod game;
 pub mod memory;
 pub mod play;
+pub mod protocol;
 pub mod search;
 pub mod text;
 pub mod tui;

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use ply::cli::uci::{Dialect, serve_variant};
+use ply::protocol::uci::{Dialect, serve_variant};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&which, rest)) = data.split_first() else {

@@ -12,7 +12,6 @@ mod compare;
 mod eval;
 mod gomocup;
 mod gtp;
-mod line_protocol;
 mod list;
 mod match_cmd;
 mod oneline;

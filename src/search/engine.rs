@@ -7,8 +7,8 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::iterative::search_with_tables;
-use super::limits::SearchConfig;
+use super::iterative::{depth_first, search_with_tables};
+use super::limits::{Algorithm, SearchConfig};
 use super::order::MoveOrderer;
 use super::report::{Observer, SearchResult};
 use super::runner::{SearchHandle, spawn_job};
@@ -88,6 +88,41 @@ impl<G: SearchHooks> Engine<G> {
         stop: Option<&AtomicBool>,
         observer: &mut dyn Observer<G::Move>,
     ) -> SearchResult<G::Move> {
+        let tables = self.tables_for(config);
+        search_with_tables(game, evaluator, config, stop, observer, Some(tables))
+    }
+
+    /// [`Engine::search`] with the root choosing among `root_moves` only (legal
+    /// moves of `game`; an empty list is no restriction): a GUI's `go
+    /// searchmoves`, or the moves the board allows where the game's rules already
+    /// call it drawn, for a GUI that still wants a move. Below the root the game's
+    /// own moves and rules apply. A depth-first search's input: a Monte Carlo
+    /// configuration is searched as a depth-first engine would not be, so it is
+    /// not to be given here.
+    pub fn search_among(
+        &mut self,
+        game: &G,
+        root_moves: &[G::Move],
+        evaluator: &dyn Evaluator<G>,
+        config: &SearchConfig,
+        stop: Option<&AtomicBool>,
+        observer: &mut dyn Observer<G::Move>,
+    ) -> SearchResult<G::Move> {
+        debug_assert!(config.algorithm != Algorithm::Mcts, "a depth-first input");
+        let tables = self.tables_for(config);
+        depth_first(
+            game,
+            Some(root_moves),
+            evaluator,
+            config,
+            stop,
+            observer,
+            Some(tables),
+        )
+    }
+
+    /// The kept tables, aged for a new search, or fresh ones that fit `config`.
+    fn tables_for(&mut self, config: &SearchConfig) -> &mut SearchTables<G::Move> {
         let tables = match self.tables.take() {
             Some(mut tables) if tables.fit(config) => {
                 if let Some(tt) = tables.tt.as_mut() {
@@ -98,8 +133,7 @@ impl<G: SearchHooks> Engine<G> {
             }
             _ => SearchTables::new(config),
         };
-        let tables = self.tables.insert(tables);
-        search_with_tables(game, evaluator, config, stop, observer, Some(tables))
+        self.tables.insert(tables)
     }
 
     /// How full the kept table is, in thousandths (UCI's `hashfull`); 0 without one.
@@ -129,6 +163,37 @@ pub fn spawn_engine_search<G: SearchHooks>(
     evaluator: Arc<dyn Evaluator<G>>,
     config: SearchConfig,
 ) -> SearchHandle<G::Move> {
+    spawn_on(engine, move |engine, stop, observer| {
+        engine.search(&game, evaluator.as_ref(), &config, Some(stop), observer)
+    })
+}
+
+/// [`spawn_engine_search`] of [`Engine::search_among`]: the root chooses among
+/// `root_moves` only.
+pub fn spawn_engine_search_among<G: SearchHooks>(
+    engine: SharedEngine<G>,
+    game: G,
+    root_moves: Vec<G::Move>,
+    evaluator: Arc<dyn Evaluator<G>>,
+    config: SearchConfig,
+) -> SearchHandle<G::Move> {
+    spawn_on(engine, move |engine, stop, observer| {
+        let evaluator = evaluator.as_ref();
+        engine.search_among(&game, &root_moves, evaluator, &config, Some(stop), observer)
+    })
+}
+
+/// Runs `search` on its own thread with the shared engine locked.
+fn spawn_on<G: SearchHooks>(
+    engine: SharedEngine<G>,
+    search: impl FnOnce(
+        &mut Engine<G>,
+        &AtomicBool,
+        &mut dyn Observer<G::Move>,
+    ) -> SearchResult<G::Move>
+    + Send
+    + 'static,
+) -> SearchHandle<G::Move> {
     spawn_job(move |stop, observer| {
         // A search that panicked left tables that may be half-written: start afresh.
         let mut engine = engine.lock().unwrap_or_else(|poisoned| {
@@ -136,7 +201,7 @@ pub fn spawn_engine_search<G: SearchHooks>(
             *engine = Engine::new();
             engine
         });
-        engine.search(&game, evaluator.as_ref(), &config, Some(stop), observer)
+        search(&mut engine, stop, observer)
     })
 }
 

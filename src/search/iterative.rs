@@ -50,8 +50,12 @@ pub(super) fn search_with_tables<G: SearchHooks>(
 
 /// Minimax, alpha-beta and the engine ([`super::strategy::DepthFirst`]): the
 /// driver below, with the tree recorder when the configuration asks for one.
+/// `root`: the moves the root searches instead of its own (see
+/// [`Engine::search_among`](super::engine::Engine::search_among)); an empty
+/// list is none.
 pub(super) fn depth_first<G: SearchHooks>(
     game: &G,
+    root: Option<&[G::Move]>,
     evaluator: &dyn Evaluator<G>,
     config: &SearchConfig,
     stop: Option<&AtomicBool>,
@@ -59,11 +63,17 @@ pub(super) fn depth_first<G: SearchHooks>(
     tables: Option<&mut SearchTables<G::Move>>,
 ) -> SearchResult<G::Move> {
     match config.trace {
-        None => run_with(NoTracer, game, evaluator, config, stop, observer, tables).0,
+        None => {
+            run_with(
+                NoTracer, game, root, evaluator, config, stop, observer, tables,
+            )
+            .0
+        }
         Some(cap) => {
             let (result, recorder) = run_with(
                 TreeRecorder::new(cap),
                 game,
+                root,
                 evaluator,
                 config,
                 stop,
@@ -80,9 +90,11 @@ pub(super) fn depth_first<G: SearchHooks>(
 
 /// Runs the search with a given tracer, on the given tables if any, and hands the
 /// tracer back.
+#[allow(clippy::too_many_arguments)]
 fn run_with<G: SearchHooks, T: Tracer<G::Move>>(
     tracer: T,
     game: &G,
+    root: Option<&[G::Move]>,
     evaluator: &dyn Evaluator<G>,
     config: &SearchConfig,
     stop: Option<&AtomicBool>,
@@ -90,6 +102,7 @@ fn run_with<G: SearchHooks, T: Tracer<G::Move>>(
     mut tables: Option<&mut SearchTables<G::Move>>,
 ) -> (SearchResult<G::Move>, T) {
     let mut searcher = Searcher::new(tracer, game, evaluator, config, stop, observer);
+    searcher.given_root = root.filter(|moves| !moves.is_empty());
     if let Some(tables) = tables.as_deref_mut() {
         tables.swap(&mut searcher.tt, &mut searcher.orderer);
     }
@@ -106,12 +119,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if let Some(result) = self.finished_root() {
             return result;
         }
-        let mut moves = Vec::new();
-        if self.config.root_lookahead {
-            self.game.root_candidates(&mut moves);
-        } else {
-            self.game.legal_moves(&mut moves);
-        }
+        let mut moves = self.root_move_list();
         if self.orderer.active() {
             self.orderer
                 .sort(&self.game, &mut moves, None, 0, &Lead::NONE);
@@ -174,6 +182,27 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         result
     }
 
+    /// The moves the root searches: the game's own (its root look-ahead's, when
+    /// on); or the given ones, those of them the look-ahead keeps where it keeps
+    /// any (it keeps none where the rules already ended the game).
+    fn root_move_list(&self) -> Vec<G::Move> {
+        let mut own = Vec::new();
+        if self.config.root_lookahead {
+            self.game.root_candidates(&mut own);
+        } else if self.given_root.is_none() {
+            self.game.legal_moves(&mut own);
+        }
+        let Some(given) = self.given_root else {
+            return own;
+        };
+        let kept: Vec<G::Move> = given.iter().copied().filter(|m| own.contains(m)).collect();
+        if kept.is_empty() {
+            given.to_vec()
+        } else {
+            kept
+        }
+    }
+
     /// A search to depth 0: the root's static value, as `ply eval` gives it.
     fn static_root(&mut self) -> SearchResult<G::Move> {
         self.stats = Stats::default();
@@ -194,10 +223,14 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         }
     }
 
-    /// The result when the game is already over (or has no moves) at the root.
+    /// The result when the game is already over (or has no moves) at the root;
+    /// given root moves are searched whatever the rules say of the root.
     fn finished_root(&mut self) -> Option<SearchResult<G::Move>> {
         self.enter_node(0);
-        let score = if let Some(outcome) = self.game.outcome() {
+        let score = if self.given_root.is_some() {
+            self.stats = Stats::default();
+            return None;
+        } else if let Some(outcome) = self.game.outcome() {
             self.terminal_score(outcome, 0)
         } else if self.game.moves().is_empty() {
             self.evaluate(false)

@@ -32,7 +32,9 @@ pub mod time;
 pub mod tree;
 pub mod tt;
 
-pub use engine::{Engine, SharedEngine, shared_engine, spawn_engine_search};
+pub use engine::{
+    Engine, SharedEngine, shared_engine, spawn_engine_search, spawn_engine_search_among,
+};
 pub use error::SearchError;
 pub use iterative::search;
 pub use limits::{Additions, Algorithm, Limits, SearchConfig};

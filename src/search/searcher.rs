@@ -103,6 +103,9 @@ pub(super) struct Searcher<'a, G: SearchHooks, T: Tracer<G::Move>> {
     pub orderer: MoveOrderer<G::Move>,
     pub root_player: Player,
     pub root_moves: Vec<RootMove<G::Move>>,
+    /// The moves the caller gave the root instead of the game's own (`go
+    /// searchmoves`, a root the draw rules already ended); never empty.
+    pub given_root: Option<&'a [G::Move]>,
     pub stats: Stats,
     /// Set when a leaf was scored by the evaluation because the depth ran out: the
     /// result then depends on the horizon and is not the game's proven value.
@@ -151,6 +154,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
             orderer: MoveOrderer::new(config),
             root_player: game.to_move(),
             root_moves: Vec::new(),
+            given_root: None,
             stats: Stats::default(),
             horizon_hit: false,
             static_leaf_hit: false,

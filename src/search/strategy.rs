@@ -47,7 +47,7 @@ impl<G: SearchHooks> Strategy<G> for DepthFirst {
         observer: &mut dyn Observer<G::Move>,
         tables: Option<&mut SearchTables<G::Move>>,
     ) -> SearchResult<G::Move> {
-        super::iterative::depth_first(game, evaluator, config, stop, observer, tables)
+        super::iterative::depth_first(game, None, evaluator, config, stop, observer, tables)
     }
 }
 

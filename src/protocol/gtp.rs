@@ -1,0 +1,880 @@
+//! `ply gtp`: Go behind the Go Text Protocol (version 2), so that GoGui, GNU Go's
+//! twogtp and other controllers can play against ply.
+//!
+//! Commands come on stdin, one per line, answered in order on stdout: `= result`
+//! or `? error`, with the command's id echoed, and an empty line after each
+//! answer. Every malformed line gets a `?` answer; nothing on the input panics or
+//! hangs. `genmove` runs ply's Monte Carlo tree search with a time limit taken from
+//! `time_settings`/`time_left` when the controller gives them, else from `--time`.
+
+use std::time::Duration;
+
+use crate::game::go::board::{MAX_SIZE, MIN_SIZE};
+use crate::game::go::scoring::Scoring;
+use crate::game::go::{DEFAULT_KOMI_HALVES, DEFAULT_SIZE, Go, GoMove, parse_komi};
+use crate::game::{Game, Player};
+use crate::search::mcts::{MctsTree, search_reusing};
+use crate::search::{Limits, MctsConfig, SearchConfig};
+
+/// What the command line sets for a GTP session.
+#[derive(Clone, Debug)]
+pub struct GtpSettings {
+    /// Seconds per move for `genmove` when the controller sets no time.
+    pub seconds_per_move: f64,
+    /// Playouts per move instead of a time.
+    pub playouts: Option<u64>,
+    /// Resign below this win percentage (0: never)...
+    pub resign_percent: f64,
+    /// ...on this many of our moves in a row.
+    pub resign_streak: u32,
+    /// The UCT exploration constant in hundredths.
+    pub exploration_centi: u32,
+    /// RAVE's equivalence parameter in playouts.
+    pub rave_equivalence: u32,
+    /// The seed of the playouts, when not the default.
+    pub seed: Option<u64>,
+}
+
+/// The commands this engine answers, in `list_commands` order.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "final_score",
+    "final_status_list",
+    "showboard",
+    "time_settings",
+    "time_left",
+    "quit",
+];
+
+/// One GTP command, read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GtpCommand {
+    /// `protocol_version`: 2.
+    ProtocolVersion,
+    /// `name`: ply.
+    Name,
+    /// `version`: the crate's.
+    Version,
+    /// `known_command NAME`.
+    KnownCommand(String),
+    /// `list_commands`: [`COMMANDS`].
+    ListCommands,
+    /// `quit`: answer, then end the session.
+    Quit,
+    /// `boardsize N`: a new empty board of side N.
+    BoardSize(usize),
+    /// `clear_board`: an empty board of the same size.
+    ClearBoard,
+    /// `komi K`, in half points.
+    Komi(i32),
+    /// `play COLOUR VERTEX`; the vertex is read on the board it is played on.
+    Play {
+        /// Who plays.
+        player: Player,
+        /// Where, as written.
+        vertex: String,
+    },
+    /// `genmove COLOUR`.
+    GenMove(Player),
+    /// `undo`: take back the last move.
+    Undo,
+    /// `final_score`: the count, as `B+3.5`.
+    FinalScore,
+    /// `final_status_list dead|alive`: true for the dead stones.
+    FinalStatusList {
+        /// True for `dead`, false for `alive`.
+        dead: bool,
+    },
+    /// `showboard`: the board as text.
+    ShowBoard,
+    /// `time_settings MAIN BYO_YOMI STONES`, seconds and stones.
+    TimeSettings {
+        /// Main time, in seconds.
+        main: f64,
+        /// Each byo-yomi period, in seconds.
+        byo_yomi: f64,
+        /// Stones to play in a period.
+        stones: u32,
+    },
+    /// `time_left COLOUR SECONDS STONES`.
+    TimeLeft {
+        /// Whose clock.
+        player: Player,
+        /// Seconds left.
+        seconds: f64,
+        /// Stones left in the byo-yomi period (0 in main time).
+        stones: u32,
+    },
+}
+
+/// Why a command gets a `?` answer: read from the line, or refused by the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GtpError {
+    /// An id and nothing after it.
+    MissingCommand,
+    /// A command not in [`COMMANDS`].
+    UnknownCommand,
+    /// The wrong arguments for a command: how it is called.
+    Usage(&'static str),
+    /// An argument that does not read: `syntax error: ...`.
+    Syntax(String),
+    /// A board size outside what ply plays.
+    UnacceptableSize,
+    /// `final_status_list seki`.
+    Seki,
+    /// A `final_status_list` status that is not one.
+    UnknownStatus(String),
+    /// A move the rules refuse, and why.
+    IllegalMove(String),
+    /// `undo` with nothing to take back.
+    CannotUndo,
+}
+
+impl std::fmt::Display for GtpError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GtpError::MissingCommand => write!(f, "missing command"),
+            GtpError::UnknownCommand => write!(f, "unknown command"),
+            GtpError::Usage(usage) => write!(f, "{usage}"),
+            GtpError::Syntax(why) => write!(f, "syntax error: {why}"),
+            GtpError::UnacceptableSize => write!(f, "unacceptable size"),
+            GtpError::Seki => write!(f, "ply does not tell seki from alive"),
+            GtpError::UnknownStatus(status) => write!(f, "unknown status '{status}'"),
+            GtpError::IllegalMove(why) => write!(f, "illegal move: {why}"),
+            GtpError::CannotUndo => write!(f, "cannot undo"),
+        }
+    }
+}
+
+impl std::error::Error for GtpError {}
+
+/// One input line: the id to echo, and the command or why there is none.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GtpLine {
+    /// The command's id, digits as written, or empty.
+    pub id: String,
+    /// The command, or the error its answer reports.
+    pub command: Result<GtpCommand, GtpError>,
+}
+
+impl GtpLine {
+    /// Reads a line; `None` for lines GTP says to ignore (empty or only a comment).
+    pub fn parse(raw: &str) -> Option<GtpLine> {
+        let line = clean_line(raw);
+        let mut words = line.split_whitespace().peekable();
+        let first = *words.peek()?;
+        let id = if first.bytes().all(|b| b.is_ascii_digit()) {
+            words.next();
+            first
+        } else {
+            ""
+        };
+        let command = match words.next() {
+            None => Err(GtpError::MissingCommand),
+            Some(name) => GtpCommand::parse(name, &words.collect::<Vec<_>>()),
+        };
+        Some(GtpLine {
+            id: id.to_string(),
+            command,
+        })
+    }
+}
+
+impl GtpCommand {
+    /// Reads the command `name` with its arguments.
+    pub fn parse(name: &str, args: &[&str]) -> Result<GtpCommand, GtpError> {
+        Ok(match name {
+            "protocol_version" => GtpCommand::ProtocolVersion,
+            "name" => GtpCommand::Name,
+            "version" => GtpCommand::Version,
+            "known_command" => match args {
+                [name] => GtpCommand::KnownCommand(name.to_string()),
+                _ => return Err(GtpError::Usage("known_command takes one command name")),
+            },
+            "list_commands" => GtpCommand::ListCommands,
+            "quit" => GtpCommand::Quit,
+            "boardsize" => GtpCommand::BoardSize(read_size(args)?),
+            "clear_board" => GtpCommand::ClearBoard,
+            "komi" => {
+                let [text] = args else {
+                    return Err(GtpError::Usage("komi takes one number"));
+                };
+                GtpCommand::Komi(parse_komi(text).map_err(|e| GtpError::Syntax(e.to_string()))?)
+            }
+            "play" => {
+                let [colour, vertex] = args else {
+                    return Err(syntax("play takes a colour and a vertex"));
+                };
+                GtpCommand::Play {
+                    player: read_colour(colour)?,
+                    vertex: vertex.to_string(),
+                }
+            }
+            "genmove" => match args {
+                [colour] => GtpCommand::GenMove(read_colour(colour)?),
+                _ => return Err(syntax("genmove takes a colour")),
+            },
+            "undo" => GtpCommand::Undo,
+            "final_score" => GtpCommand::FinalScore,
+            "final_status_list" => GtpCommand::FinalStatusList {
+                dead: read_status(args)?,
+            },
+            "showboard" => GtpCommand::ShowBoard,
+            "time_settings" => {
+                let [main, byo_yomi, stones] = args else {
+                    return Err(syntax("time_settings takes three numbers"));
+                };
+                GtpCommand::TimeSettings {
+                    main: read_seconds(main)?,
+                    byo_yomi: read_seconds(byo_yomi)?,
+                    stones: read_count(stones)?,
+                }
+            }
+            "time_left" => {
+                let [colour, seconds, stones] = args else {
+                    return Err(syntax("time_left takes a colour and two numbers"));
+                };
+                GtpCommand::TimeLeft {
+                    player: read_colour(colour)?,
+                    seconds: read_seconds(seconds)?,
+                    stones: read_count(stones)?,
+                }
+            }
+            _ => return Err(GtpError::UnknownCommand),
+        })
+    }
+}
+
+/// A syntax error with a fixed text.
+fn syntax(why: &str) -> GtpError {
+    GtpError::Syntax(why.to_string())
+}
+
+/// `boardsize`'s one number, a size ply plays.
+fn read_size(args: &[&str]) -> Result<usize, GtpError> {
+    let [text] = args else {
+        return Err(GtpError::Usage("boardsize takes one number"));
+    };
+    let size: usize = text
+        .parse()
+        .map_err(|_| syntax("boardsize takes a number"))?;
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return Err(GtpError::UnacceptableSize);
+    }
+    Ok(size)
+}
+
+/// `final_status_list`'s status: true for `dead`, false for `alive`.
+fn read_status(args: &[&str]) -> Result<bool, GtpError> {
+    let [status] = args else {
+        return Err(GtpError::Usage(
+            "final_status_list takes alive, dead or seki",
+        ));
+    };
+    match status.to_ascii_lowercase().as_str() {
+        "dead" => Ok(true),
+        "alive" => Ok(false),
+        "seki" => Err(GtpError::Seki),
+        _ => Err(GtpError::UnknownStatus(status.to_string())),
+    }
+}
+
+/// The time a controller gave: main time and Canadian byo-yomi, and what is left.
+#[derive(Clone, Copy, Debug, Default)]
+struct Clock {
+    main: f64,
+    byo_yomi: f64,
+    byo_yomi_stones: u32,
+    /// Seconds and byo-yomi stones left per colour, from `time_left`.
+    left: [Option<(f64, u32)>; 2],
+}
+
+impl Clock {
+    /// Seconds to spend on the next move of `player`, or `None` when no time
+    /// control is set (then `--time` applies).
+    fn budget(&self, player: Player) -> Option<f64> {
+        let seconds = match self.left[player.index()] {
+            Some((seconds, stones)) if stones > 0 => seconds / f64::from(stones),
+            Some((seconds, _)) => seconds / 30.0,
+            None if self.byo_yomi_stones > 0 && self.main == 0.0 => {
+                self.byo_yomi / f64::from(self.byo_yomi_stones)
+            }
+            None if self.main > 0.0 => self.main / 30.0,
+            None => return None,
+        };
+        // Keep a margin for the pipe and the controller.
+        Some((seconds * 0.8).clamp(0.02, 60.0))
+    }
+}
+
+/// One GTP session: the game, the clock and the default thinking time.
+pub struct GtpSession {
+    game: Go,
+    clock: Clock,
+    seconds_per_move: f64,
+    /// Playouts per `genmove` instead of a time, when set.
+    playouts: Option<u64>,
+    /// The search tree of the last `genmove`, reused below the moves played since.
+    tree: Option<MctsTree<GoMove>>,
+    /// The Monte Carlo settings `genmove` searches with.
+    settings: MctsConfig,
+    /// When to give up.
+    resign: ResignRule,
+    /// Our moves in a row, up to now, whose best win rate was below the resign rate.
+    hopeless_moves: u32,
+    /// Games started in this session: with the move number, it varies the seed.
+    games_started: u64,
+    /// Set by `quit`: the loop stops after answering.
+    pub finished: bool,
+}
+
+/// An answer: `Ok` text after `=`, or `Err` text after `?`.
+type Answer = Result<String, GtpError>;
+
+impl GtpSession {
+    /// A fresh 9x9 game with komi 7.5 and `seconds_per_move` for `genmove`.
+    pub fn new(seconds_per_move: f64) -> GtpSession {
+        GtpSession {
+            game: Go::new(DEFAULT_SIZE, DEFAULT_KOMI_HALVES),
+            clock: Clock::default(),
+            seconds_per_move,
+            playouts: None,
+            tree: None,
+            settings: go_settings(),
+            resign: ResignRule::default(),
+            hopeless_moves: 0,
+            games_started: 0,
+            finished: false,
+        }
+    }
+
+    /// A session whose `genmove` runs `playouts` playouts whatever the clock says.
+    pub fn with_playouts(playouts: u64) -> GtpSession {
+        GtpSession {
+            playouts: Some(playouts.max(1)),
+            ..GtpSession::new(1.0)
+        }
+    }
+
+    /// Answers one input line; `None` for lines GTP says to ignore (empty or only
+    /// a comment). The answer ends with the blank line GTP requires.
+    pub fn execute(&mut self, raw: &str) -> Option<String> {
+        let GtpLine { id, command } = GtpLine::parse(raw)?;
+        Some(match command.and_then(|command| self.run(command)) {
+            Ok(text) if text.is_empty() => format!("={id}\n\n"),
+            Ok(text) => format!("={id} {text}\n\n"),
+            Err(error) => format!("?{id} {error}\n\n"),
+        })
+    }
+
+    /// Runs one command: the text after `=`, or why it was refused.
+    pub fn run(&mut self, command: GtpCommand) -> Answer {
+        match command {
+            GtpCommand::ProtocolVersion => Ok("2".to_string()),
+            GtpCommand::Name => Ok("ply".to_string()),
+            GtpCommand::Version => Ok(env!("CARGO_PKG_VERSION").to_string()),
+            GtpCommand::KnownCommand(name) => Ok(COMMANDS.contains(&name.as_str()).to_string()),
+            GtpCommand::ListCommands => Ok(COMMANDS.join("\n")),
+            GtpCommand::Quit => {
+                self.finished = true;
+                Ok(String::new())
+            }
+            GtpCommand::BoardSize(size) => {
+                self.new_game(size);
+                Ok(String::new())
+            }
+            GtpCommand::ClearBoard => {
+                let size = self.game.board().size();
+                self.new_game(size);
+                Ok(String::new())
+            }
+            GtpCommand::Komi(halves) => {
+                self.game.set_komi_halves(halves);
+                Ok(String::new())
+            }
+            GtpCommand::Play { player, vertex } => self.play(player, &vertex),
+            GtpCommand::GenMove(player) => self.genmove(player),
+            GtpCommand::Undo => {
+                if self.game.history().is_empty() {
+                    return Err(GtpError::CannotUndo);
+                }
+                self.game.undo();
+                Ok(String::new())
+            }
+            GtpCommand::FinalScore => Ok(Scoring::estimate(&self.game).result_text()),
+            GtpCommand::FinalStatusList { dead } => Ok(self.final_status_list(dead)),
+            GtpCommand::ShowBoard => Ok(format!("\n{}", self.game.diagram())),
+            GtpCommand::TimeSettings {
+                main,
+                byo_yomi,
+                stones,
+            } => {
+                self.clock = Clock {
+                    main,
+                    byo_yomi,
+                    byo_yomi_stones: stones,
+                    left: [None; 2],
+                };
+                Ok(String::new())
+            }
+            GtpCommand::TimeLeft {
+                player,
+                seconds,
+                stones,
+            } => {
+                self.clock.left[player.index()] = Some((seconds, stones));
+                Ok(String::new())
+            }
+        }
+    }
+
+    /// The stones the count takes as `dead` or `alive`, one group a line, as
+    /// twogtp-style referees ask before they score; seki is not told apart.
+    fn final_status_list(&self, want_dead: bool) -> String {
+        let count = Scoring::estimate(&self.game);
+        let board = self.game.board();
+        let mut seen = Vec::new();
+        let mut lines = Vec::new();
+        for point in board.points() {
+            if board.stone(point).is_none()
+                || count.is_dead(point) != want_dead
+                || seen.contains(&point)
+            {
+                continue;
+            }
+            let group = board.group(point);
+            lines.push(
+                group
+                    .iter()
+                    .map(|&p| self.game.vertex(p))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
+            seen.extend(group);
+        }
+        lines.join("\n")
+    }
+
+    /// An empty board of side `size` with the same komi, and nothing held against it.
+    fn new_game(&mut self, size: usize) {
+        self.game = Go::new(size, self.game.komi_halves());
+        self.hopeless_moves = 0;
+        self.games_started += 1;
+    }
+
+    fn play(&mut self, player: Player, vertex: &str) -> Answer {
+        let m = self
+            .game
+            .read_vertex(vertex)
+            .map_err(|e| GtpError::Syntax(e.to_string()))?;
+        if let Some(reason) = self.game.illegal_reason(player, m) {
+            return Err(GtpError::IllegalMove(reason.to_string()));
+        }
+        self.game.play_as(player, m);
+        Ok(String::new())
+    }
+
+    fn genmove(&mut self, player: Player) -> Answer {
+        let seconds = self.clock.budget(player).unwrap_or(self.seconds_per_move);
+        let Some(m) = self.choose_move(player, Duration::from_secs_f64(seconds.max(0.001))) else {
+            return Ok("resign".to_string());
+        };
+        self.game.play_as(player, m);
+        Ok(self.game.format_move(m))
+    }
+
+    /// Monte Carlo tree search (light playouts, priors, RAVE, the tree of the last
+    /// search reused) for `player`, within `time`; a pass when the game is over or
+    /// the search finds nothing, `None` (resign) when the search is sure to lose.
+    fn choose_move(&mut self, player: Player, time: Duration) -> Option<GoMove> {
+        let mut position = self.game.clone();
+        position.set_to_move(player);
+        if position.passes() >= 2 {
+            return Some(GoMove::Pass);
+        }
+        let evaluator = crate::game::go::seed;
+        let limits = match self.playouts {
+            Some(playouts) => Limits {
+                nodes: Some(playouts),
+                ..Limits::default()
+            },
+            None => Limits {
+                time: Some(time),
+                ..Limits::default()
+            },
+        };
+        let mut config = SearchConfig::mcts(limits);
+        config.mcts = self.settings;
+        config.mcts.seed = search_seed(
+            self.settings.seed,
+            self.games_started,
+            self.game.history().len(),
+        );
+        let result = search_reusing(
+            &position,
+            &evaluator,
+            &config,
+            None,
+            &mut (),
+            &mut self.tree,
+        );
+        report_search(&position, &result);
+        if self.resign.tally(&result, &mut self.hopeless_moves) {
+            return None;
+        }
+        Some(
+            result
+                .best_move
+                .filter(|&m| self.game.is_legal(player, m))
+                .unwrap_or(GoMove::Pass),
+        )
+    }
+}
+
+/// Monte Carlo settings that play Go well (the arcade's Go levels use the same).
+pub fn go_settings() -> MctsConfig {
+    crate::play::levels::mcts_for(&<crate::game::go::Go as crate::game::Playable>::PROFILE)
+}
+
+pub use crate::play::resign::{RESIGN_PERCENT, RESIGN_STREAK, ResignRule};
+
+/// The seed of one search: the session's, mixed with the game and the move
+/// number, so that games differ yet replay exactly from the same seed.
+fn search_seed(base: u64, game: u64, move_number: usize) -> u64 {
+    crate::game::zobrist::mix64(base ^ game.rotate_left(32) ^ move_number as u64)
+}
+
+/// One line on stderr per search (GTP controllers show it as the engine's log):
+/// the move, its win rate and the playouts, for judging resignation afterwards.
+fn report_search(position: &Go, result: &crate::search::SearchResult<GoMove>) {
+    let Some(best) = result
+        .root_moves
+        .iter()
+        .find(|m| Some(m.mv) == result.best_move)
+    else {
+        return;
+    };
+    let win_rate = best
+        .score
+        .map_or(0.5, |s| (f64::from(s) / 1000.0 + 1.0) / 2.0);
+    let playouts: u64 = result.root_moves.iter().map(|m| m.nodes).sum();
+    eprintln!(
+        "move {} {}: {} win rate {:.3} playouts {}",
+        position.history().len() + 1,
+        crate::game::go::side_name(position.to_move()),
+        position.format_move(best.mv),
+        win_rate,
+        playouts
+    );
+}
+
+/// GTP's preprocessing: control characters other than tab and newline dropped,
+/// tabs made spaces, everything from `#` on a comment.
+fn clean_line(raw: &str) -> String {
+    let without_comment = raw.split('#').next().unwrap_or("");
+    without_comment
+        .chars()
+        .filter(|c| !c.is_control() || *c == '\t')
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .collect()
+}
+
+fn read_colour(text: &str) -> Result<Player, GtpError> {
+    match text.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Player::First),
+        "w" | "white" => Ok(Player::Second),
+        _ => Err(GtpError::Syntax(format!("'{text}' is not a colour"))),
+    }
+}
+
+fn read_seconds(text: &str) -> Result<f64, GtpError> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && (0.0..=1e7).contains(s))
+        .ok_or_else(|| GtpError::Syntax(format!("'{text}' is not a number of seconds")))
+}
+
+fn read_count(text: &str) -> Result<u32, GtpError> {
+    text.parse::<u32>()
+        .map_err(|_| GtpError::Syntax(format!("'{text}' is not a whole number")))
+}
+
+/// Runs the GTP loop on stdin and stdout until `quit` or the end of input.
+pub fn serve(args: &GtpSettings) -> anyhow::Result<()> {
+    if !(args.seconds_per_move.is_finite()
+        && args.seconds_per_move > 0.0
+        && args.seconds_per_move <= 3600.0)
+    {
+        anyhow::bail!(
+            "--time {} must be between 0 and 3600 seconds",
+            args.seconds_per_move
+        );
+    }
+    if !(args.resign_percent.is_finite() && (0.0..=100.0).contains(&args.resign_percent)) {
+        anyhow::bail!(
+            "--resign {} must be a percentage from 0 to 100",
+            args.resign_percent
+        );
+    }
+    let mut session = match args.playouts {
+        Some(playouts) => GtpSession::with_playouts(playouts),
+        None => GtpSession::new(args.seconds_per_move),
+    };
+    session.settings.exploration_centi = args.exploration_centi;
+    if let Some(seed) = args.seed {
+        session.settings.seed = seed;
+    }
+    session.settings.rave_equivalence = args.rave_equivalence.max(1);
+    session.resign = ResignRule {
+        below: args.resign_percent / 100.0,
+        streak: if args.resign_percent == 0.0 {
+            0
+        } else {
+            args.resign_streak
+        },
+    };
+    super::line::serve(|line| {
+        let reply = session.execute(line).unwrap_or_default();
+        (reply, session.finished)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Result<GtpCommand, GtpError> {
+        GtpLine::parse(line).expect("a command line").command
+    }
+
+    #[test]
+    fn lines_read_as_commands() {
+        let table = [
+            ("protocol_version", GtpCommand::ProtocolVersion),
+            ("boardsize 9", GtpCommand::BoardSize(9)),
+            ("komi 6.5", GtpCommand::Komi(13)),
+            ("clear_board", GtpCommand::ClearBoard),
+            (
+                "play b e5",
+                GtpCommand::Play {
+                    player: Player::First,
+                    vertex: "e5".into(),
+                },
+            ),
+            ("genmove WHITE", GtpCommand::GenMove(Player::Second)),
+            (
+                "final_status_list dead",
+                GtpCommand::FinalStatusList { dead: true },
+            ),
+            (
+                "time_settings 300 10 5",
+                GtpCommand::TimeSettings {
+                    main: 300.0,
+                    byo_yomi: 10.0,
+                    stones: 5,
+                },
+            ),
+            (
+                "time_left b 12.5 0",
+                GtpCommand::TimeLeft {
+                    player: Player::First,
+                    seconds: 12.5,
+                    stones: 0,
+                },
+            ),
+            (
+                "known_command play",
+                GtpCommand::KnownCommand("play".into()),
+            ),
+            ("quit", GtpCommand::Quit),
+        ];
+        for (line, command) in table {
+            assert_eq!(parse(line), Ok(command), "{line}");
+        }
+        let line = GtpLine::parse("42 name # a comment").unwrap();
+        assert_eq!(
+            (line.id.as_str(), line.command),
+            ("42", Ok(GtpCommand::Name))
+        );
+        assert_eq!(GtpLine::parse("  # only a comment"), None);
+    }
+
+    #[test]
+    fn junk_lines_are_errors() {
+        let table = [
+            ("7", GtpError::MissingCommand, "missing command"),
+            ("xyzzy", GtpError::UnknownCommand, "unknown command"),
+            (
+                "boardsize",
+                GtpError::Usage("boardsize takes one number"),
+                "boardsize takes one number",
+            ),
+            (
+                "boardsize 99",
+                GtpError::UnacceptableSize,
+                "unacceptable size",
+            ),
+            (
+                "boardsize x",
+                syntax("boardsize takes a number"),
+                "syntax error: boardsize takes a number",
+            ),
+            (
+                "play b",
+                syntax("play takes a colour and a vertex"),
+                "syntax error: play takes a colour and a vertex",
+            ),
+            (
+                "genmove red",
+                syntax("'red' is not a colour"),
+                "syntax error: 'red' is not a colour",
+            ),
+            (
+                "final_status_list seki",
+                GtpError::Seki,
+                "ply does not tell seki from alive",
+            ),
+            (
+                "time_left b -1 0",
+                syntax("'-1' is not a number of seconds"),
+                "syntax error: '-1' is not a number of seconds",
+            ),
+        ];
+        for (line, error, text) in table {
+            assert_eq!(parse(line), Err(error.clone()), "{line}");
+            assert_eq!(error.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn ids_are_echoed_and_comments_ignored() {
+        let mut session = GtpSession::new(0.05);
+        assert_eq!(
+            session.execute("7 protocol_version # hi"),
+            Some("=7 2\n\n".into())
+        );
+        assert_eq!(session.execute("   # only a comment"), None);
+        assert_eq!(session.execute(""), None);
+        assert_eq!(
+            session.execute("12 known_command\tgenmove"),
+            Some("=12 true\n\n".into())
+        );
+        assert_eq!(
+            session.execute("known_command resign"),
+            Some("= false\n\n".into())
+        );
+    }
+
+    #[test]
+    fn clock_budget_follows_byo_yomi_and_main_time() {
+        let mut session = GtpSession::new(1.0);
+        assert_eq!(session.clock.budget(Player::First), None);
+        session.execute("time_settings 0 10 5");
+        assert!((session.clock.budget(Player::First).unwrap() - 1.6).abs() < 1e-9);
+        session.execute("time_left white 30 0");
+        assert!((session.clock.budget(Player::Second).unwrap() - 0.8).abs() < 1e-9);
+    }
+
+    #[test]
+    fn genmove_resigns_a_lost_game_and_plays_on_a_won_one() {
+        // Komi 100 on 9x9: Black cannot win whatever happens, White cannot lose.
+        // Resignation waits for RESIGN_STREAK hopeless moves in a row.
+        let mut session = GtpSession::with_playouts(4000);
+        session.execute("komi 100");
+        for _ in 1..RESIGN_STREAK {
+            let answer = session.execute("genmove b").unwrap();
+            assert!(!answer.contains("resign"), "{answer}");
+        }
+        let played = session.game.history().len();
+        assert_eq!(session.execute("genmove b"), Some("= resign\n\n".into()));
+        assert_eq!(
+            session.game.history().len(),
+            played,
+            "a resignation plays nothing"
+        );
+        let answer = session.execute("genmove w").unwrap();
+        assert!(
+            answer.starts_with("= ") && !answer.contains("resign"),
+            "{answer}"
+        );
+        // An even game is no reason to resign.
+        let mut even = GtpSession::with_playouts(4000);
+        let answer = even.execute("genmove b").unwrap();
+        assert!(!answer.contains("resign"), "{answer}");
+    }
+
+    #[test]
+    fn a_streak_of_zero_never_resigns() {
+        // Komi 100: every search is hopeless for Black, yet `--resign 0` plays on.
+        let mut session = GtpSession::with_playouts(3000);
+        session.resign.streak = 0;
+        session.execute("komi 100");
+        for _ in 0..=RESIGN_STREAK {
+            let answer = session.execute("genmove b").unwrap();
+            assert!(!answer.contains("resign"), "{answer}");
+        }
+        assert_eq!(session.hopeless_moves, RESIGN_STREAK + 1);
+    }
+
+    #[test]
+    fn genmove_keeps_the_tree_of_the_moves_played() {
+        let mut session = GtpSession::with_playouts(3000);
+        session.execute("boardsize 7");
+        session.execute("genmove b");
+        let tree = session.tree.as_ref().unwrap();
+        // The reply the tree expects, and its visits.
+        let best = tree
+            .children(0)
+            .iter()
+            .copied()
+            .max_by_key(|&c| tree.node(c).visits)
+            .unwrap();
+        let reply = tree
+            .children(best)
+            .iter()
+            .copied()
+            .max_by_key(|&c| tree.node(c).visits)
+            .unwrap();
+        let kept = tree.node(reply).visits;
+        let reply_move = tree.node(reply).mv.unwrap();
+        let vertex = session.game.format_move(reply_move);
+        session.execute(&format!("play w {vertex}"));
+        session.execute("genmove b");
+        assert_eq!(session.tree.as_ref().unwrap().node(0).visits, kept + 3000);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
+
+        /// Any known command (but the slow genmove) with arbitrary arguments, and
+        /// arbitrary junk, gets exactly one answer ending in a blank line.
+        #[test]
+        fn every_line_gets_one_well_formed_answer(
+            id in proptest::option::of(0u32..1000),
+            command in proptest::sample::select(COMMANDS.iter().copied().filter(|c| *c != "genmove").collect::<Vec<_>>()),
+            args in r"[ a-zA-Z0-9.\-#\t]{0,24}",
+            junk in r"[^\n]{0,30}",
+        ) {
+            let mut session = GtpSession::new(0.01);
+            session.execute("boardsize 5");
+            let id_text = id.map(|n| n.to_string()).unwrap_or_default();
+            for line in [format!("{id_text} {command} {args}"), junk] {
+                if let Some(answer) = session.execute(&line) {
+                    proptest::prop_assert!(answer.starts_with('=') || answer.starts_with('?'));
+                    proptest::prop_assert!(answer.ends_with("\n\n"));
+                    proptest::prop_assert!(!answer.trim_end().contains("\n\n"));
+                }
+            }
+        }
+    }
+}
