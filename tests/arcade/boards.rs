@@ -5,6 +5,7 @@
 
 use super::common;
 
+use common::arcade::Arcade;
 use ply::game::chess::Chess;
 use ply::game::{Game, GameOptions, Playable};
 use ply::tui::app::App;
@@ -12,53 +13,15 @@ use ply::tui::board::arcade_games;
 use ply::tui::session;
 use ply::tui::theme::Theme;
 use ply::tui::{EngineSettings, Launch, PlaySetup, Seat};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 
-struct Screen {
-    app: App,
-    terminal: Terminal<TestBackend>,
-}
-
-impl Screen {
-    fn new(setup: PlaySetup, (width, height): (u16, u16), theme: Theme) -> Screen {
-        Screen {
-            app: App::new(Launch::Game(setup), theme).expect("the setup is valid"),
-            terminal: Terminal::new(TestBackend::new(width, height)).unwrap(),
-        }
-    }
-
-    fn press(&mut self, code: KeyCode) {
-        self.app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
-    }
-
-    fn type_text(&mut self, text: &str) {
-        for c in text.chars() {
-            self.press(KeyCode::Char(c));
-        }
-    }
-
-    /// Draws a frame and returns the buffer.
-    fn draw(&mut self) -> Buffer {
-        let app = &mut self.app;
-        self.terminal.draw(|frame| app.render(frame)).unwrap();
-        self.terminal.backend().buffer().clone()
-    }
-
-    fn text(&mut self) -> String {
-        self.draw();
-        common::screen::lines(&self.terminal).join("\n")
-    }
-
-    /// The moves played, as the move list writes them.
-    fn played(&self) -> Vec<String> {
-        let session = self.app.session().expect("a game is on screen");
-        session.played().iter().map(|m| m.text.clone()).collect()
-    }
+/// The arcade on a game of `setup`, drawn `size` in `theme`.
+fn open(setup: PlaySetup, size: (u16, u16), theme: Theme) -> Arcade {
+    let app = App::new(Launch::Game(setup), theme).expect("the setup is valid");
+    Arcade::on(app, size)
 }
 
 /// Both sides human: nothing moves but the keys.
@@ -137,8 +100,8 @@ fn every_board_is_whole_in_an_80x24_terminal() {
         alone.render_board(&Theme::plain(), area, &mut buf);
         let drawing = cells(&buf, area);
 
-        let mut screen = Screen::new(setup, (80, 24), Theme::plain());
-        let shown = screen.draw();
+        let mut screen = open(setup, (80, 24), Theme::plain());
+        let shown = screen.buffer();
         let inner = cells(&shown, board_box(&shown));
         assert!(
             holds(&inner, &drawing),
@@ -193,8 +156,8 @@ fn crowded_boards_keep_every_rank_and_file_at_80x24() {
         ("chess", "87654321", files("abcdefgh", 2)),
     ];
     for (game, ranks, file_row) in cases {
-        let mut screen = Screen::new(humans(game), (80, 24), Theme::plain());
-        let shown = screen.draw();
+        let mut screen = open(humans(game), (80, 24), Theme::plain());
+        let shown = screen.buffer();
         let inner = cells(&shown, board_box(&shown));
         let ranks: Vec<String> = if ranks.is_empty() {
             (1..=15).rev().map(|r| r.to_string()).collect()
@@ -213,10 +176,10 @@ fn crowded_boards_keep_every_rank_and_file_at_80x24() {
 
 #[test]
 fn a_large_terminal_gets_larger_squares() {
-    let mut small = Screen::new(humans("chess"), (80, 24), Theme::plain());
-    let small_box = board_box(&small.draw());
-    let mut large = Screen::new(humans("chess"), (200, 60), Theme::plain());
-    let shown = large.draw();
+    let mut small = open(humans("chess"), (80, 24), Theme::plain());
+    let small_box = board_box(&small.buffer());
+    let mut large = open(humans("chess"), (200, 60), Theme::plain());
+    let shown = large.buffer();
     let large_box = board_box(&shown);
     assert!(large_box.width > 2 * small_box.width, "{large_box:?}");
     let inner = cells(&shown, large_box);
@@ -233,8 +196,8 @@ fn a_large_terminal_gets_larger_squares() {
     let back = inner[rows[7]].concat();
     assert!(back.contains("R        N        B"), "{back}");
 
-    let mut xiangqi = Screen::new(humans("xiangqi"), (200, 60), Theme::plain());
-    let shown = xiangqi.draw();
+    let mut xiangqi = open(humans("xiangqi"), (200, 60), Theme::plain());
+    let shown = xiangqi.buffer();
     let inner = cells(&shown, board_box(&shown));
     let rows = label_rows(&inner, &["9", "8", "7", "6", "5", "4", "3", "2", "1", "0"]);
     assert!(rows.windows(2).all(|w| w[1] - w[0] == 3), "{rows:?}");
@@ -242,8 +205,8 @@ fn a_large_terminal_gets_larger_squares() {
 
 #[test]
 fn xiangqi_red_is_red_and_black_is_bold_in_the_terminal_colour() {
-    let mut screen = Screen::new(humans("xiangqi"), (100, 30), Theme::colored());
-    let buf = screen.draw();
+    let mut screen = open(humans("xiangqi"), (100, 30), Theme::colored());
+    let buf = screen.buffer();
     let find = |glyph: &str| {
         let area = buf.area;
         (area.y..area.bottom())
@@ -262,8 +225,8 @@ fn xiangqi_red_is_red_and_black_is_bold_in_the_terminal_colour() {
         assert_ne!(find(soldier).fg, Color::Blue);
     }
     // Without colour the sides differ by their letters.
-    let mut plain = Screen::new(humans("xiangqi"), (100, 30), Theme::plain());
-    let text = plain.text();
+    let mut plain = open(humans("xiangqi"), (100, 30), Theme::plain());
+    let text = plain.screen();
     assert!(text.contains("R─") && text.contains("r─"), "{text}");
 }
 
@@ -273,16 +236,16 @@ fn a_king_in_check_is_marked_without_colour() {
         moves: Some("e4 f5 Qh5+".into()),
         ..humans("chess")
     };
-    let mut screen = Screen::new(setup, (80, 24), Theme::plain());
-    let text = screen.text();
+    let mut screen = open(setup, (80, 24), Theme::plain());
+    let text = screen.screen();
     assert!(text.contains("+k+"), "{text}");
     let quiet = PlaySetup {
         moves: Some("e4 f5 Qh5+ g6".into()),
         ..humans("chess")
     };
     assert!(
-        !Screen::new(quiet, (80, 24), Theme::plain())
-            .text()
+        !open(quiet, (80, 24), Theme::plain())
+            .screen()
             .contains("+k+")
     );
 
@@ -290,7 +253,7 @@ fn a_king_in_check_is_marked_without_colour() {
         position: Some("3k5/4r4/9/9/9/9/9/9/9/3AKR3 w - - 0 1".into()),
         ..humans("xiangqi")
     };
-    let text = Screen::new(general, (80, 24), Theme::plain()).text();
+    let text = open(general, (80, 24), Theme::plain()).screen();
     assert!(text.contains("K+"), "{text}");
 }
 
@@ -302,8 +265,8 @@ fn the_board_turns_for_a_human_playing_second_against_the_computer() {
         second: Seat::Human,
         ..PlaySetup::new("chess")
     };
-    let mut screen = Screen::new(second, (80, 24), Theme::plain());
-    let shown = screen.draw();
+    let mut screen = open(second, (80, 24), Theme::plain());
+    let shown = screen.buffer();
     let inner = cells(&shown, board_box(&shown));
     let rows = label_rows(&inner, &["1", "8"]);
     assert!(rows[0] < rows[1], "White's first rank on top");
@@ -311,41 +274,41 @@ fn the_board_turns_for_a_human_playing_second_against_the_computer() {
     let files = files.join("  ");
     assert!(inner.iter().any(|row| row.concat().trim() == files));
 
-    let mut first = Screen::new(PlaySetup::new("chess"), (80, 24), Theme::plain());
-    let shown = first.draw();
+    let mut first = open(PlaySetup::new("chess"), (80, 24), Theme::plain());
+    let shown = first.buffer();
     let rows = label_rows(&cells(&shown, board_box(&shown)), &["1", "8"]);
     assert!(rows[0] > rows[1], "the human's side at the bottom");
 }
 
 #[test]
 fn a_typed_san_move_is_played_and_tab_completes() {
-    let mut screen = Screen::new(humans("chess"), (80, 24), Theme::plain());
+    let mut screen = open(humans("chess"), (80, 24), Theme::plain());
     // A letter no key uses starts the move line.
     screen.type_text("e4");
-    let text = screen.text();
+    let text = screen.screen();
     assert!(text.contains("move (SAN): e4"), "{text}");
     screen.press(KeyCode::Enter);
-    assert_eq!(screen.played(), ["e4"]);
+    assert_eq!(screen.moves_played(), ["e4"]);
     screen.type_text(":Nf");
-    let text = screen.text();
+    let text = screen.screen();
     assert!(text.contains("Tab: Nf6"), "{text}");
     screen.press(KeyCode::Tab);
     screen.press(KeyCode::Enter);
-    assert_eq!(screen.played(), ["e4", "Nf6"]);
+    assert_eq!(screen.moves_played(), ["e4", "Nf6"]);
     // UCI is read too, and shown in SAN.
     screen.type_text(":g1f3");
     screen.press(KeyCode::Enter);
-    assert_eq!(screen.played(), ["e4", "Nf6", "Nf3"]);
+    assert_eq!(screen.moves_played(), ["e4", "Nf6", "Nf3"]);
     // Esc leaves the line without a move.
     screen.type_text("d6");
     screen.press(KeyCode::Esc);
-    assert_eq!(screen.played().len(), 3);
-    assert!(!screen.text().contains("move:"));
+    assert_eq!(screen.moves_played().len(), 3);
+    assert!(!screen.screen().contains("move:"));
 }
 
 #[test]
 fn a_malformed_typed_move_shows_the_parsers_message_and_changes_nothing() {
-    let mut screen = Screen::new(humans("chess"), (100, 30), Theme::plain());
+    let mut screen = open(humans("chess"), (100, 30), Theme::plain());
     screen.type_text("e4");
     screen.press(KeyCode::Enter);
     let before = screen.app.session().unwrap().position();
@@ -360,9 +323,9 @@ fn a_malformed_typed_move_shows_the_parsers_message_and_changes_nothing() {
         screen.type_text(typed);
         screen.press(KeyCode::Enter);
         let message = after_e4.parse_move(typed).unwrap_err().0;
-        let text = screen.text();
+        let text = screen.screen();
         assert!(text.contains(&message), "{typed}: {message}\n{text}");
-        assert_eq!(screen.played(), ["e4"]);
+        assert_eq!(screen.moves_played(), ["e4"]);
         assert_eq!(screen.app.session().unwrap().position(), before);
         screen.press(KeyCode::Esc);
     }
@@ -370,14 +333,14 @@ fn a_malformed_typed_move_shows_the_parsers_message_and_changes_nothing() {
 
 #[test]
 fn a_typed_iccs_move_is_played_and_w_switches_the_notation() {
-    let mut screen = Screen::new(humans("xiangqi"), (100, 30), Theme::plain());
+    let mut screen = open(humans("xiangqi"), (100, 30), Theme::plain());
     screen.type_text(":h2e2");
     screen.press(KeyCode::Enter);
     // The move list writes WXF until `w` asks for ICCS.
-    assert_eq!(screen.played(), ["C2=5"]);
+    assert_eq!(screen.moves_played(), ["C2=5"]);
     // Completion offers the notation on screen and the other one the parser reads.
     screen.type_text(":h7e");
-    let text = screen.text();
+    let text = screen.screen();
     assert!(
         text.contains("move (WXF): h7e") && text.contains("Tab: h7e7"),
         "{text}"
@@ -385,11 +348,11 @@ fn a_typed_iccs_move_is_played_and_w_switches_the_notation() {
     screen.press(KeyCode::Esc);
     screen.type_text(":C8=5");
     screen.press(KeyCode::Enter);
-    assert_eq!(screen.played(), ["C2=5", "C8=5"]);
+    assert_eq!(screen.moves_played(), ["C2=5", "C8=5"]);
     screen.type_text("W");
-    assert_eq!(screen.played(), ["h2e2", "h7e7"]);
+    assert_eq!(screen.moves_played(), ["h2e2", "h7e7"]);
     screen.type_text(":");
-    let text = screen.text();
+    let text = screen.screen();
     assert!(text.contains("move (ICCS):"), "{text}");
     assert!(text.contains("h0g2"), "ICCS completions: {text}");
 }

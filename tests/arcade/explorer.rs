@@ -8,6 +8,7 @@ use super::common;
 
 use std::time::{Duration, Instant};
 
+use common::arcade::Arcade;
 use common::screen::lines;
 use ply::game::connect4::ConnectFour;
 use ply::game::grundy::Grundy;
@@ -16,12 +17,12 @@ use ply::game::tictactoe::TicTacToe;
 use ply::game::{Game, GameOptions, Playable, Player};
 use ply::search::tree::DEFAULT_NODE_CAP;
 use ply::search::{Additions, Algorithm, Limits, SearchConfig, search};
-use ply::tui::app::{App, Front as Screen};
+use ply::tui::app::Front as Screen;
 use ply::tui::recorded::{MinimaxState, RecordedSearch};
 use ply::tui::screens::Action;
 use ply::tui::screens::explorer::Explorer;
 use ply::tui::theme::Theme;
-use ply::tui::{EngineSettings, Launch, PlaySetup, Seat};
+use ply::tui::{EngineSettings, PlaySetup, Seat};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
@@ -342,41 +343,9 @@ fn big_trees_are_not_replayed_and_minimax_reports_its_count() {
     assert!(text.contains("100.0% of minimax"), "{text}");
 }
 
-struct Arcade {
-    app: App,
-    terminal: Terminal<TestBackend>,
-}
-
-impl Arcade {
-    fn new(setup: PlaySetup) -> Arcade {
-        Arcade {
-            app: App::new(Launch::Game(setup), Theme::plain()).unwrap(),
-            terminal: Terminal::new(TestBackend::new(80, 24)).unwrap(),
-        }
-    }
-
-    fn press(&mut self, code: KeyCode) {
-        self.app.handle_key(key(code));
-    }
-
-    fn screen(&mut self) -> String {
-        let app = &mut self.app;
-        self.terminal.draw(|frame| app.render(frame)).unwrap();
-        lines(&self.terminal).join("\n")
-    }
-
-    fn wait_until(&mut self, what: &str, done: impl Fn(&mut Arcade) -> bool) {
-        let start = Instant::now();
-        while !done(self) {
-            assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}");
-            self.app.tick();
-            std::thread::sleep(Duration::from_millis(2));
-        }
-    }
-
-    fn exploring(&self) -> bool {
-        matches!(self.app.screen(), Screen::Explorer { .. })
-    }
+/// The arcade on a game, at 80x24.
+fn explorer_arcade(setup: PlaySetup) -> Arcade {
+    Arcade::game(setup, 80, 24)
 }
 
 fn engine(algorithm: Algorithm, depth: Option<u32>, time: Option<Duration>) -> EngineSettings {
@@ -402,7 +371,7 @@ fn the_explorer_counts_the_computers_search_and_compares_it_with_minimax() {
         second: Seat::Computer(settings.clone()),
         ..PlaySetup::new("tictactoe")
     };
-    let mut h = Arcade::new(setup);
+    let mut h = explorer_arcade(setup);
     h.press(KeyCode::Char('t'));
     assert!(!h.exploring());
     assert!(h.screen().contains("no search tree yet"));
@@ -481,7 +450,7 @@ fn during_a_search_the_explorer_shows_its_last_finished_iteration() {
         ..PlaySetup::new("synthetic")
     };
     setup.options = GameOptions::parse(&["b=12", "d=12"]).unwrap();
-    let mut h = Arcade::new(setup);
+    let mut h = explorer_arcade(setup);
     h.wait_until("a finished iteration", |h| {
         h.app
             .session()

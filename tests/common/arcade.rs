@@ -27,8 +27,14 @@ pub struct Arcade {
 impl Arcade {
     /// The arcade opened on a game, drawn `width` x `height`.
     pub fn game(setup: PlaySetup, width: u16, height: u16) -> Arcade {
+        let app = App::new(Launch::Game(setup), Theme::plain()).expect("the setup is valid");
+        Arcade::on(app, (width, height))
+    }
+
+    /// `app`, drawn `width` x `height`: for a launch or a store of the test's own.
+    pub fn on(app: App, (width, height): (u16, u16)) -> Arcade {
         Arcade {
-            app: App::new(Launch::Game(setup), Theme::plain()).expect("the setup is valid"),
+            app,
             terminal: Terminal::new(TestBackend::new(width, height)).unwrap(),
         }
     }
@@ -36,6 +42,18 @@ impl Arcade {
     /// Presses a key with no modifier.
     pub fn press(&mut self, code: KeyCode) {
         self.app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+
+    /// Types `text` one key a character.
+    pub fn type_text(&mut self, text: &str) {
+        text.chars().for_each(|c| self.press(KeyCode::Char(c)));
+    }
+
+    /// Draws a frame and returns its buffer, styles and all.
+    pub fn buffer(&mut self) -> ratatui::buffer::Buffer {
+        let app = &mut self.app;
+        self.terminal.draw(|frame| app.render(frame)).unwrap();
+        self.terminal.backend().buffer().clone()
     }
 
     /// Draws a frame and returns the screen as text.
@@ -58,6 +76,12 @@ impl Arcade {
     /// How many moves the game on screen has had.
     pub fn played(&self) -> usize {
         self.app.session().map_or(0, |s| s.played().len())
+    }
+
+    /// The moves of the game on screen, as its move list writes them.
+    pub fn moves_played(&self) -> Vec<String> {
+        let session = self.app.session().expect("a game is on screen");
+        session.played().iter().map(|m| m.text.clone()).collect()
     }
 
     /// True while the explorer is in front.

@@ -11,6 +11,7 @@ use super::common;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use common::arcade::Arcade;
 use ply::game::tictactoe::TicTacToe;
 use ply::game::{Game, GameOptions, Outcome, Playable, Player};
 use ply::play::store::Store;
@@ -32,64 +33,32 @@ fn scratch_store(name: &str) -> Store {
     Store::at(dir)
 }
 
-struct Arcade {
-    app: App,
-    terminal: Terminal<TestBackend>,
+/// The arcade on a 100x30 test terminal, keeping its games in `store`.
+fn open(launch: Launch, store: &Store) -> Arcade {
+    let app = App::with_store(launch, Theme::plain(), store.clone()).unwrap();
+    Arcade::on(app, (100, 30))
 }
 
-impl Arcade {
-    fn open(launch: Launch, store: &Store) -> Arcade {
-        Arcade {
-            app: App::with_store(launch, Theme::plain(), store.clone()).unwrap(),
-            terminal: Terminal::new(TestBackend::new(100, 30)).unwrap(),
-        }
+/// Plays a tic-tac-toe square with the cursor keys and Enter: the cursor
+/// starts on b2 after every move.
+fn play_square(arcade: &mut Arcade, square: &str) {
+    let bytes = square.as_bytes();
+    let file = i32::from(bytes[0] - b'a');
+    let rank = i32::from(bytes[1] - b'1');
+    let (across, up) = (file - 1, rank - 1);
+    let horizontal = if across < 0 {
+        KeyCode::Left
+    } else {
+        KeyCode::Right
+    };
+    let vertical = if up < 0 { KeyCode::Down } else { KeyCode::Up };
+    for _ in 0..across.abs() {
+        arcade.press(horizontal);
     }
-
-    fn press(&mut self, code: KeyCode) {
-        self.app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+    for _ in 0..up.abs() {
+        arcade.press(vertical);
     }
-
-    fn screen(&mut self) -> String {
-        let app = &mut self.app;
-        self.terminal.draw(|frame| app.render(frame)).unwrap();
-        common::screen::lines(&self.terminal).join("\n")
-    }
-
-    fn played(&self) -> Vec<String> {
-        let session = self.app.session().expect("a game on screen");
-        session.played().iter().map(|m| m.text.clone()).collect()
-    }
-
-    fn wait_until(&mut self, what: &str, done: impl Fn(&App) -> bool) {
-        let start = Instant::now();
-        while !done(&self.app) {
-            assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}");
-            self.app.tick();
-            std::thread::sleep(Duration::from_millis(2));
-        }
-    }
-
-    /// Plays a tic-tac-toe square with the cursor keys and Enter: the cursor
-    /// starts on b2 after every move.
-    fn play_square(&mut self, square: &str) {
-        let bytes = square.as_bytes();
-        let file = i32::from(bytes[0] - b'a');
-        let rank = i32::from(bytes[1] - b'1');
-        let (across, up) = (file - 1, rank - 1);
-        let horizontal = if across < 0 {
-            KeyCode::Left
-        } else {
-            KeyCode::Right
-        };
-        let vertical = if up < 0 { KeyCode::Down } else { KeyCode::Up };
-        for _ in 0..across.abs() {
-            self.press(horizontal);
-        }
-        for _ in 0..up.abs() {
-            self.press(vertical);
-        }
-        self.press(KeyCode::Enter);
-    }
+    arcade.press(KeyCode::Enter);
 }
 
 fn two_humans() -> PlaySetup {
@@ -109,17 +78,17 @@ fn against_the_computer() -> PlaySetup {
 #[test]
 fn a_saved_game_resumes_at_the_same_move_after_a_restart() {
     let store = scratch_store("resume");
-    let mut arcade = Arcade::open(Launch::Game(against_the_computer()), &store);
-    arcade.play_square("b2");
-    arcade.wait_until("the computer's reply", |app| {
-        app.session().unwrap().human_to_move()
+    let mut arcade = open(Launch::Game(against_the_computer()), &store);
+    play_square(&mut arcade, "b2");
+    arcade.wait_until("the computer's reply", |arcade| {
+        arcade.app.session().unwrap().human_to_move()
     });
     let free = arcade.app.session().unwrap().legal_moves()[0].clone();
-    arcade.play_square(&free);
-    arcade.wait_until("the computer's second reply", |app| {
-        app.session().unwrap().human_to_move()
+    play_square(&mut arcade, &free);
+    arcade.wait_until("the computer's second reply", |arcade| {
+        arcade.app.session().unwrap().human_to_move()
     });
-    let before = arcade.played();
+    let before = arcade.moves_played();
     let position = arcade.app.session().unwrap().position();
     assert_eq!(before.len(), 4);
     let listed = store.list();
@@ -130,7 +99,7 @@ fn a_saved_game_resumes_at_the_same_move_after_a_restart() {
     drop(arcade);
 
     // The arcade made anew, as after quitting: the menu offers the game.
-    let mut again = Arcade::open(Launch::Menu, &store);
+    let mut again = open(Launch::Menu, &store);
     let menu = again.screen();
     assert!(
         menu.contains("saved games: 1 in progress · 0 finished"),
@@ -145,7 +114,7 @@ fn a_saved_game_resumes_at_the_same_move_after_a_restart() {
     assert!(list.contains("X human · O computer · 4 moves"), "{list}");
     again.press(KeyCode::Enter);
     assert!(matches!(again.app.screen(), Screen::Play(_)));
-    assert_eq!(again.played(), before);
+    assert_eq!(again.moves_played(), before);
     let session = again.app.session().unwrap();
     assert_eq!(session.position(), position);
     assert_eq!(session.seat(Player::Second), &against_the_computer().second);
@@ -163,7 +132,7 @@ fn a_saved_game_resumes_at_the_same_move_after_a_restart() {
 
     // Going on writes to the same file.
     let free = again.app.session().unwrap().legal_moves()[0].clone();
-    again.play_square(&free);
+    play_square(&mut again, &free);
     let listed = store.list();
     assert_eq!(listed.len(), 1);
     assert_eq!(listed[0].record.as_ref().unwrap().moves.len(), 5);
@@ -173,13 +142,13 @@ fn a_saved_game_resumes_at_the_same_move_after_a_restart() {
 #[test]
 fn leaving_a_game_with_moves_asks_first() {
     let store = scratch_store("leave");
-    let mut arcade = Arcade::open(Launch::Game(two_humans()), &store);
+    let mut arcade = open(Launch::Game(two_humans()), &store);
     // Nothing played: Esc leaves at once.
     arcade.press(KeyCode::Esc);
     assert!(matches!(arcade.app.screen(), Screen::Menu));
 
-    let mut arcade = Arcade::open(Launch::Game(two_humans()), &store);
-    arcade.play_square("b2");
+    let mut arcade = open(Launch::Game(two_humans()), &store);
+    play_square(&mut arcade, "b2");
     arcade.press(KeyCode::Esc);
     let asked = arcade.screen();
     assert!(asked.contains("Leave this game?"), "{asked}");
@@ -188,14 +157,14 @@ fn leaving_a_game_with_moves_asks_first() {
     arcade.press(KeyCode::Char('n'));
     assert!(matches!(arcade.app.screen(), Screen::Play(_)));
     assert!(!arcade.screen().contains("Leave this game?"));
-    assert_eq!(arcade.played(), ["b2"]);
+    assert_eq!(arcade.moves_played(), ["b2"]);
 
     // N asks too; yes starts afresh and the game left behind stays saved.
     arcade.press(KeyCode::Char('N'));
     assert!(arcade.screen().contains("Start a new game?"));
     arcade.press(KeyCode::Char('y'));
-    assert!(arcade.played().is_empty());
-    arcade.play_square("a1");
+    assert!(arcade.moves_played().is_empty());
+    play_square(&mut arcade, "a1");
     assert_eq!(store.list().len(), 2, "the new game has a file of its own");
 
     arcade.press(KeyCode::Char('q'));
@@ -208,16 +177,16 @@ fn leaving_a_game_with_moves_asks_first() {
 #[test]
 fn a_corrupt_save_file_is_named_and_the_others_still_load() {
     let store = scratch_store("corrupt");
-    let mut arcade = Arcade::open(Launch::Game(two_humans()), &store);
-    arcade.play_square("b2");
-    arcade.play_square("a1");
+    let mut arcade = open(Launch::Game(two_humans()), &store);
+    play_square(&mut arcade, "b2");
+    play_square(&mut arcade, "a1");
     let good = store.list()[0].id.clone();
     let text = std::fs::read_to_string(store.dir().join(format!("{good}.json"))).unwrap();
     std::fs::write(store.dir().join("cut.json"), &text[..text.len() / 2]).unwrap();
     std::fs::write(store.dir().join("junk.json"), "not json at all").unwrap();
     drop(arcade);
 
-    let mut again = Arcade::open(Launch::Menu, &store);
+    let mut again = open(Launch::Menu, &store);
     assert!(
         again
             .screen()
@@ -237,7 +206,7 @@ fn a_corrupt_save_file_is_named_and_the_others_still_load() {
     assert!(line("Tic-tac-toe").contains("in progress"), "{list}");
     // The readable game comes first and still resumes.
     again.press(KeyCode::Enter);
-    assert_eq!(again.played(), ["b2", "a1"]);
+    assert_eq!(again.moves_played(), ["b2", "a1"]);
     std::fs::remove_dir_all(store.dir()).unwrap();
 }
 
@@ -318,9 +287,9 @@ fn the_review_graphs_the_game_and_marks_each_move_by_the_proven_value() {
     assert!(expected.len() >= 5);
 
     let store = scratch_store("review");
-    let mut arcade = Arcade::open(Launch::Game(two_humans()), &store);
+    let mut arcade = open(Launch::Game(two_humans()), &store);
     for square in &line {
-        arcade.play_square(square);
+        play_square(&mut arcade, square);
     }
     assert!(arcade.app.session().unwrap().is_over());
     let listed = store.list();
@@ -330,11 +299,11 @@ fn the_review_graphs_the_game_and_marks_each_move_by_the_proven_value() {
     );
     drop(arcade);
 
-    let mut again = Arcade::open(Launch::Menu, &store);
+    let mut again = open(Launch::Menu, &store);
     again.press(KeyCode::Char('s'));
     assert!(again.screen().contains("X wins"));
     again.press(KeyCode::Enter);
-    again.wait_until("the analysis", |app| match app.screen() {
+    again.wait_until("the analysis", |arcade| match arcade.app.screen() {
         Screen::Review { review, .. } => review.analysed(),
         _ => false,
     });

@@ -5,86 +5,56 @@
 
 use super::common;
 
-use std::time::{Duration, Instant};
-
+use common::arcade::Arcade;
 use ply::tui::app::{App, Front as Screen};
 use ply::tui::screens::play::TREE_RECORDING_OFF;
 use ply::tui::theme::Theme;
 use ply::tui::{Launch, PlaySetup};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 
-/// Long enough for tic-tac-toe's reply on a busy machine.
-const PATIENCE: Duration = Duration::from_secs(60);
 /// Rows of tic-tac-toe's setup above "record search tree": two seats, the second
 /// seat's six engine rows (level, algorithm, MAX, evaluation, depth, time), and the clock.
 const ROWS_ABOVE_SWITCH: usize = 9;
 
-struct Arcade {
-    app: App,
-    terminal: Terminal<TestBackend>,
+/// Tic-tac-toe's setup screen, reached from the menu.
+fn tictactoe_setup() -> Arcade {
+    let mut arcade = Arcade::on(App::new(Launch::Menu, Theme::plain()).unwrap(), (200, 30));
+    arcade.press(KeyCode::Enter);
+    assert!(matches!(arcade.app.screen(), Screen::Setup(_)));
+    arcade
 }
 
-impl Arcade {
-    /// Tic-tac-toe's setup screen, reached from the menu.
-    fn tictactoe_setup() -> Arcade {
-        let mut arcade = Arcade {
-            app: App::new(Launch::Menu, Theme::plain()).unwrap(),
-            terminal: Terminal::new(TestBackend::new(200, 30)).unwrap(),
-        };
-        arcade.press(KeyCode::Enter);
-        assert!(matches!(arcade.app.screen(), Screen::Setup(_)));
-        arcade
-    }
+/// The setup row of the switch, as drawn.
+fn switch_row(arcade: &mut Arcade) -> String {
+    let screen = arcade.screen();
+    let row = screen
+        .lines()
+        .find(|line| line.contains("record search tree"));
+    row.unwrap_or_else(|| panic!("no switch row:\n{screen}"))
+        .to_string()
+}
 
-    fn press(&mut self, code: KeyCode) {
-        self.app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+fn play_setup(arcade: &Arcade) -> &PlaySetup {
+    match arcade.app.screen() {
+        Screen::Play(play) => play.setup(),
+        _ => panic!("not playing"),
     }
+}
 
-    fn screen(&mut self) -> String {
-        let app = &mut self.app;
-        self.terminal.draw(|frame| app.render(frame)).unwrap();
-        common::screen::lines(&self.terminal).join("\n")
-    }
-
-    /// The setup row of the switch, as drawn.
-    fn switch_row(&mut self) -> String {
-        let screen = self.screen();
-        let row = screen
-            .lines()
-            .find(|line| line.contains("record search tree"));
-        row.unwrap_or_else(|| panic!("no switch row:\n{screen}"))
-            .to_string()
-    }
-
-    fn play_setup(&self) -> &PlaySetup {
-        match self.app.screen() {
-            Screen::Play(play) => play.setup(),
-            _ => panic!("not playing"),
-        }
-    }
-
-    /// Plays b2 (the cursor's square) and waits for the computer's reply.
-    fn play_and_wait_for_reply(&mut self) {
-        self.press(KeyCode::Enter);
-        let start = Instant::now();
-        while self.app.session().unwrap().played().len() < 2 {
-            assert!(start.elapsed() < PATIENCE, "the computer did not reply");
-            self.app.tick();
-            std::thread::sleep(Duration::from_millis(2));
-        }
-    }
-
-    fn exploring(&self) -> bool {
-        matches!(self.app.screen(), Screen::Explorer { .. })
-    }
+/// Plays b2 (the cursor's square) and waits for the computer's reply.
+fn play_and_wait_for_reply(arcade: &mut Arcade) {
+    arcade.press(KeyCode::Enter);
+    arcade.wait_until("the computer's reply", |a| a.played() >= 2);
 }
 
 #[test]
 fn the_setup_row_switches_tree_recording_off_and_t_says_so() {
-    let mut h = Arcade::tictactoe_setup();
-    assert!(h.switch_row().contains(" on "), "{}", h.switch_row());
+    let mut h = tictactoe_setup();
+    assert!(
+        switch_row(&mut h).contains(" on "),
+        "{}",
+        switch_row(&mut h)
+    );
     for _ in 0..ROWS_ABOVE_SWITCH {
         h.press(KeyCode::Down);
     }
@@ -93,15 +63,27 @@ fn the_setup_row_switches_tree_recording_off_and_t_says_so() {
         "the switch has focus"
     );
     h.press(KeyCode::Right);
-    assert!(h.switch_row().contains(" off "), "{}", h.switch_row());
+    assert!(
+        switch_row(&mut h).contains(" off "),
+        "{}",
+        switch_row(&mut h)
+    );
     h.press(KeyCode::Left);
-    assert!(h.switch_row().contains(" on "), "{}", h.switch_row());
+    assert!(
+        switch_row(&mut h).contains(" on "),
+        "{}",
+        switch_row(&mut h)
+    );
     h.press(KeyCode::Char('l'));
-    assert!(h.switch_row().contains(" off "), "{}", h.switch_row());
+    assert!(
+        switch_row(&mut h).contains(" off "),
+        "{}",
+        switch_row(&mut h)
+    );
 
     h.press(KeyCode::Enter);
-    assert!(!h.play_setup().record_tree);
-    h.play_and_wait_for_reply();
+    assert!(!play_setup(&h).record_tree);
+    play_and_wait_for_reply(&mut h);
     h.press(KeyCode::Char('t'));
     assert!(!h.exploring());
     let message = h.app.session().unwrap().message().unwrap().text.clone();
@@ -113,10 +95,10 @@ fn the_setup_row_switches_tree_recording_off_and_t_says_so() {
 
 #[test]
 fn with_the_default_setup_t_opens_the_explorer_on_the_computers_search() {
-    let mut h = Arcade::tictactoe_setup();
+    let mut h = tictactoe_setup();
     h.press(KeyCode::Enter);
-    assert!(h.play_setup().record_tree);
-    h.play_and_wait_for_reply();
+    assert!(play_setup(&h).record_tree);
+    play_and_wait_for_reply(&mut h);
     h.press(KeyCode::Char('t'));
     assert!(h.exploring());
     assert!(h.screen().contains("O (computer), move 2"));

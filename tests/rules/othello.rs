@@ -6,16 +6,13 @@ use super::common;
 
 use std::time::Instant;
 
+use common::arcade::Arcade;
 use ply::game::othello::{Othello, PASS};
 use ply::game::perft::perft;
 use ply::game::{Evaluator, Game, GameOptions, Outcome, Playable, Player};
 use ply::search::{Limits, SearchConfig, search};
-use ply::tui::app::App;
-use ply::tui::theme::Theme;
-use ply::tui::{Launch, PlaySetup, Seat};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ply::tui::{PlaySetup, Seat};
+use ratatui::crossterm::event::KeyCode;
 
 const START: &str = "......../......../......../...ox.../...xo.../......../......../........ x";
 
@@ -293,48 +290,19 @@ fn strong_beats_seed_at_equal_depth() {
 }
 
 /// The arcade's game screen on a test terminal, both sides human.
-struct Screen {
-    app: App,
-    terminal: Terminal<TestBackend>,
-}
-
-impl Screen {
-    fn new(position: Option<&str>, (width, height): (u16, u16)) -> Screen {
-        let setup = PlaySetup {
-            second: Seat::Human,
-            position: position.map(str::to_string),
-            ..PlaySetup::new("othello")
-        };
-        Screen {
-            app: App::new(Launch::Game(setup), Theme::plain()).expect("the setup is valid"),
-            terminal: Terminal::new(TestBackend::new(width, height)).unwrap(),
-        }
-    }
-
-    fn press(&mut self, code: KeyCode) {
-        self.app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
-    }
-
-    fn type_text(&mut self, text: &str) {
-        text.chars().for_each(|c| self.press(KeyCode::Char(c)));
-    }
-
-    fn text(&mut self) -> String {
-        let app = &mut self.app;
-        self.terminal.draw(|frame| app.render(frame)).unwrap();
-        common::screen::lines(&self.terminal).join("\n")
-    }
-
-    fn played(&self) -> Vec<String> {
-        let session = self.app.session().expect("a game is on screen");
-        session.played().iter().map(|m| m.text.clone()).collect()
-    }
+fn othello_screen(position: Option<&str>, size: (u16, u16)) -> Arcade {
+    let setup = PlaySetup {
+        second: Seat::Human,
+        position: position.map(str::to_string),
+        ..PlaySetup::new("othello")
+    };
+    Arcade::game(setup, size.0, size.1)
 }
 
 #[test]
 fn the_arcade_board_is_whole_at_80x24_and_takes_typed_and_steered_moves() {
-    let mut screen = Screen::new(None, (80, 24));
-    let text = screen.text();
+    let mut screen = othello_screen(None, (80, 24));
+    let text = screen.screen();
     for line in [
         "   a  b  c  d  e  f  g  h",
         "3  .  .  .  *  .  .  .  .",
@@ -347,34 +315,34 @@ fn the_arcade_board_is_whole_at_80x24_and_takes_typed_and_steered_moves() {
     // A typed move, then Enter on the cursor's square after a step left (c3).
     screen.type_text("d3");
     screen.press(KeyCode::Enter);
-    assert_eq!(screen.played(), ["d3"]);
+    assert_eq!(screen.moves_played(), ["d3"]);
     screen.press(KeyCode::Left);
     screen.press(KeyCode::Enter);
-    assert_eq!(screen.played(), ["d3", "c3"]);
-    let text = screen.text();
+    assert_eq!(screen.moves_played(), ["d3", "c3"]);
+    let text = screen.screen();
     assert!(text.contains("X Black 3   O White 3"), "{text}");
     assert!(text.contains("3  .  * (O) X  .  .  .  ."), "{text}");
     assert!(text.contains("4  .  .  * <O> X  .  .  ."), "{text}");
     // An illegal typed move shows the rules' message and changes nothing.
     screen.type_text("a1");
     screen.press(KeyCode::Enter);
-    let text = screen.text();
+    let text = screen.screen();
     assert!(text.contains("a1 flips no disc"), "{text}");
-    assert_eq!(screen.played(), ["d3", "c3"]);
+    assert_eq!(screen.moves_played(), ["d3", "c3"]);
 }
 
 #[test]
 fn enter_passes_for_a_side_without_a_move_in_the_arcade() {
     let stuck = "ox....../......../......../......../......../......../......../........ x";
-    let mut screen = Screen::new(Some(stuck), (80, 24));
-    let text = screen.text();
+    let mut screen = othello_screen(Some(stuck), (80, 24));
+    let text = screen.screen();
     assert!(text.contains("Black has no move and must pass"), "{text}");
     screen.press(KeyCode::Enter);
-    assert_eq!(screen.played(), ["pass"]);
+    assert_eq!(screen.moves_played(), ["pass"]);
     screen.type_text("c1");
     screen.press(KeyCode::Enter);
-    assert_eq!(screen.played(), ["pass", "c1"]);
-    let text = screen.text();
+    assert_eq!(screen.moves_played(), ["pass", "c1"]);
+    let text = screen.screen();
     assert!(
         text.contains("White (human) wins by 3 discs to 0"),
         "{text}"
