@@ -21,7 +21,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 
-use super::point_grid::{LABEL_WIDTH, PointGrid, stone_symbol};
+use super::point_grid::{LABEL_WIDTH, PointGrid, clipped, stone_symbol};
 use super::{BoardGame, Marks, Pick, Steer, step_index};
 use crate::game::go::scoring::Scoring;
 use crate::game::go::{COLUMNS, Go, GoMove, side_name};
@@ -99,32 +99,9 @@ impl Go {
     ) {
         let size = self.board().size();
         let grid = grid(size, area, cursor.rank);
-        let mut put = |at: Position, text: &str, style: Style| {
-            if area.contains(at) {
-                buf.set_stringn(at.x, at.y, text, (area.right() - at.x) as usize, style);
-            }
-        };
-        for row in 0..grid.ranks {
-            let rank = grid.top_rank - row;
-            let style = if marks.human_to_move && rank == cursor.rank && !cursor.on_pass {
-                theme.title
-            } else {
-                theme.dim
-            };
-            let at = Position::new(grid.origin.x, grid.origin.y + row as u16);
-            put(at, &format!("{:>2}", rank + 1), style);
-        }
-        if grid.letters_row {
-            let y = grid.origin.y + grid.ranks as u16;
-            for (file, &letter) in COLUMNS[..size].iter().enumerate() {
-                let x = grid.origin.x + LABEL_WIDTH + file as u16 * grid.spacing;
-                put(
-                    Position::new(x, y),
-                    &(letter as char).to_string(),
-                    theme.dim,
-                );
-            }
-        }
+        let mut put = clipped(area, buf);
+        let highlighted = (marks.human_to_move && !cursor.on_pass).then_some(cursor.rank);
+        grid.draw_labels(&COLUMNS[..size], highlighted, theme, &mut put);
         let over = self.outcome().is_some();
         let territory = if over && cursor.scoring.is_none() {
             self.board().territory()
@@ -148,9 +125,8 @@ impl Go {
                 }
                 put(at, symbol, style);
                 let marked_last = marks.last == Some(GoMove::Stone(point));
-                if marked_last && cursor.scoring.is_none() && grid.spacing == 2 {
-                    put(Position::new(at.x - 1, at.y), "[", theme.last_move);
-                    put(Position::new(at.x + 1, at.y), "]", theme.last_move);
+                if marked_last && cursor.scoring.is_none() {
+                    grid.bracket(at, theme, &mut put);
                 }
             }
         }

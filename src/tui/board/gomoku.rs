@@ -12,7 +12,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 
-use super::point_grid::{LABEL_WIDTH, PointGrid, stone_symbol};
+use super::point_grid::{LABEL_WIDTH, PointGrid, clipped, stone_symbol};
 use super::{BoardGame, Marks, Pick, Steer, step_index};
 use crate::game::gomoku::Gomoku;
 use crate::game::{Game, Player, format_square};
@@ -34,6 +34,9 @@ fn grid(size: usize, area: Rect, cursor_rank: usize) -> PointGrid {
     PointGrid::new(size, area, cursor_rank, 0, 0)
 }
 
+/// The files' letters, from the left (a board is at most 19 points wide).
+const FILE_LETTERS: &[u8] = b"abcdefghijklmnopqrs";
+
 impl Gomoku {
     fn draw(
         &self,
@@ -45,33 +48,9 @@ impl Gomoku {
     ) {
         let size = self.board().size();
         let grid = grid(size, area, cursor.rank);
-        let mut put = |at: Position, text: &str, style: Style| {
-            if area.contains(at) {
-                buf.set_stringn(at.x, at.y, text, (area.right() - at.x) as usize, style);
-            }
-        };
-        for row in 0..grid.ranks {
-            let rank = grid.top_rank - row;
-            let label = format!("{:>2}", rank + 1);
-            let style = if marks.human_to_move && rank == cursor.rank {
-                theme.title
-            } else {
-                theme.dim
-            };
-            put(
-                Position::new(grid.origin.x, grid.origin.y + row as u16),
-                &label,
-                style,
-            );
-        }
-        if grid.letters_row {
-            let y = grid.origin.y + grid.ranks as u16;
-            for file in 0..size {
-                let x = grid.origin.x + LABEL_WIDTH + file as u16 * grid.spacing;
-                let letter = ((b'a' + file as u8) as char).to_string();
-                put(Position::new(x, y), &letter, theme.dim);
-            }
-        }
+        let mut put = clipped(area, buf);
+        let highlighted = marks.human_to_move.then_some(cursor.rank);
+        grid.draw_labels(&FILE_LETTERS[..size], highlighted, theme, &mut put);
         let winning = self.winning_row().unwrap_or_default();
         let last = marks.last.map(|m| m as usize);
         for rank in 0..size {
@@ -83,9 +62,8 @@ impl Gomoku {
                 let (symbol, style) =
                     self.point_look(point, (file, rank), cursor, marks, theme, &winning);
                 put(at, symbol, style);
-                if last == Some(point) && grid.spacing == 2 {
-                    put(Position::new(at.x - 1, at.y), "[", theme.last_move);
-                    put(Position::new(at.x + 1, at.y), "]", theme.last_move);
+                if last == Some(point) {
+                    grid.bracket(at, theme, &mut put);
                 }
             }
         }

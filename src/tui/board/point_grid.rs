@@ -4,7 +4,11 @@
 //! when it is too low for every rank, the ranks around the cursor. Drawing and
 //! clicks use the same [`PointGrid`], so a click lands on the point drawn there.
 
+use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
+use ratatui::style::Style;
+
+use crate::tui::theme::Theme;
 
 use crate::game::Player;
 
@@ -82,9 +86,64 @@ impl PointGrid {
         (on_point && file < size && row < self.ranks).then(|| (file, self.top_rank - row))
     }
 
+    /// Draws the rank numbers down the left (the `highlighted` one, the cursor's,
+    /// in the title style) and, where there is room, `columns`' letters under
+    /// the points.
+    pub fn draw_labels(
+        &self,
+        columns: &[u8],
+        highlighted: Option<usize>,
+        theme: &Theme,
+        put: &mut impl FnMut(Position, &str, Style),
+    ) {
+        for row in 0..self.ranks {
+            let rank = self.top_rank - row;
+            let style = match highlighted == Some(rank) {
+                true => theme.title,
+                false => theme.dim,
+            };
+            let at = Position::new(self.origin.x, self.origin.y + row as u16);
+            put(at, &format!("{:>2}", rank + 1), style);
+        }
+        if self.letters_row {
+            let y = self.origin.y + self.ranks as u16;
+            for (file, &letter) in columns.iter().enumerate() {
+                let x = self.origin.x + LABEL_WIDTH + file as u16 * self.spacing;
+                put(
+                    Position::new(x, y),
+                    &(letter as char).to_string(),
+                    theme.dim,
+                );
+            }
+        }
+    }
+
+    /// Brackets the stone at `at` (the last one played) where the points stand
+    /// a column apart, so there is room.
+    pub fn bracket(
+        &self,
+        at: Position,
+        theme: &Theme,
+        put: &mut impl FnMut(Position, &str, Style),
+    ) {
+        if self.spacing == 2 {
+            put(Position::new(at.x - 1, at.y), "[", theme.last_move);
+            put(Position::new(at.x + 1, at.y), "]", theme.last_move);
+        }
+    }
+
     /// The first line under the points and their letters.
     pub fn line_below(&self) -> u16 {
         self.origin.y + self.ranks as u16 + u16::from(self.letters_row)
+    }
+}
+
+/// Writes text into `buf`, cut at the edge of `area`: how the point boards draw.
+pub fn clipped(area: Rect, buf: &mut Buffer) -> impl FnMut(Position, &str, Style) + '_ {
+    move |at: Position, text: &str, style: Style| {
+        if area.contains(at) {
+            buf.set_stringn(at.x, at.y, text, (area.right() - at.x) as usize, style);
+        }
     }
 }
 
