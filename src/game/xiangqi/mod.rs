@@ -490,7 +490,7 @@ impl Playable for Xiangqi {
             },
             NamedEvaluator {
                 name: "strong",
-                description: "the handset terms plus endgame material and an attack on the palace, the weights fitted to Fairy-Stockfish's scores on 34,000 positions",
+                description: "material, piece-square tables, mobility with horse legs, cannons on the general's file, palace guards, endgame material and an attack on the palace, the weights fitted to Fairy-Stockfish's scores on 34,000 positions",
                 evaluator: Arc::new(eval::strong),
             },
             NamedEvaluator {
