@@ -265,20 +265,20 @@ fn chess_is_solved_with_quiescence_so_a_defended_pawn_is_not_taken() {
     assert_eq!(result["score"], 700, "{result}");
 }
 
+/// `ply match` of the course's alpha-beta against itself at tic-tac-toe.
+const TICTACTOE_MATCH: [&str; 6] = [
+    "match",
+    "tictactoe",
+    "--first",
+    "alphabeta:seed",
+    "--second",
+    "alphabeta:seed",
+];
+
 #[test]
 fn match_plays_engine_against_engine_and_sums_up() {
     // Tic-tac-toe is a draw with perfect play: ten games, ten draws.
-    let output = ply(&[
-        "match",
-        "tictactoe",
-        "--first",
-        "alphabeta:seed",
-        "--second",
-        "alphabeta:seed",
-        "--games",
-        "10",
-        "--json",
-    ]);
+    let output = ply(&[&TICTACTOE_MATCH[..], &["--games", "10", "--json"]].concat());
     assert!(output.status.success());
     let lines: Vec<Value> = String::from_utf8_lossy(&output.stdout)
         .lines()
@@ -399,16 +399,7 @@ fn match_refuses_bad_engines_and_openings_with_one_line() {
             "--second",
             "alphabeta:seed",
         ],
-        &[
-            "match",
-            "tictactoe",
-            "--first",
-            "alphabeta:seed",
-            "--second",
-            "alphabeta:seed",
-            "--openings",
-            "/nonexistent",
-        ],
+        &[&TICTACTOE_MATCH[..], &["--openings", "/nonexistent"]].concat(),
     ] {
         let output = ply(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");

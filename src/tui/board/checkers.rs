@@ -7,6 +7,7 @@
 //! with more than one way on is chosen square by square (or by its last square when
 //! only one path leads there). `f` flips the board, `s` hides the square numbers.
 
+use super::Canvas;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
@@ -231,14 +232,8 @@ impl Checkers {
         String::new()
     }
 
-    fn draw(
-        &self,
-        cursor: &CheckersCursor,
-        marks: &Marks<Move>,
-        theme: &Theme,
-        area: Rect,
-        buf: &mut Buffer,
-    ) {
+    fn draw(&self, cursor: &CheckersCursor, marks: &Marks<Move>, canvas: Canvas<'_>) {
+        let Canvas { theme, area, buf } = canvas;
         let cell = cell_within((area.width, area.height));
         let origin = origin(area, cell);
         let (inset_x, inset_y) = cell.inset();
@@ -430,7 +425,7 @@ impl BoardGame for Checkers {
     ) {
         let mut shown = cursor.clone();
         shown.view = shown.view.under(theme);
-        self.draw(&shown, marks, theme, area, buf);
+        self.draw(&shown, marks, Canvas { theme, area, buf });
     }
 
     fn steer(&self, cursor: &mut CheckersCursor, steer: Steer) -> Pick<Move> {
@@ -475,7 +470,15 @@ mod tests {
 
     fn draw(game: &Checkers, cursor: &CheckersCursor, marks: &Marks<Move>) -> Vec<String> {
         render_lines(26, 10, |area, buf| {
-            game.draw(cursor, marks, &Theme::plain(), area, buf)
+            game.draw(
+                cursor,
+                marks,
+                Canvas {
+                    theme: &Theme::plain(),
+                    area,
+                    buf,
+                },
+            )
         })
     }
 

@@ -6,6 +6,7 @@
 //! the last rank offers queen, rook, bishop, knight: Left/Right choose, Enter plays
 //! (so Enter twice promotes to a queen).
 
+use super::Canvas;
 use cozy_chess::{Color, File, Move, Piece, Rank, Square};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -259,14 +260,8 @@ impl Chess {
         }
     }
 
-    fn draw(
-        &self,
-        cursor: &ChessCursor,
-        marks: &Marks<Move>,
-        theme: &Theme,
-        area: Rect,
-        buf: &mut Buffer,
-    ) {
+    fn draw(&self, cursor: &ChessCursor, marks: &Marks<Move>, canvas: Canvas<'_>) {
+        let Canvas { theme, area, buf } = canvas;
         let cell = cell_within((area.width, area.height));
         let origin = origin(area, cell);
         let (inset_x, inset_y) = cell.inset();
@@ -454,7 +449,7 @@ impl BoardGame for Chess {
     ) {
         let mut shown = *cursor;
         shown.view = shown.view.under(theme);
-        self.draw(&shown, marks, theme, area, buf);
+        self.draw(&shown, marks, Canvas { theme, area, buf });
     }
 
     fn steer(&self, cursor: &mut ChessCursor, steer: Steer) -> Pick<Move> {
@@ -564,7 +559,15 @@ mod tests {
         let mut cursor = game.initial_cursor();
         assert!(game.letter(&mut cursor, 'f'));
         let lines = render_lines(26, 13, |area, buf| {
-            game.draw(&cursor, &Marks::default(), &Theme::plain(), area, buf)
+            game.draw(
+                &cursor,
+                &Marks::default(),
+                Canvas {
+                    theme: &Theme::plain(),
+                    area,
+                    buf,
+                },
+            )
         });
         assert_eq!(lines[0], "1  ♖  ♘  ♗  ♔  ♕  ♗  ♘  ♖");
         assert_eq!(lines[8], "   h  g  f  e  d  c  b  a");

@@ -17,6 +17,7 @@
 //! plays. A 9x9 board takes 17x13 cells and fits an 80x24 terminal; when the area
 //! is too low for every rank the board shows the ranks around the cursor.
 
+use super::Canvas;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
@@ -89,14 +90,8 @@ fn area_symbol(player: Player) -> &'static str {
 }
 
 impl Go {
-    fn draw(
-        &self,
-        cursor: &GoCursor,
-        marks: &Marks<GoMove>,
-        theme: &Theme,
-        area: Rect,
-        buf: &mut Buffer,
-    ) {
+    fn draw(&self, cursor: &GoCursor, marks: &Marks<GoMove>, canvas: Canvas<'_>) {
+        let Canvas { theme, area, buf } = canvas;
         let size = self.board().size();
         let grid = grid(size, area, cursor.rank);
         let mut put = clipped(area, buf);
@@ -343,7 +338,7 @@ impl BoardGame for Go {
     ) {
         let mut shown = cursor.clone();
         shown.letters |= *theme == Theme::plain();
-        self.draw(&shown, marks, theme, area, buf);
+        self.draw(&shown, marks, Canvas { theme, area, buf });
     }
 
     fn steer(&self, cursor: &mut GoCursor, steer: Steer) -> Pick<GoMove> {

@@ -8,6 +8,7 @@
 //! letters they are left out, and when it is too low for every rank the board
 //! shows the ranks around the cursor.
 
+use super::Canvas;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
@@ -38,14 +39,8 @@ fn grid(size: usize, area: Rect, cursor_rank: usize) -> PointGrid {
 const FILE_LETTERS: &[u8] = b"abcdefghijklmnopqrs";
 
 impl Gomoku {
-    fn draw(
-        &self,
-        cursor: &GomokuCursor,
-        marks: &Marks<u16>,
-        theme: &Theme,
-        area: Rect,
-        buf: &mut Buffer,
-    ) {
+    fn draw(&self, cursor: &GomokuCursor, marks: &Marks<u16>, canvas: Canvas<'_>) {
+        let Canvas { theme, area, buf } = canvas;
         let size = self.board().size();
         let grid = grid(size, area, cursor.rank);
         let mut put = clipped(area, buf);
@@ -153,7 +148,7 @@ impl BoardGame for Gomoku {
     ) {
         let mut shown = *cursor;
         shown.letters |= *theme == Theme::plain();
-        self.draw(&shown, marks, theme, area, buf);
+        self.draw(&shown, marks, Canvas { theme, area, buf });
     }
 
     fn steer(&self, cursor: &mut GomokuCursor, steer: Steer) -> Pick<u16> {

@@ -373,6 +373,16 @@ pub fn digit_index(key: char, len: usize) -> Option<usize> {
     (1..=len).contains(&digit).then(|| digit - 1)
 }
 
+/// Where a board draws itself: the theme, and the area of the buffer it fills.
+pub(crate) struct Canvas<'a> {
+    /// The colours and styles to draw in.
+    pub theme: &'a Theme,
+    /// The area given to the board.
+    pub area: Rect,
+    /// The buffer under it.
+    pub buf: &'a mut Buffer,
+}
+
 /// A board drawn from its first cursor with `marks` in `theme`, as lines: what
 /// the widgets' own tests compare with the picture they expect.
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //!
 //! A move is two picks: a piece (Enter or click), then its target.
 
+use super::Canvas;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -266,14 +267,8 @@ impl Xiangqi {
         cells.into_iter().collect()
     }
 
-    fn draw(
-        &self,
-        cursor: &XiangqiCursor,
-        marks: &Marks<Move>,
-        theme: &Theme,
-        area: Rect,
-        buf: &mut Buffer,
-    ) {
+    fn draw(&self, cursor: &XiangqiCursor, marks: &Marks<Move>, canvas: Canvas<'_>) {
+        let Canvas { theme, area, buf } = canvas;
         let look = Look::within((area.width, area.height));
         let origin = origin(area, look);
         let mut put = |x: u16, y: u16, text: &str, style: Style| {
@@ -441,7 +436,7 @@ impl BoardGame for Xiangqi {
     ) {
         let mut shown = *cursor;
         shown.view = shown.view.under(theme);
-        self.draw(&shown, marks, theme, area, buf);
+        self.draw(&shown, marks, Canvas { theme, area, buf });
     }
 
     fn steer(&self, cursor: &mut XiangqiCursor, steer: Steer) -> Pick<Move> {
@@ -500,7 +495,15 @@ mod tests {
 
     fn draw(game: &Xiangqi, cursor: &XiangqiCursor, marks: &Marks<Move>) -> Vec<String> {
         render_lines(NORMAL.0, NORMAL.1, |area, buf| {
-            game.draw(cursor, marks, &Theme::plain(), area, buf)
+            game.draw(
+                cursor,
+                marks,
+                Canvas {
+                    theme: &Theme::plain(),
+                    area,
+                    buf,
+                },
+            )
         })
     }
 
@@ -543,9 +546,11 @@ mod tests {
         game.draw(
             &game.initial_cursor(),
             &Marks::default(),
-            &Theme::plain(),
-            area,
-            &mut buf,
+            Canvas {
+                theme: &Theme::plain(),
+                area,
+                buf: &mut buf,
+            },
         );
         let at = cell_position(origin(area, LOOKS[1]), point(4, 0), false, LOOKS[1]);
         assert_eq!(buf[(at.x, at.y)].symbol(), "帥");
@@ -591,7 +596,15 @@ mod tests {
         let (width, height) = game.board_size();
         assert_eq!((width, height), (28, 13));
         let lines = render_lines(width, height, |area, buf| {
-            game.draw(&cursor, &Marks::default(), &Theme::plain(), area, buf)
+            game.draw(
+                &cursor,
+                &Marks::default(),
+                Canvas {
+                    theme: &Theme::plain(),
+                    area,
+                    buf,
+                },
+            )
         });
         assert_eq!(lines[0], "9 r──n──b──a──k──a──b──n──r");
         assert_eq!(lines[2], "7 ├──c──┼──┼──┼──┼──┼──c──┤");
@@ -604,7 +617,15 @@ mod tests {
 
         assert_eq!(game.board_size_within((200, 60)), (52, 30));
         let lines = render_lines(52, 30, |area, buf| {
-            game.draw(&cursor, &Marks::default(), &Theme::plain(), area, buf)
+            game.draw(
+                &cursor,
+                &Marks::default(),
+                Canvas {
+                    theme: &Theme::plain(),
+                    area,
+                    buf,
+                },
+            )
         });
         assert_eq!(
             lines[0],
@@ -659,9 +680,11 @@ mod tests {
         game.draw(
             &game.initial_cursor(),
             &Marks::default(),
-            &theme,
-            area,
-            &mut buf,
+            Canvas {
+                theme: &theme,
+                area,
+                buf: &mut buf,
+            },
         );
         let at = cell_position(origin(area, LOOKS[1]), point(4, 0), false, LOOKS[1]);
         assert_eq!(buf[(at.x, at.y)].fg, theme.bad.fg.unwrap());

@@ -392,12 +392,7 @@ impl MctsExplorer {
 
     /// Draws the screen.
     pub fn render(&mut self, frame: &mut Frame, theme: &Theme) {
-        let [title, body, status] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Min(3),
-            Constraint::Length(1),
-        ])
-        .areas(frame.area());
+        let [title, body, status] = super::title_body_status(frame.area(), 3);
         frame.render_widget(
             Line::from(Span::styled(
                 format!(" Monte Carlo tree · {}", self.record.title),

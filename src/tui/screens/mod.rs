@@ -182,6 +182,17 @@ pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// A screen's rows: a title line, the body (at least `body_rows` high) and a
+/// status line, as most screens lay themselves out.
+pub(crate) fn title_body_status(area: Rect, body_rows: u16) -> [Rect; 3] {
+    Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(body_rows),
+        Constraint::Length(1),
+    ])
+    .areas(area)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

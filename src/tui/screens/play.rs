@@ -480,12 +480,7 @@ impl Play {
             sides: self.session.side_styles(theme),
             ..*theme
         };
-        let [title, body, status] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Min(10),
-            Constraint::Length(1),
-        ])
-        .areas(frame.area());
+        let [title, body, status] = super::title_body_status(frame.area(), 10);
         frame.render_widget(self.title_line(theme, title.width), title);
         let clock_height = if self.session.clocks().is_some() {
             4

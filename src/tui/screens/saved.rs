@@ -5,7 +5,6 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
-use ratatui::layout::{Constraint, Layout};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, List, ListItem, ListState};
 
@@ -115,12 +114,7 @@ impl SavedGames {
 
     /// Draws the list.
     pub fn render(&mut self, frame: &mut Frame, theme: &Theme) {
-        let [title, body, status] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Min(3),
-            Constraint::Length(1),
-        ])
-        .areas(frame.area());
+        let [title, body, status] = super::title_body_status(frame.area(), 3);
         let heading = Line::from(vec![
             Span::styled(" Saved games ", theme.title),
             Span::styled(format!(" in {}", self.store.dir().display()), theme.dim),
