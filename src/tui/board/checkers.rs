@@ -462,24 +462,14 @@ impl BoardGame for Checkers {
 mod tests {
     use super::*;
     use crate::game::{GameOptions, Playable};
-    use crate::tui::board::render_lines;
+    use crate::tui::board::drawn_plain;
 
     fn position(fen: &str) -> Checkers {
         Checkers::parse_position(fen, &GameOptions::default()).unwrap()
     }
 
     fn draw(game: &Checkers, cursor: &CheckersCursor, marks: &Marks<Move>) -> Vec<String> {
-        render_lines(26, 10, |area, buf| {
-            game.draw(
-                cursor,
-                marks,
-                Canvas {
-                    theme: &Theme::plain(),
-                    area,
-                    buf,
-                },
-            )
-        })
+        drawn_plain(26, 10, |canvas| game.draw(cursor, marks, canvas))
     }
 
     fn human() -> Marks<Move> {

@@ -519,6 +519,7 @@ impl BoardGame for Chess {
 mod tests {
     use super::*;
     use crate::game::{GameOptions, Playable};
+    use crate::tui::board::drawn_plain;
     use crate::tui::board::render_lines;
 
     fn draw(game: &Chess, cursor: &ChessCursor, marks: &Marks<Move>) -> Vec<String> {
@@ -558,16 +559,8 @@ mod tests {
         game.play_moves("e4 d5 exd5").unwrap();
         let mut cursor = game.initial_cursor();
         assert!(game.letter(&mut cursor, 'f'));
-        let lines = render_lines(26, 13, |area, buf| {
-            game.draw(
-                &cursor,
-                &Marks::default(),
-                Canvas {
-                    theme: &Theme::plain(),
-                    area,
-                    buf,
-                },
-            )
+        let lines = drawn_plain(26, 13, |canvas| {
+            game.draw(&cursor, &Marks::default(), canvas)
         });
         assert_eq!(lines[0], "1  ♖  ♘  ♗  ♔  ♕  ♗  ♘  ♖");
         assert_eq!(lines[8], "   h  g  f  e  d  c  b  a");

@@ -383,6 +383,19 @@ pub(crate) struct Canvas<'a> {
     pub buf: &'a mut Buffer,
 }
 
+/// What `draw` puts on a `width` x `height` plain-themed canvas, as lines: for
+/// the widgets' tests that draw with a cursor of their own.
+#[cfg(test)]
+pub(crate) fn drawn_plain(width: u16, height: u16, draw: impl FnOnce(Canvas<'_>)) -> Vec<String> {
+    render_lines(width, height, |area, buf| {
+        draw(Canvas {
+            theme: &Theme::plain(),
+            area,
+            buf,
+        })
+    })
+}
+
 /// A board drawn from its first cursor with `marks` in `theme`, as lines: what
 /// the widgets' own tests compare with the picture they expect.
 #[cfg(test)]

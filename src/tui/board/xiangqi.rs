@@ -488,22 +488,14 @@ impl BoardGame for Xiangqi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::board::render_lines;
+    use crate::tui::board::drawn_plain;
 
     /// The size of the look the tests draw first: a point every four columns.
     const NORMAL: (u16, u16) = (36, 21);
 
     fn draw(game: &Xiangqi, cursor: &XiangqiCursor, marks: &Marks<Move>) -> Vec<String> {
-        render_lines(NORMAL.0, NORMAL.1, |area, buf| {
-            game.draw(
-                cursor,
-                marks,
-                Canvas {
-                    theme: &Theme::plain(),
-                    area,
-                    buf,
-                },
-            )
+        drawn_plain(NORMAL.0, NORMAL.1, |canvas| {
+            game.draw(cursor, marks, canvas)
         })
     }
 
@@ -595,16 +587,8 @@ mod tests {
         cursor.view.letters = true;
         let (width, height) = game.board_size();
         assert_eq!((width, height), (28, 13));
-        let lines = render_lines(width, height, |area, buf| {
-            game.draw(
-                &cursor,
-                &Marks::default(),
-                Canvas {
-                    theme: &Theme::plain(),
-                    area,
-                    buf,
-                },
-            )
+        let lines = drawn_plain(width, height, |canvas| {
+            game.draw(&cursor, &Marks::default(), canvas)
         });
         assert_eq!(lines[0], "9 r──n──b──a──k──a──b──n──r");
         assert_eq!(lines[2], "7 ├──c──┼──┼──┼──┼──┼──c──┤");
@@ -616,16 +600,8 @@ mod tests {
         assert_eq!(lines[12], PROMPT);
 
         assert_eq!(game.board_size_within((200, 60)), (52, 30));
-        let lines = render_lines(52, 30, |area, buf| {
-            game.draw(
-                &cursor,
-                &Marks::default(),
-                Canvas {
-                    theme: &Theme::plain(),
-                    area,
-                    buf,
-                },
-            )
+        let lines = drawn_plain(52, 30, |canvas| {
+            game.draw(&cursor, &Marks::default(), canvas)
         });
         assert_eq!(
             lines[0],
