@@ -1,5 +1,6 @@
 //! The command line: the arcade (no arguments, or `ply play`), and the headless
-//! `ply list|solve|match|perft|bench|uci`, each with `--json` for scripts.
+//! `ply list|solve|match|perft|bench|uci`, each with `--json` for scripts, and the
+//! manual made from these definitions (`ply man`, `ply completions`).
 //!
 //! Bad input (unknown game or option, malformed position, illegal move) prints one
 //! line to stderr and exits with status 2; nothing here panics on user input.
@@ -13,6 +14,7 @@ mod eval;
 mod gomocup;
 mod gtp;
 mod list;
+pub mod manual;
 mod match_cmd;
 mod oneline;
 mod perft;
@@ -30,7 +32,7 @@ pub const EXIT_BAD_INPUT: i32 = 2;
 
 /// ply: classic two-player games in the terminal, against a search you can watch think.
 #[derive(Parser, Debug)]
-#[command(name = "ply", version, about, long_about = None)]
+#[command(name = "ply", version = env!("PLY_VERSION"), about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -62,6 +64,10 @@ enum Command {
     Gtp(gtp::GtpArgs),
     /// Speak the Gomocup (piskvork) protocol on stdin/stdout: gomoku against other engines.
     Gomocup(gomocup::GomocupArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(manual::CompletionsArgs),
+    /// Print the manual page (roff; `man -l <(ply man)`), or with --markdown the book's reference.
+    Man(manual::ManArgs),
 }
 
 /// Parses the process arguments, runs the command and returns the exit status.
@@ -113,6 +119,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Ucci(args)) => uci::run_ucci(&args),
         Some(Command::Gtp(args)) => gtp::run(&args),
         Some(Command::Gomocup(args)) => gomocup::run(&args),
+        Some(Command::Completions(args)) => manual::completions(&args),
+        Some(Command::Man(args)) => manual::man(&args),
     }
 }
 

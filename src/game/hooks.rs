@@ -47,13 +47,13 @@ pub trait SearchHooks: Game {
 
     /// True when the engine's `evalcache` (search/eval_cache.rs) pays here: the
     /// evaluation is slow and a search meets the same positions again (xiangqi;
-    /// the measurements are in docs/engine/ledger.md). False by default.
+    /// the measurements are in docs/src/engines/ledger.md). False by default.
     const CACHES_EVALUATION: bool = false;
 
     /// True when the engine's history refinements apply here: the `gravity` switch
     /// (bounded, signed history: search/order.rs) and killers learnt from quiet
     /// moves only (`quietkillers`). Only chess has been measured with them (see
-    /// docs/engine/ledger.md); other games keep plain counts until a match shows
+    /// docs/src/engines/ledger.md); other games keep plain counts until a match shows
     /// they help them. False by default.
     const BOUNDED_HISTORY: bool = false;
 

@@ -152,7 +152,7 @@ struct UciController<G: ProtocolGame> {
 }
 
 /// How a search spends the clock `go wtime ... btime ...` gives. Fixed stays the
-/// default: adaptive showed no gain (docs/engine/ledger.md).
+/// default: adaptive showed no gain (docs/src/engines/ledger.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum TimePolicy {
     /// The share of the clock the arcade gives a move, as one limit; no iteration

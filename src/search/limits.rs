@@ -155,7 +155,7 @@ search_config! {
     /// engine's extras are declared once below: their field, the name `with=`,
     /// `no=` and the UCI `Extras` option take, their help (the doc comment) and
     /// whether the engine plays with them; an extra that loses its match is
-    /// deleted and its result goes to docs/engine/ledger.md.
+    /// deleted and its result goes to docs/src/engines/ledger.md.
     #[derive(Clone, Debug, PartialEq, Eq)]
     pub struct SearchConfig (plain limits) {
         /// Minimax or alpha-beta.

@@ -11,7 +11,7 @@
 //! weights fitted to Stockfish's scores of quiet self-play positions (labelled.rs,
 //! the method at its top). The earlier weight sets, fitted to self-play results
 //! (tuned.rs) and set by hand (weights.rs), are no longer offered; the tests and
-//! the tuner measure against them, and docs/engine/ledger.md has their matches.
+//! the tuner measure against them, and docs/src/engines/ledger.md has their matches.
 
 use cozy_chess::{BitBoard, Board, Color, File, Piece, Square};
 

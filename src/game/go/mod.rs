@@ -553,7 +553,7 @@ impl Playable for Go {
     }
 
     /// Monte Carlo with RAVE and no exploration term: RAVE and the priors already
-    /// spread the playouts (docs/engine/ledger.md).
+    /// spread the playouts (docs/src/engines/ledger.md).
     const PROFILE: GameProfile = GameProfile {
         opponent: Opponent::MonteCarlo(MonteCarloStyle {
             exploration_centi: 0,

@@ -13,7 +13,7 @@
 //! Mean squared error, hand-set: train 0.020876, held-out 0.021159;
 //! fitted: train 0.014405, held-out 0.014230 (full-batch Adam, 3000 epochs, rate 2).
 //! Command: cargo run --release --example xiangqi_fit -- fit --epochs 3000 --rate 2 LABELS
-//! Kept because it won its match against the hand-set weights (docs/engine/ledger.md).
+//! Kept because it won its match against the hand-set weights (docs/src/engines/ledger.md).
 
 use super::weighted::Weights;
 
