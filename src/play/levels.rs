@@ -5,8 +5,8 @@
 //!
 //! Node budgets rather than time make the middle levels play the same game on a
 //! fast machine and a slow one; only the top two think for a fixed time. Chess
-//! levels carry an Elo measured against Stockfish (see the README and
-//! `scripts/chess_levels_elo.py`).
+//! levels carry an Elo measured against Stockfish (see docs/src/arcade/levels.md and
+//! `scripts/chess-levels-elo.py`).
 
 use std::ops::RangeInclusive;
 use std::time::Duration;

@@ -68,6 +68,19 @@ fn broken_link(document: &Path, text: &str, target: &str) -> Option<String> {
 }
 
 #[test]
+fn every_included_file_exists() {
+    for page in book_pages() {
+        let text = read(&page);
+        for include in text.split("{{#include ").skip(1) {
+            let target = include.split("}}").next().unwrap();
+            let file = target.split(':').next().unwrap();
+            let path = page.parent().unwrap().join(file);
+            assert!(path.is_file(), "{}: includes {file}", page.display());
+        }
+    }
+}
+
+#[test]
 fn the_readme_is_a_front_page() {
     let readme = read(&root().join("README.md"));
     let lines: Vec<&str> = readme.lines().collect();

@@ -7,7 +7,7 @@
 //! weighted sum exact and rounded to centipawns once), and an output layer chosen by
 //! the material on the board. A position's hidden sums are built from those of the
 //! position before the last move where they are still kept. Trained by
-//! examples/nnue_train.rs on quiet positions scored by Stockfish's search; the
+//! tools/nnue_train.rs on quiet positions scored by Stockfish's search; the
 //! weights are integers, so the value is exact and the same on every machine.
 //!
 //! The network learns the classical evaluation's error, not the whole score: its
@@ -15,12 +15,13 @@
 //! king safety, pawns) were already fitted to Stockfish's scores; what is left for
 //! the network is what a linear sum of them cannot say. Trained that way on the
 //! same positions, it comes closer to Stockfish's scores in games it never saw than
-//! a network that learns the whole score (the README gives the losses).
+//! a network that learns the whole score (docs/src/engines/chess-history.md gives
+//! the losses).
 //!
 //! Why a network: the classical evaluation's terms are linear in hand-chosen
 //! features; on held-out positions like its training data the network stays
-//! closer to Stockfish's scores (tests/chess_neural.rs measures both). It plays as
-//! `neural`; `strong` stays classical until it wins against Stockfish too (README).
+//! closer to Stockfish's scores (tests/search/chess_neural.rs measures both). It plays as
+//! `neural`; `strong` stays classical (docs/src/engines/chess.md).
 
 use crate::game::GameError;
 use std::cell::RefCell;
@@ -71,8 +72,8 @@ pub const MAGIC: &[u8; 8] = b"PLY768K9";
 /// units say depends on the stage of the game.
 pub const OUTPUT_BUCKETS: usize = 8;
 
-/// The network `neural` plays, written by examples/nnue_train.rs (the README's
-/// chess section gives its data and the commands that made it).
+/// The network `neural` plays, written by tools/nnue_train.rs (docs/src/engines/chess.md
+/// gives its data and the commands that made it).
 static EMBEDDED: &[u8] = include_bytes!("nets/chess.nnue");
 
 /// The integer weights of a network.
