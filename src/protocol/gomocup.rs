@@ -522,15 +522,18 @@ fn printable(text: &str) -> String {
 /// Reads commands on stdin until `END` or the end of input.
 pub fn serve(engine: &str, threat_plan: bool) -> anyhow::Result<()> {
     let mut session = GomocupSession::new(engine, threat_plan).map_err(anyhow::Error::msg)?;
-    super::line::serve(|line| {
-        let reply: String = session
-            .execute(line)
-            .into_iter()
-            .filter(|l| !l.is_empty())
-            .map(|l| l + "\n")
-            .collect();
-        (reply, session.finished)
-    })
+    super::line::serve(
+        |line| {
+            let reply: String = session
+                .execute(line)
+                .into_iter()
+                .filter(|l| !l.is_empty())
+                .map(|l| l + "\n")
+                .collect();
+            (reply, session.finished)
+        },
+        "ERROR line too long (over 1 MiB), skipped\n",
+    )
 }
 
 #[cfg(test)]

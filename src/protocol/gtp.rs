@@ -643,10 +643,13 @@ pub fn serve(args: &GtpSettings) -> anyhow::Result<()> {
             args.resign_streak
         },
     };
-    super::line::serve(|line| {
-        let reply = session.execute(line).unwrap_or_default();
-        (reply, session.finished)
-    })
+    super::line::serve(
+        |line| {
+            let reply = session.execute(line).unwrap_or_default();
+            (reply, session.finished)
+        },
+        "? line too long (over 1 MiB), skipped\n\n",
+    )
 }
 
 #[cfg(test)]

@@ -9,20 +9,32 @@ use std::io::{BufRead, Read, Write};
 pub(super) const LONGEST_LINE: usize = 1 << 20;
 
 /// Feeds each stdin line to `answer` until it says the session is over or the
-/// input ends, writing and flushing what it answers after every line.
-pub(super) fn serve(mut answer: impl FnMut(&str) -> (String, bool)) -> anyhow::Result<()> {
+/// input ends, writing and flushing what it answers after every line. A line past
+/// [`LONGEST_LINE`] is skipped unread and answered with `too_long`, so an endless
+/// line costs no more memory than a long one.
+pub(super) fn serve(
+    answer: impl FnMut(&str) -> (String, bool),
+    too_long: &str,
+) -> anyhow::Result<()> {
     let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut stdout = std::io::stdout();
+    serve_from(stdin.lock(), &mut std::io::stdout(), answer, too_long)
+}
+
+fn serve_from(
+    mut input: impl BufRead,
+    output: &mut impl Write,
+    mut answer: impl FnMut(&str) -> (String, bool),
+    too_long: &str,
+) -> anyhow::Result<()> {
     let mut bytes = Vec::new();
     loop {
-        bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            return Ok(());
-        }
-        let (reply, finished) = answer(&String::from_utf8_lossy(&bytes));
-        stdout.write_all(reply.as_bytes())?;
-        stdout.flush()?;
+        let (reply, finished) = match read_line(&mut input, &mut bytes) {
+            Line::End => return Ok(()),
+            Line::TooLong => (too_long.to_string(), false),
+            Line::Read => answer(&String::from_utf8_lossy(&bytes)),
+        };
+        output.write_all(reply.as_bytes())?;
+        output.flush()?;
         if finished {
             return Ok(());
         }
@@ -65,6 +77,30 @@ pub(super) fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> Line {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_too_long_is_answered_and_the_session_goes_on() {
+        let mut input = vec![b'x'; 3 * LONGEST_LINE];
+        input.extend_from_slice(b"\nname\nquit\nnever read\n");
+        let mut output = Vec::new();
+        let mut seen = Vec::new();
+        let answer = |line: &str| {
+            seen.push(line.to_string());
+            (format!("= {line}\n"), line == "quit")
+        };
+        serve_from(
+            std::io::Cursor::new(input),
+            &mut output,
+            answer,
+            "? too long\n",
+        )
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(output).unwrap(),
+            "? too long\n= name\n= quit\n"
+        );
+        assert_eq!(seen, ["name", "quit"]);
+    }
 
     #[test]
     fn lines_are_read_as_bytes_and_long_ones_skipped() {

@@ -149,6 +149,9 @@ struct UciController<G: ProtocolGame> {
     /// The engine's extras switched on or off (the `Extras` option), so a tester
     /// can play a setting against another program without a build of its own.
     extras: Vec<(String, bool)>,
+    /// Set when the last `position` was refused: a `go` then answers no move rather
+    /// than one for the position before it, which the GUI no longer means.
+    position_refused: bool,
 }
 
 /// How a search spends the clock `go wtime ... btime ...` gives. Fixed stays the
@@ -226,6 +229,7 @@ fn serve<G: ProtocolGame>(dialect: Dialect, mut input: impl BufRead) {
         millis: false,
         time_policy: TimePolicy::Fixed,
         extras: Vec::new(),
+        position_refused: false,
     };
     let mut line = Vec::new();
     loop {
@@ -319,6 +323,7 @@ impl<G: ProtocolGame> UciController<G> {
     fn new_game(&mut self) {
         self.stop_search();
         self.game = start::<G>();
+        self.position_refused = false;
         engine::lock(&self.memory).new_game();
     }
 
@@ -407,8 +412,9 @@ impl<G: ProtocolGame> UciController<G> {
         Ok(())
     }
 
-    /// `position ...`: all or nothing.
+    /// `position ...`: all or nothing; refused, it leaves no position behind.
     fn set_position(&mut self, start: &StartPosition, moves: &[String]) -> Result<(), GameError> {
+        self.position_refused = true;
         let mut game = match start {
             StartPosition::Start => self::start::<G>(),
             StartPosition::Fen(fen) => G::parse_position(fen, &GameOptions::default())?,
@@ -418,6 +424,7 @@ impl<G: ProtocolGame> UciController<G> {
             game.play(m);
         }
         self.game = game;
+        self.position_refused = false;
         Ok(())
     }
 
@@ -443,14 +450,24 @@ impl<G: ProtocolGame> UciController<G> {
     }
 
     /// `go` with its limits: starts a search on its own thread. Every `go` is
-    /// answered by one `bestmove`: words it cannot read are noted and left out.
+    /// answered by one `bestmove`: one with words it cannot read is refused as a
+    /// whole and answered by a one-ply search.
     fn go(&mut self, request: GoRequest) {
         let side = self.game.to_move().index();
         let request = request.on_clock(side, if self.millis { 1 } else { 1000 });
         for problem in &request.problems {
-            note(&format!("ignored: {problem}"));
+            note(&format!("refused: {problem}; bestmove of a one-ply search"));
         }
         self.stop_search();
+        if self.position_refused {
+            note("refused: go without a position (the last position command was refused)");
+            let root = SearchRoot {
+                game: self.game.clone(),
+                moves: Vec::new(),
+            };
+            send(&bestmove_line(&root, None, self.dialect));
+            return;
+        }
         let view = SearchRoot {
             game: self.game.clone(),
             moves: self.root_moves(&request.searchmoves),

@@ -13,6 +13,7 @@ mod eval_cli;
 mod gomocup;
 mod gtp;
 mod protocol_robustness;
+mod refusals;
 mod robust_cli;
 mod uci;
 mod xiangqi_protocols;

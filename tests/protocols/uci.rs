@@ -70,7 +70,11 @@ fn malformed_commands_are_ignored_and_the_engine_keeps_serving() {
     }
     engine.send("isready");
     engine.read_until("readyok");
-    // The bad `position` lines left the start position in place.
+    // The last `position` was refused: no position is left to answer for, until
+    // the next good one.
+    engine.send("go depth 2");
+    assert_eq!(engine.read_until("bestmove").0, "bestmove 0000");
+    engine.send("position startpos");
     engine.send("go depth 2");
     let (best, _) = engine.read_until("bestmove");
     let text = best.split_whitespace().nth(1).unwrap();

@@ -92,13 +92,17 @@ fn uci_xiangqi_survives_malformed_lines() {
     }
     engine.send("isready");
     engine.read_until("readyok");
+    // The last `position` was refused: no move until the next good one.
+    engine.send("go depth 2");
+    assert_eq!(engine.best_move(), "0000");
+    engine.send("position startpos");
     engine.send("go depth 2");
     let text = engine.best_move();
     assert!(
         Xiangqi::new()
             .parse_coordinates(&text, Coordinates::Uci)
             .is_ok(),
-        "the bad lines left the start position: {text}"
+        "{text}"
     );
     // A stalemated side has lost: there is no move to give.
     engine.send("position fen 3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1");
@@ -164,6 +168,10 @@ fn ucci_survives_malformed_lines_and_reports_no_move_when_the_game_is_over() {
     }
     engine.send("isready");
     engine.read_until("readyok");
+    // The last `position` was refused: no move until the next good one.
+    engine.send("go depth 2");
+    assert_eq!(engine.read_until("nobestmove").0, "nobestmove");
+    engine.send("position startpos");
     engine.send("go depth 2");
     let text = engine.best_move();
     assert!(

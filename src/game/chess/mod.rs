@@ -53,9 +53,16 @@ impl Chess {
         }
     }
 
-    /// Reads a FEN; the two counters at the end may be left out.
+    /// Reads a FEN; the two counters at the end may be left out. A halfmove clock
+    /// past 100 (legal: nobody has claimed the fifty-move draw yet) is read as 100,
+    /// which the rules treat the same, since the move generator's board stops there.
     pub fn from_fen(text: &str) -> Result<Chess, GameError> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
+        let mut fields: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+        if let Some(clock) = fields.get_mut(4)
+            && clock.parse::<u64>().is_ok_and(|n| n > 100)
+        {
+            *clock = "100".to_string();
+        }
         let mut fen = fields.join(" ");
         match fields.len() {
             4 => fen.push_str(" 0 1"),

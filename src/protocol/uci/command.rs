@@ -220,9 +220,24 @@ fn count(text: &str) -> Option<u64> {
 
 impl GoRequest {
     /// Reads `go`'s words: UCI's (`wtime`, `movetime`...), and in UCCI also UCCI's
-    /// (`time`, `increment`, `opptime`...). A word it cannot read becomes a problem
-    /// and is skipped.
+    /// (`time`, `increment`, `opptime`...). A word it cannot read becomes a problem,
+    /// and a `go` with a problem is refused as a whole: it searches one ply, so that
+    /// it is still answered by a `bestmove` but never by a search without the limit
+    /// the controller meant to set (`go depth 3.5` must not search for ever).
     pub fn parse(words: &[&str], dialect: Dialect) -> GoRequest {
+        let request = Self::read(words, dialect);
+        if request.problems.is_empty() {
+            request
+        } else {
+            GoRequest {
+                depth: Some(1),
+                problems: request.problems,
+                ..GoRequest::default()
+            }
+        }
+    }
+
+    fn read(words: &[&str], dialect: Dialect) -> GoRequest {
         let mut request = GoRequest::default();
         let mut words = words.iter().copied().peekable();
         while let Some(word) = words.next() {
@@ -421,13 +436,21 @@ mod tests {
             "3",
             "bogus",
         ];
-        let request = GoRequest::parse(&words, Dialect::Uci);
+        let request = GoRequest::read(&words, Dialect::Uci);
         assert_eq!(request.clock[0], Some(0));
         assert_eq!(request.clock[1], None);
         assert_eq!(request.searchmoves, vec!["e2e4", "d2d4"]);
         assert_eq!(request.depth, Some(3));
         assert_eq!(request.problems.len(), 2, "{:?}", request.problems);
-        let request = GoRequest::parse(&["time", "5"], Dialect::Uci);
+        // With a problem the whole `go` is refused: one ply, no clock, no list.
+        let refused = GoRequest::parse(&words, Dialect::Uci);
+        assert_eq!(refused.depth, Some(1));
+        assert_eq!(
+            (refused.clock, refused.searchmoves.len()),
+            ([None, None], 0)
+        );
+        assert_eq!(refused.problems, request.problems);
+        let request = GoRequest::read(&["time", "5"], Dialect::Uci);
         assert_eq!(
             request.problems,
             vec!["go: unknown word 'time'", "go: unknown word '5'"]
