@@ -1,10 +1,41 @@
 //! Files written whole or not at all: the new content goes to a temporary file in
 //! the same directory, is flushed to disk, and only then renamed over the old
 //! file. A write that fails or is killed half-way leaves the old file as it was.
+//! Files are read with a size limit, so a path like `/dev/zero` is refused, not
+//! read until memory runs out.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+
+/// The largest file ply reads (a game record, an openings or positions file, a
+/// saved game): far above any real one, far below the machine's memory.
+pub const LARGEST_INPUT: u64 = 256 << 20;
+
+/// Reads a whole file of at most [`LARGEST_INPUT`] bytes; a longer one (or an
+/// endless device) is refused with an error that says so.
+pub fn read_bounded(path: &Path) -> io::Result<Vec<u8>> {
+    read_at_most(path, LARGEST_INPUT)
+}
+
+/// [`read_bounded`] as text: bytes that are not UTF-8 are an error too.
+pub fn read_text_bounded(path: &Path) -> io::Result<String> {
+    String::from_utf8(read_bounded(path)?)
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not UTF-8 text"))
+}
+
+fn read_at_most(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    File::open(path)?.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("larger than {} MiB: not read", limit >> 20),
+        ));
+    }
+    Ok(bytes)
+}
 
 /// Writes `bytes` to `path` atomically: readers see the old file or the new one,
 /// never a part of it.
@@ -71,6 +102,20 @@ fn sync_directory(path: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_endless_file_is_refused_after_the_limit() {
+        let error = read_at_most(Path::new("/dev/zero"), 1 << 20).unwrap_err();
+        assert_eq!(error.to_string(), "larger than 1 MiB: not read");
+        let dir = std::env::temp_dir().join(format!("ply-bounded-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("small.txt");
+        fs::write(&path, "e4 e5\n").unwrap();
+        assert_eq!(read_text_bounded(&path).unwrap(), "e4 e5\n");
+        fs::write(&path, b"\xff").unwrap();
+        assert!(read_text_bounded(&path).is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("ply-fsutil-{}-{name}", std::process::id()));

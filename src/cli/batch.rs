@@ -57,8 +57,8 @@ pub(super) fn run(path: &Path, game: &GameArgs, table_mib: Option<usize>) -> any
     if game.position.is_some() || game.moves.is_some() {
         anyhow::bail!("--batch reads its positions from the file, not --position or --moves");
     }
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = crate::fsutil::read_text_bounded(path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
     let options = GameOptions::parse(&game.options)?;
     let mut cases = Vec::new();
     for (index, line) in text.lines().enumerate() {

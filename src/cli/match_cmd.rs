@@ -121,7 +121,7 @@ pub(super) fn run(args: &MatchArgs) -> anyhow::Result<()> {
 
 /// The openings file: one line of moves each, blank lines and `#` comments skipped.
 fn read_openings(path: &std::path::Path) -> anyhow::Result<Vec<String>> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::fsutil::read_text_bounded(path)
         .map_err(|e| GameError::new(format!("--openings {}: {e}", path.display())))?;
     let lines: Vec<String> = text
         .lines()

@@ -341,7 +341,7 @@ impl Replay<'_> {
 
 /// Reads a record file; the extension helps tell PDN from PGN.
 pub fn load_file(path: &Path, number: usize) -> Result<LoadedRecord, GameError> {
-    let bytes = std::fs::read(path)
+    let bytes = crate::fsutil::read_bounded(path)
         .map_err(|e| GameError::new(format!("cannot read {}: {e}", path.display())))?;
     let text = String::from_utf8_lossy(&bytes);
     let extension = path.extension().and_then(|e| e.to_str());

@@ -340,8 +340,8 @@ impl Store {
 
 /// Reads and checks a record file, the error in one line.
 fn read_record(path: &Path) -> Result<SavedGame, PlayError> {
-    let text =
-        fs::read_to_string(path).map_err(|e| PlayError::Store(format!("cannot be read: {e}")))?;
+    let text = crate::fsutil::read_text_bounded(path)
+        .map_err(|e| PlayError::Store(format!("cannot be read: {e}")))?;
     let record: SavedGame = serde_json::from_str(&text).map_err(|e| {
         PlayError::Store(if e.is_eof() {
             format!("cut short ({e}): not a whole saved game")

@@ -107,3 +107,27 @@ fn gtp_and_gomocup_skip_a_line_too_long_and_go_on() {
     assert!(text.starts_with("ERROR line too long"), "{text}");
     assert!(text.contains("OK"), "{text}");
 }
+
+#[test]
+fn an_endless_input_file_is_refused_in_one_line() {
+    for args in [
+        &["play", "--load", "/dev/zero"][..],
+        &["solve", "connect4", "--batch", "/dev/zero"][..],
+        &[
+            "match",
+            "tictactoe",
+            "--first",
+            "alphabeta:seed",
+            "--second",
+            "alphabeta:seed",
+            "--openings",
+            "/dev/zero",
+        ][..],
+    ] {
+        let output = common::binary::ply(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains("larger than 256 MiB"), "{args:?}: {stderr}");
+    }
+}
