@@ -173,6 +173,7 @@ fn labelled<G: SearchHooks>(tree: &SearchTree<G::Move>, root: &G) -> SearchTree<
         pruned_moves: tree.pruned_moves,
         truncated: tree.truncated,
         max_player: tree.max_player,
+        prune_on_equal: tree.prune_on_equal,
     }
 }
 
