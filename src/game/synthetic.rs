@@ -324,9 +324,20 @@ impl Synthetic {
         self.branching
     }
 
-    /// Levels below the root.
+    /// Levels below the root (of a uniform tree; 0 for a written one).
     pub fn depth(&self) -> u8 {
         self.depth
+    }
+
+    /// True for a tree written out (`-o tree=...`), whose height is its own.
+    pub fn is_written(&self) -> bool {
+        self.explicit.is_some()
+    }
+
+    /// The static value of this node from MAX's (the first player's) view, as the
+    /// tree is written.
+    pub fn value_for_max(&self) -> i32 {
+        super::for_first(self.to_move(), self.value())
     }
 
     /// The static value of this node for the side to move.
