@@ -73,6 +73,10 @@ pub struct SearchArgs {
     /// Evaluation to use at the depth limit (see `ply list`; default `seed`).
     #[arg(long, value_name = "NAME", default_value = "seed")]
     pub eval: String,
+    /// Alpha-beta's pruning rule: `yes` cuts when a value reaches the bound (the
+    /// course's rule, `>=`), `no` only when it passes it (the strict rule, `>`).
+    #[arg(long, value_name = "yes|no", default_value = "yes")]
+    pub prune_on_equal: String,
 }
 
 impl SearchArgs {
@@ -121,7 +125,24 @@ impl SearchArgs {
             config.set_ordering(false);
         }
         config.max_player = self.max.as_deref().map(parse_max).transpose()?;
+        config.prune_on_equal = parse_prune_on_equal(&self.prune_on_equal)?;
+        if !config.prune_on_equal && algorithm != Algorithm::AlphaBeta {
+            return Err(GameError::new(
+                "--prune-on-equal no: only the course's alpha-beta (--algo alphabeta) has the strict rule",
+            ));
+        }
         Ok(config)
+    }
+}
+
+/// Reads `--prune-on-equal`: `yes` or `no`.
+fn parse_prune_on_equal(text: &str) -> Result<bool, GameError> {
+    match text {
+        "yes" | "true" | "on" => Ok(true),
+        "no" | "false" | "off" => Ok(false),
+        _ => Err(GameError::new(format!(
+            "--prune-on-equal '{text}': expected yes or no"
+        ))),
     }
 }
 

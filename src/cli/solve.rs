@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::args::{GameArgs, SearchArgs};
 use crate::game::Player;
-use crate::game::{ExactSolution, Game, GameVisitor, Playable, visit_game};
+use crate::game::{ExactSolution, GameVisitor, Playable, SearchHooks, visit_game};
 use crate::play::notation::format_line;
 use crate::search::stats::nodes_per_second;
 use crate::search::tree::DEFAULT_NODE_CAP;
@@ -50,6 +50,10 @@ pub(super) struct SolveReport {
     /// The ideas added to the algorithm: `ordering`, `tt`, `id`.
     adds: Vec<&'static str>,
     depth: u32,
+    /// Alpha-beta's pruning rule: true cuts on equality, false only past the bound;
+    /// absent for searches that do not prune.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    prune_on_equal: Option<bool>,
     score: i32,
     /// Who is MAX (`first` or `second`): by default the player to move.
     max_player: &'static str,
@@ -66,6 +70,12 @@ pub(super) struct SolveReport {
     nodes_all_passes: Option<u64>,
     millis: u64,
     nps: u64,
+    /// Written trees: every node entered, in order, by name (`B`, `1.2.3`, `root`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    visited: Option<Vec<String>>,
+    /// Written trees: every node never entered because of a cutoff, by name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pruned: Option<Vec<String>>,
 }
 
 /// The additions as `--json` lists them.
@@ -81,8 +91,8 @@ fn addition_names(additions: Additions) -> Vec<&'static str> {
 }
 
 /// MAX's name and the score turned to MAX's view.
-fn for_max<G: Game>(game: &G, max: Option<Player>, score: i32) -> (&'static str, i32) {
-    let max = max.unwrap_or(game.to_move());
+fn for_max<G: SearchHooks>(game: &G, max: Option<Player>, score: i32) -> (&'static str, i32) {
+    let max = max.or(game.max_role()).unwrap_or(game.to_move());
     let name = match max {
         Player::First => "first",
         Player::Second => "second",
@@ -99,8 +109,10 @@ impl GameVisitor for Solve<'_> {
         let game: G = args.game.setup()?;
         let evaluator = G::evaluator_named(&args.search.eval)?;
         let mut config = args.search.config(G::prefers_engine_search())?;
+        check_written_tree(&game, &config)?;
         let tree_format = args.tree.as_deref().map(TreeFormat::of).transpose()?;
-        if tree_format.is_some() {
+        // A written tree's `--json` names the nodes visited and pruned.
+        if tree_format.is_some() || (args.json && G::PROFILE.written_trees) {
             config.trace = Some(args.tree_cap.max(1));
         }
         if tree_format.is_none() && args.wants_exact_solver(&config) {
@@ -130,14 +142,44 @@ impl GameVisitor for Solve<'_> {
         let result = search::search(&game, evaluator.evaluator.as_ref(), &config, None, &mut ());
         if let (Some(format), Some(path), Some(tree)) = (tree_format, &args.tree, &result.tree) {
             let text = match format {
-                TreeFormat::Dot => export::to_dot(tree, &game),
+                TreeFormat::Dot => export::to_dot(tree, &game, evaluator.evaluator.as_ref()),
                 TreeFormat::Json => export::to_json(tree, &game).to_string(),
             };
             crate::fsutil::write_atomic(path, text.as_bytes())
                 .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
         }
-        Ok(report(&args.game.game, &game, &config, &result))
+        let mut report = report(&args.game.game, &game, &config, &result);
+        if let Some((visited, pruned)) = result
+            .tree
+            .as_ref()
+            .filter(|_| G::PROFILE.written_trees)
+            .and_then(|tree| export::visit_order(tree, &game))
+        {
+            report.visited = Some(visited);
+            report.pruned = Some(pruned);
+        }
+        Ok(report)
     }
+}
+
+/// Refuses what a written tree cannot mean: alpha-beta (or any search but
+/// expectimax) on a tree with chance nodes, and a `--max` other than the tree's
+/// MAX (its values are MAX's whoever moves at the root).
+fn check_written_tree<G: SearchHooks>(game: &G, config: &SearchConfig) -> anyhow::Result<()> {
+    if game.has_chance_nodes() && config.algorithm != Algorithm::Minimax {
+        anyhow::bail!(
+            "{}: a tree with chance nodes needs --algo expectimax (a chance node's mean depends on every child, so nothing can be pruned)",
+            config.algorithm.name()
+        );
+    }
+    if let (Some(max), Some(role)) = (config.max_player, game.max_role())
+        && max != role
+    {
+        anyhow::bail!(
+            "--max: a written tree's values are MAX's whoever moves at its root; put MIN at the root with -o turns=min,max"
+        );
+    }
+    Ok(())
 }
 
 /// The file formats `--tree` writes, chosen by the file's extension.
@@ -169,7 +211,7 @@ impl SolveArgs {
 }
 
 /// The moves of a line in the game's notation, each written in the position it is played in.
-fn exact_report<G: Game>(
+fn exact_report<G: SearchHooks>(
     id: &str,
     game: &G,
     solution: &ExactSolution<G::Move>,
@@ -183,6 +225,7 @@ fn exact_report<G: Game>(
         algo: solution.algorithm,
         adds: Vec::new(),
         depth: solution.pv.len() as u32,
+        prune_on_equal: None,
         score: solution.score,
         max_player,
         score_for_max,
@@ -196,10 +239,12 @@ fn exact_report<G: Game>(
         nodes_all_passes: None,
         millis: elapsed.as_millis() as u64,
         nps: nodes_per_second(solution.nodes, elapsed),
+        visited: None,
+        pruned: None,
     }
 }
 
-fn report<G: Game>(
+fn report<G: SearchHooks>(
     id: &str,
     game: &G,
     config: &SearchConfig,
@@ -213,6 +258,7 @@ fn report<G: Game>(
         algo: config.algorithm.name(),
         adds: addition_names(config.additions()),
         depth: result.depth,
+        prune_on_equal: config.pruning_rule(),
         score: result.score,
         max_player,
         score_for_max,
@@ -226,6 +272,8 @@ fn report<G: Game>(
         nodes_all_passes: config.iterative.then_some(result.stats.nodes_all_passes),
         millis: result.stats.elapsed.as_millis() as u64,
         nps: result.stats.nps(),
+        visited: None,
+        pruned: None,
     }
 }
 
@@ -244,7 +292,12 @@ pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
         .iter()
         .map(|a| format!(" +{a}"))
         .collect::<String>();
-    println!("algorithm {}{adds}", report.algo);
+    let rule = match report.prune_on_equal {
+        Some(true) => ", prunes on equal",
+        Some(false) => ", strict (prunes only past the bound)",
+        None => "",
+    };
+    println!("algorithm {}{adds}{rule}", report.algo);
     println!("depth     {}", report.depth);
     println!(
         "score     {} ({}); for MAX ({} player): {}",
@@ -253,18 +306,21 @@ pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
         report.max_player,
         report.score_for_max
     );
-    println!(
-        "value     {}",
-        report
-            .value
-            .unwrap_or("not proven (the search hit its limits)")
-    );
+    let static_value = report.depth == 0 && report.value.is_none();
+    let value = match report.value {
+        Some(value) => value,
+        None if static_value => "static value (depth 0: the evaluation, nothing searched)",
+        None => "not proven (the search hit its limits)",
+    };
+    println!("value     {value}");
+    let no_move = if static_value {
+        "none (a static value chooses no move)"
+    } else {
+        "none (the game is over)"
+    };
     println!(
         "best move {}",
-        report
-            .best_move
-            .as_deref()
-            .unwrap_or("none (the game is over)")
+        report.best_move.as_deref().unwrap_or(no_move)
     );
     println!("pv        {}", report.pv.join(" "));
     let pass = if report.nodes_all_passes.is_some() {

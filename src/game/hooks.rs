@@ -187,4 +187,35 @@ pub trait SearchHooks: Game {
         game.outcome()
             .unwrap_or_else(|| judge_by_sign(game.to_move(), judge.evaluate(&game)))
     }
+
+    /// True when this node is a chance node (a written tree's `chance` level): its
+    /// value is the mean of its children's, and no player chooses there.
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+
+    /// True when a position with no moves is a leaf worth its static value (a
+    /// written tree's leaf), so that the search, at its depth limit, looks for
+    /// moves to tell a real leaf (the value is proven) from its horizon.
+    fn has_static_leaves(&self) -> bool {
+        false
+    }
+
+    /// True when the tree below can hold chance nodes, which alpha-beta cannot prune.
+    fn has_chance_nodes(&self) -> bool {
+        false
+    }
+
+    /// Who MAX is when the game itself says so (a written tree's values are MAX's,
+    /// whoever moves at its root); `None` lets the search take the player to move.
+    fn max_role(&self) -> Option<Player> {
+        None
+    }
+
+    /// The name of this node in traces and exports where the game names its nodes
+    /// (a written tree: the node's own name or its path `1.2.3`); `None` lets views
+    /// name a node by the move that reached it.
+    fn node_name(&self) -> Option<String> {
+        None
+    }
 }

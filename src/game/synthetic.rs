@@ -28,6 +28,64 @@ pub enum Ordering {
     BestFirst,
 }
 
+/// Who decides at one level of the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// MAX picks the child with the highest value (MAX's view).
+    Max,
+    /// A MIN player picks the child with the lowest value; several may follow each
+    /// other, as the opponents of a multi-agent minimax.
+    Min,
+    /// Nobody chooses: the node is worth the mean of its children (expectimax).
+    Chance,
+}
+
+impl Role {
+    /// The player who moves at a node of this role: MAX is the first player, every
+    /// MIN player the second; a chance node is counted as MAX's (values stay MAX's).
+    fn player(self) -> Player {
+        match self {
+            Role::Max | Role::Chance => Player::First,
+            Role::Min => Player::Second,
+        }
+    }
+
+    /// The role's word in `-o turns=...`.
+    fn parse(word: &str) -> Result<Role, GameError> {
+        match word {
+            "max" => Ok(Role::Max),
+            "min" => Ok(Role::Min),
+            "chance" => Ok(Role::Chance),
+            _ => Err(GameError::new(format!(
+                "turns: {word:?} is not a role: expected max, min or chance (turns=max,min,min)"
+            ))),
+        }
+    }
+}
+
+/// Most levels a turn pattern may list before it repeats.
+const MAX_TURN_PATTERN: usize = 16;
+
+/// Reads a turn pattern `max,min,min`: who moves at each level from the root,
+/// repeating; the root's level is a player's (max or min).
+pub fn parse_turns(text: &str) -> Result<Vec<Role>, GameError> {
+    let roles = text
+        .split(',')
+        .map(|word| Role::parse(word.trim()))
+        .collect::<Result<Vec<Role>, GameError>>()?;
+    if roles.len() > MAX_TURN_PATTERN {
+        return Err(GameError::new(format!(
+            "turns: at most {MAX_TURN_PATTERN} levels before the pattern repeats"
+        )));
+    }
+    if roles.first() == Some(&Role::Chance) {
+        return Err(GameError::new(
+            "turns: the root is a player's choice: begin with max or min",
+        ));
+    }
+    Ok(roles)
+}
+
 /// A node of the synthetic tree, with the path that leads to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Synthetic {
@@ -44,6 +102,8 @@ pub struct Synthetic {
     explicit: Option<Arc<ExplicitTree>>,
     /// With an explicit tree: the node index of each node on the path, root first.
     explicit_path: Vec<usize>,
+    /// Who moves at each level from the root, repeating (`max,min` by default).
+    turns: Arc<[Role]>,
 }
 
 /// A tree given in full, like the worked examples of textbooks:
@@ -209,6 +269,7 @@ impl Synthetic {
             values: vec![root_value],
             explicit: None,
             explicit_path: vec![0],
+            turns: Arc::from([Role::Max, Role::Min]),
         }
     }
 
@@ -217,6 +278,24 @@ impl Synthetic {
         let mut game = Synthetic::new(0, 0, 0, Ordering::Random);
         game.explicit = Some(Arc::new(tree));
         game
+    }
+
+    /// The same tree with another turn pattern (who moves at each level, repeating).
+    pub fn with_turns(mut self, turns: Vec<Role>) -> Synthetic {
+        if !turns.is_empty() {
+            self.turns = Arc::from(turns);
+        }
+        self
+    }
+
+    /// Who decides at the node `level` plies below the root.
+    fn role_at(&self, level: usize) -> Role {
+        self.turns[level % self.turns.len()]
+    }
+
+    /// Who decides at this node.
+    pub fn role(&self) -> Role {
+        self.role_at(self.path.len())
     }
 
     /// The number of moves at this node.
@@ -245,9 +324,20 @@ impl Synthetic {
         self.branching
     }
 
-    /// Levels below the root.
+    /// Levels below the root (of a uniform tree; 0 for a written one).
     pub fn depth(&self) -> u8 {
         self.depth
+    }
+
+    /// True for a tree written out (`-o tree=...`), whose height is its own.
+    pub fn is_written(&self) -> bool {
+        self.explicit.is_some()
+    }
+
+    /// The static value of this node from MAX's (the first player's) view, as the
+    /// tree is written.
+    pub fn value_for_max(&self) -> i32 {
+        super::for_first(self.to_move(), self.value())
     }
 
     /// The static value of this node for the side to move.
@@ -281,6 +371,25 @@ impl Synthetic {
         tree.name(child)
     }
 
+    /// Each move from the root: whether the node it reaches is named, and its name
+    /// or the move's number.
+    fn steps(&self) -> Vec<(bool, String)> {
+        self.path
+            .iter()
+            .enumerate()
+            .map(|(level, &m)| {
+                let name = self.explicit.as_deref().and_then(|tree| {
+                    let parent = self.explicit_path[level];
+                    tree.name(tree.children(parent)[m as usize])
+                });
+                match name {
+                    Some(name) => (true, name.to_string()),
+                    None => (false, (m + 1).to_string()),
+                }
+            })
+            .collect()
+    }
+
     /// `" or a name: B, C, D"` when the children have names.
     fn child_names_hint(&self) -> String {
         let names: Vec<&str> = (0..self.move_count())
@@ -295,11 +404,17 @@ impl Synthetic {
 
     fn child_value(&self, m: u8, child_id: u64) -> i32 {
         let parent = *self.values.last().expect("values follow ids");
-        if m == 0 {
-            -parent
+        let same_side = self.role_at(self.path.len() + 1).player() == self.to_move();
+        // Strictly worse for the parent than the first move, so it is refuted.
+        let worse = if m == 0 {
+            0
         } else {
-            // Strictly worse for the parent than the first move, so it is refuted.
-            -parent + 1 + (zobrist::mix64(child_id) % 10) as i32
+            1 + (zobrist::mix64(child_id) % 10) as i32
+        };
+        if same_side {
+            parent - worse
+        } else {
+            -parent + worse
         }
     }
 }
@@ -308,11 +423,7 @@ impl Game for Synthetic {
     type Move = u8;
 
     fn to_move(&self) -> Player {
-        if self.path.len().is_multiple_of(2) {
-            Player::First
-        } else {
-            Player::Second
-        }
+        self.role().player()
     }
 
     fn legal_moves(&self, out: &mut Vec<u8>) {
@@ -379,13 +490,52 @@ impl Game for Synthetic {
         if self.path.is_empty() {
             return "-".to_string();
         }
-        let moves: Vec<String> = self.path.iter().map(|&m| self.format_move(m)).collect();
+        let moves: Vec<String> = self.steps().into_iter().map(|(_, text)| text).collect();
         moves.join(".")
     }
 }
 
-/// The synthetic tree has no tactics, checks or priors: the engine's defaults.
-impl SearchHooks for Synthetic {}
+/// The synthetic tree has no tactics, checks or priors: the engine's defaults; it
+/// has chance nodes where its turn pattern says so, and its values are MAX's.
+impl SearchHooks for Synthetic {
+    fn is_chance_node(&self) -> bool {
+        self.role() == Role::Chance
+    }
+
+    fn has_static_leaves(&self) -> bool {
+        true
+    }
+
+    fn has_chance_nodes(&self) -> bool {
+        self.turns.contains(&Role::Chance)
+    }
+
+    fn max_role(&self) -> Option<Player> {
+        Some(Player::First)
+    }
+
+    fn node_name(&self) -> Option<String> {
+        let root = self
+            .explicit
+            .as_deref()
+            .and_then(|tree| tree.name(0))
+            .unwrap_or("root");
+        let steps = self.steps();
+        // From the nearest named node (the root when none is): its name, then the
+        // moves below it.
+        let named = steps.iter().rposition(|(named, _)| *named);
+        let (start, below) = match named {
+            Some(k) => (steps[k].1.as_str(), &steps[k + 1..]),
+            None => (root, &steps[..]),
+        };
+        let below: Vec<&str> = below.iter().map(|(_, text)| text.as_str()).collect();
+        Some(match (named, below.is_empty()) {
+            (_, true) => start.to_string(),
+            (None, false) if root == "root" => below.join("."),
+            _ => format!("{start}.{}", below.join(".")),
+        })
+    }
+}
 
 impl Playable for Synthetic {
     fn info() -> GameInfo {
@@ -421,6 +571,12 @@ impl Playable for Synthetic {
                     choices: &["random", "best-first"],
                 },
                 OptionInfo {
+                    key: "turns",
+                    default: "max,min",
+                    description: "who moves at each level from the root, repeating: max, min or chance (max,min,min: two MIN players a round; max,chance: expectimax)",
+                    choices: &[],
+                },
+                OptionInfo {
                     key: "tree",
                     default: "",
                     description: "a tree written out, values from MAX's view: ((3,12,8),(2,4,6),(14,5,2)); names and inner static values: A(B(3,12,8),C:2(2,4,6),D(E:14,5,2)) (replaces b, d, seed)",
@@ -432,8 +588,12 @@ impl Playable for Synthetic {
     }
 
     fn start(options: &GameOptions) -> Result<Self, GameError> {
+        let turns = match options.get("turns").filter(|t| !t.is_empty()) {
+            Some(text) => parse_turns(text)?,
+            None => Vec::new(),
+        };
         if let Some(text) = options.get("tree").filter(|t| !t.is_empty()) {
-            return Ok(Synthetic::explicit(ExplicitTree::parse(text)?));
+            return Ok(Synthetic::explicit(ExplicitTree::parse(text)?).with_turns(turns));
         }
         let branching = options.get_number("b", 3, 1, MAX_BRANCHING)? as u8;
         let depth = options.get_number("d", 3, 0, MAX_DEPTH)? as u8;
@@ -442,7 +602,7 @@ impl Playable for Synthetic {
             "best-first" => Ordering::BestFirst,
             _ => Ordering::Random,
         };
-        Ok(Synthetic::new(branching, depth, seed, ordering))
+        Ok(Synthetic::new(branching, depth, seed, ordering).with_turns(turns))
     }
 
     fn parse_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {

@@ -2,13 +2,15 @@
 //! moves as soon as one reaches the window, in negamax form (every score from the
 //! side to move's view, a child's negated only when the side to move changes, as
 //! after Kalah's extra turn) and fail-soft (a node returns the best value it saw,
-//! which may lie outside the window). Nothing else: the additions a student
+//! which may lie outside the window). It cuts when a value reaches the bound (the
+//! course's rule) or, with `prune_on_equal` off, only when it passes it (the
+//! strict rule, which examines every tie). Nothing else: the additions a student
 //! switches on one at a time (`+ordering`, `+tt`, `+id`) are the only helpers it
 //! reads; the engine's extras live in negamax.rs.
 
 use super::score::Score;
 use super::searcher::{NodeBest, NodeStart, Searcher};
-use super::tree::{NodeKind, Tracer, Visit};
+use super::tree::{Tracer, Visit};
 use crate::game::SearchHooks;
 
 impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
@@ -27,9 +29,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             NodeStart::Search { table_move, .. } => table_move,
         };
         if depth == 0 {
-            let score = self.evaluate(true);
-            self.trace_leaf(NodeKind::Horizon, score);
-            return score;
+            return self.evaluate_depth_limit(ply);
         }
         self.search_node_moves((depth, ply), (alpha, beta), table_move, |s, moves| {
             s.alpha_beta_moves(moves, depth, ply, (alpha, beta))
@@ -37,7 +37,8 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
     }
 
     /// Searches the node's moves in order with the whole window, raising alpha,
-    /// until one reaches beta (a cutoff: the rest are pruned).
+    /// until one reaches beta, or passes it under the strict rule (a cutoff: the
+    /// rest are pruned).
     fn alpha_beta_moves(
         &mut self,
         moves: &[G::Move],
@@ -46,6 +47,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         window: (Score, Score),
     ) -> (Score, Option<G::Move>) {
         let mut node = NodeBest::new(window);
+        node.strict = !self.config.prune_on_equal;
         for (index, &m) in moves.iter().enumerate() {
             let window = (node.alpha, node.beta);
             let score = self.alpha_beta_child(m, depth, ply, window, Visit::Full);

@@ -73,7 +73,7 @@ pub fn breadth_first_minimax<G: SearchHooks>(
     depth: u32,
     max_nodes: usize,
 ) -> Result<BreadthFirst, SearchError> {
-    let max_player = root.to_move();
+    let max_player = root.max_role().unwrap_or(root.to_move());
     let mut run = BreadthFirst {
         nodes: Vec::new(),
         steps: Vec::new(),

@@ -70,6 +70,7 @@ impl Figure {
         let mut builder = Builder {
             tree,
             evaluator,
+            windows: tree.has_windows(),
             figure: Figure {
                 nodes: Vec::new(),
                 max_player: tree.max_player,
@@ -138,6 +139,8 @@ fn too_big(nodes: u64) -> SearchError {
 struct Builder<'a, G: SearchHooks> {
     tree: &'a SearchTree<G::Move>,
     evaluator: &'a dyn Evaluator<G>,
+    /// False for minimax's trees, whose windows are all `[-inf, +inf]`: not drawn.
+    windows: bool,
     figure: Figure,
 }
 
@@ -173,7 +176,7 @@ impl<G: SearchHooks> Builder<'_, G> {
             recorded: Some(recorded),
             value: Some(node.value_for(max)),
             bound: node.bound_for(max),
-            window: Some(node.window_for(max)),
+            window: self.windows.then(|| node.window_for(max)),
             on_pv: node.on_pv,
             leaf: node.children.is_empty() && node.pruned.is_empty(),
         })?;

@@ -12,7 +12,7 @@ use super::score::{self, INFINITY, MAX_PLY, Score};
 use super::searcher::Searcher;
 use super::stats::Stats;
 use super::time::{Stability, starts_another_iteration};
-use super::tree::{NoTracer, Tracer, TreeRecorder, Visit};
+use super::tree::{NoTracer, SearchTree, Tracer, TreeRecorder, Visit};
 use crate::game::{Evaluator, SearchHooks};
 
 /// Searches `game` and returns the best move, score and statistics.
@@ -80,10 +80,14 @@ pub(super) fn depth_first<G: SearchHooks>(
                 observer,
                 tables,
             );
-            SearchResult {
-                tree: recorder.into_tree(),
-                ..result
-            }
+            // The tree's depth is the one the search reached (a tree searched to
+            // its end is as deep as its longest line, not the unlimited 999).
+            let tree = recorder.into_tree().map(|tree| SearchTree {
+                depth: result.depth,
+                prune_on_equal: config.pruning_rule(),
+                ..tree
+            });
+            SearchResult { tree, ..result }
         }
     }
 }
@@ -207,7 +211,15 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
     fn static_root(&mut self) -> SearchResult<G::Move> {
         self.stats = Stats::default();
         self.enter_node(0);
+        if T::ENABLED {
+            let max = self.max_player();
+            self.tracer.begin_iteration(0, self.root_player, max);
+        }
         let score = self.evaluate(true);
+        self.trace_leaf(super::tree::NodeKind::Horizon, score);
+        if T::ENABLED {
+            self.tracer.end_iteration(score, &[]);
+        }
         self.stats.nodes_per_iteration.push(1);
         SearchResult {
             best_move: None,

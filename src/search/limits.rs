@@ -70,7 +70,8 @@ impl Algorithm {
     /// Reads a name given on the command line.
     pub fn parse(text: &str) -> Option<Algorithm> {
         match text {
-            "minimax" => Some(Algorithm::Minimax),
+            // Minimax takes the mean at chance nodes: that is expectimax.
+            "minimax" | "expectimax" => Some(Algorithm::Minimax),
             "alphabeta" | "alpha-beta" | "ab" => Some(Algorithm::AlphaBeta),
             "engine" => Some(Algorithm::Engine),
             "mcts" | "uct" => Some(Algorithm::Mcts),
@@ -187,6 +188,10 @@ search_config! {
         /// Who is MAX in the values the search reports for people (trees, `score_for_max`):
         /// `None` means the player to move at the root, the search's own view.
         max_player: Option<Player> = None,
+        /// The course's alpha-beta cuts when a value reaches the bound (`>=`, the
+        /// course's and AIMA's rule); off, only when it passes it (`>`, the strict
+        /// rule some courses grade), which examines every tie.
+        prune_on_equal: bool = true,
         /// Monte Carlo search's own settings (used only by [`Algorithm::Mcts`]).
         mcts: MctsConfig = MctsConfig::default(),
     }
@@ -366,6 +371,17 @@ impl SearchConfig {
         self.game_ordering = on;
         self.killers = on;
         self.history = on;
+    }
+
+    /// The pruning rule the search runs: `Some(true)` cuts when a value reaches
+    /// the bound (the engine always does), `Some(false)` only past it (the course's
+    /// alpha-beta with `prune_on_equal` off), `None` for searches that do not prune.
+    pub fn pruning_rule(&self) -> Option<bool> {
+        match self.algorithm {
+            Algorithm::AlphaBeta => Some(self.prune_on_equal),
+            Algorithm::Engine => Some(true),
+            Algorithm::Minimax | Algorithm::Mcts => None,
+        }
     }
 
     /// The additions this configuration makes to minimax or alpha-beta, as

@@ -1,6 +1,8 @@
 //! Plain minimax as the textbook gives it: MAX-VALUE and MIN-VALUE, full width,
 //! values always from MAX's (the root player's) point of view. It is slow on
-//! purpose: it is the reference every faster search is checked against.
+//! purpose: it is the reference every faster search is checked against. At a
+//! chance node (a written tree's `chance` level) it takes the mean of the children,
+//! which makes it expectimax.
 
 use super::score::{INFINITY, Score};
 use super::searcher::Searcher;
@@ -35,8 +37,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             return for_max(self, score);
         }
         if depth == 0 {
-            let score = self.evaluate(true);
-            self.trace_leaf(NodeKind::Horizon, score);
+            let score = self.evaluate_depth_limit(ply);
             return for_max(self, score);
         }
         let moves = self.take_moves(ply);
@@ -45,6 +46,8 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
                 let score = s.evaluate(false);
                 s.trace_leaf(NodeKind::Leaf, score);
                 (for_max(s, score), None)
+            } else if s.game.is_chance_node() {
+                s.chance_value(&moves, depth, ply)
             } else if s.game.to_move() == s.root_player {
                 s.max_value(&moves, depth, ply)
             } else {
@@ -92,6 +95,25 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             }
         }
         (value, best)
+    }
+
+    /// A chance node's value: the mean of its children's, rounded to the nearest
+    /// whole number (halves away from zero). Nobody chooses, so there is no best move.
+    fn chance_value(
+        &mut self,
+        moves: &[G::Move],
+        depth: u32,
+        ply: usize,
+    ) -> (Score, Option<G::Move>) {
+        let mut sum = 0i64;
+        for &m in moves {
+            sum += i64::from(self.minimax_child(m, depth, ply));
+            if self.aborted {
+                break;
+            }
+        }
+        let mean = (sum as f64 / moves.len() as f64).round();
+        (mean as Score, None)
     }
 
     /// The minimax value (for MAX) after playing `m`.

@@ -14,7 +14,7 @@
 use super::pruning::ShallowNode;
 use super::score::{self, Score};
 use super::searcher::{NodeBest, NodeStart, Searcher};
-use super::tree::{NodeKind, Tracer, Visit};
+use super::tree::{Tracer, Visit};
 use crate::game::SearchHooks;
 
 /// Moves searched at full depth before late-move reductions start.
@@ -61,9 +61,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if self.config.quiescence {
             return self.quiesce(ply, alpha, beta);
         }
-        let score = self.evaluate(true);
-        self.trace_leaf(NodeKind::Horizon, score);
-        score
+        self.evaluate_depth_limit(ply)
     }
 
     /// Searches the node's moves in order.

@@ -15,8 +15,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if self.game.must_play_tactical() {
             return self.quiesce_forced(ply, alpha, beta);
         }
-        let stand_pat = self.evaluate(true);
-        self.trace_leaf(NodeKind::Horizon, stand_pat);
+        let stand_pat = self.evaluate_depth_limit(ply);
         if stand_pat >= beta {
             return stand_pat;
         }

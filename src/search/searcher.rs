@@ -64,6 +64,8 @@ pub(super) struct NodeBest<M> {
     pub alpha: Score,
     /// The window's ceiling: a move reaching it cuts the node off.
     pub beta: Score,
+    /// True when only a move passing beta cuts (the strict rule), not one equal to it.
+    pub strict: bool,
 }
 
 impl<M> NodeBest<M> {
@@ -74,6 +76,7 @@ impl<M> NodeBest<M> {
             mv: None,
             alpha,
             beta,
+            strict: false,
         }
     }
 }
@@ -175,7 +178,10 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
     /// Who is MAX in the values shown to people: the configuration's choice, else
     /// the player to move at the root.
     pub(super) fn max_player(&self) -> Player {
-        self.config.max_player.unwrap_or(self.root_player)
+        self.config
+            .max_player
+            .or(self.game.max_role())
+            .unwrap_or(self.root_player)
     }
 
     /// Time since the search started.
@@ -310,6 +316,26 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
         self.static_value()
     }
 
+    /// The evaluation at the depth limit, counted as a real leaf where the game
+    /// has static leaves and the position has no moves (a written tree's leaf, so
+    /// a tree searched to its full height is proven) and as the horizon otherwise.
+    pub(super) fn evaluate_depth_limit(&mut self, ply: usize) -> Score {
+        let at_horizon = !self.game.has_static_leaves() || {
+            let moves = self.take_moves(ply);
+            let has_moves = !moves.is_empty();
+            self.give_back_moves(ply, moves);
+            has_moves
+        };
+        let score = self.evaluate(at_horizon);
+        let kind = if at_horizon {
+            super::tree::NodeKind::Horizon
+        } else {
+            super::tree::NodeKind::Leaf
+        };
+        self.trace_leaf(kind, score);
+        score
+    }
+
     /// The evaluation of the current position, from the cache when it has it:
     /// the same value either way, not counted as a leaf.
     pub(super) fn static_value(&mut self) -> Score {
@@ -440,7 +466,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
                 }
             }
         }
-        if node.alpha < node.beta {
+        if node.alpha < node.beta || (node.strict && node.score <= node.beta) {
             return false;
         }
         let quiet = !self.game.is_tactical(m);

@@ -197,6 +197,10 @@ pub struct SearchTree<M> {
     pub truncated: bool,
     /// Who is MAX: values, windows and bounds are shown from this player's view.
     pub max_player: Player,
+    /// The pruning rule of the alpha-beta that recorded it: `Some(true)` cuts when a
+    /// value reaches the bound, `Some(false)` only when it passes it; `None` when
+    /// the search does not prune (minimax) or the rule is not known.
+    pub prune_on_equal: Option<bool>,
 }
 
 impl<M> SearchTree<M> {
@@ -211,6 +215,14 @@ impl<M> SearchTree<M> {
                 )
             })
             .count()
+    }
+
+    /// True when some node's window is narrower than the whole line: alpha-beta
+    /// recorded it. Minimax's windows are all `[-inf, +inf]`, so views hide them.
+    pub fn has_windows(&self) -> bool {
+        self.nodes
+            .iter()
+            .any(|n| n.alpha > -INFINITY || n.beta < INFINITY)
     }
 
     /// Recorded nodes the transposition table answered.
@@ -230,6 +242,11 @@ impl<M> TreeNode<M> {
         } else {
             -self.value
         }
+    }
+
+    /// A value `v` given in this node's side to move's view, from `root`'s view.
+    pub fn value_for_side(&self, v: Score, root: Player) -> Score {
+        if self.side == root { v } else { -v }
     }
 
     /// The window from the root player's view: `[alpha, beta]` of MAX.
@@ -422,6 +439,7 @@ fn empty_tree<M>(depth: u32, max_player: Player) -> SearchTree<M> {
         cutoffs: 0,
         pruned_moves: 0,
         truncated: false,
+        prune_on_equal: None,
     }
 }
 

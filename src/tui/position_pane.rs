@@ -161,7 +161,7 @@ impl<G: BoardGame> NodePositions for GamePositions<G> {
     }
 
     fn exports(&self, states: bool) -> (String, String) {
-        let mut dot = to_dot(&self.tree, &self.root);
+        let mut dot = to_dot(&self.tree, &self.root, self.evaluator.as_ref());
         if states && let Some(labels) = self.state_labels() {
             dot = with_state_labels(&dot, &labels);
         }

@@ -33,6 +33,9 @@ pub struct RecordedSearch {
     /// The tree with every move (and pruned move) in the game's notation; the root's
     /// move is `None`.
     pub tree: SearchTree<String>,
+    /// Each node's name, as exports and `--json` give it: a written tree's own
+    /// names or paths (`B`, `1.2.3`), else the move that reached it (`root` first).
+    pub names: Vec<String>,
     /// Which search it was, in words: `O (computer), move 2: alpha-beta + TT, seed, 1 s per move`.
     pub title: String,
     /// True when the search was still running: the tree is its last finished iteration.
@@ -77,8 +80,10 @@ impl RecordedSearch {
                 minimax(&position, evaluator.as_ref(), depth, budget, reporter)
             })
         });
+        let (labelled_tree, names) = labelled(tree, root);
         RecordedSearch {
-            tree: labelled(tree, root),
+            tree: labelled_tree,
+            names,
             title,
             running,
             algorithm,
@@ -127,7 +132,10 @@ impl RecordedSearch {
 }
 
 /// The tree with its moves replaced by their text.
-fn labelled<G: SearchHooks>(tree: &SearchTree<G::Move>, root: &G) -> SearchTree<String> {
+fn labelled<G: SearchHooks>(
+    tree: &SearchTree<G::Move>,
+    root: &G,
+) -> (SearchTree<String>, Vec<String>) {
     let labels = tree_labels(tree, root);
     let nodes = tree
         .nodes
@@ -164,7 +172,7 @@ fn labelled<G: SearchHooks>(tree: &SearchTree<G::Move>, root: &G) -> SearchTree<
             }
         })
         .collect();
-    SearchTree {
+    let labelled = SearchTree {
         nodes,
         steps: tree.steps.clone(),
         depth: tree.depth,
@@ -173,7 +181,9 @@ fn labelled<G: SearchHooks>(tree: &SearchTree<G::Move>, root: &G) -> SearchTree<
         pruned_moves: tree.pruned_moves,
         truncated: tree.truncated,
         max_player: tree.max_player,
-    }
+        prune_on_equal: tree.prune_on_equal,
+    };
+    (labelled, labels.names)
 }
 
 /// Where the minimax comparison stands.

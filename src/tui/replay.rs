@@ -144,9 +144,13 @@ fn apply(tree: &SearchTree<String>, progress: &mut [NodeProgress], step: Step) {
     }
 }
 
-/// A node's name in a sentence: its move, or `the root`.
-pub fn node_name(node: &TreeNode<String>) -> &str {
-    node.mv.as_deref().unwrap_or("the root")
+/// A node's name in a sentence: a written tree's name or path (`B`, `2.1`), else
+/// the move that reached it, or `the root`.
+pub fn node_name(names: &[String], index: usize) -> &str {
+    match names.get(index).map(String::as_str) {
+        None | Some("root") => "the root",
+        Some(name) => name,
+    }
 }
 
 /// `MAX` or `MIN`: whose view the node's own numbers are in.
@@ -214,12 +218,12 @@ pub fn cut_rule(node: &TreeNode<String>, root: Player) -> Option<String> {
 /// The step in words, in MAX's view: `enter 2 (MIN) with window [+3, +inf]`,
 /// `evaluate 1: +2`, `alpha rises to +3 at the root`, `cut at 2 (alpha cutoff:
 /// +2 <= alpha +3), prune 2 3`, `return +3 from 1`.
-pub fn describe(tree: &SearchTree<String>, step: Step) -> String {
+pub fn describe(tree: &SearchTree<String>, names: &[String], step: Step) -> String {
     let root = tree.max_player;
     let Some(node) = tree.nodes.get(step_node(step)) else {
         return "a step about a node that was not recorded".to_string();
     };
-    let name = node_name(node);
+    let name = node_name(names, step_node(step));
     match step {
         Step::Enter { .. } => format!(
             "enter {name} ({}) with window {}",

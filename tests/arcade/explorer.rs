@@ -144,9 +144,10 @@ fn the_textbook_tree_shows_values_windows_and_the_moves_node_b_pruned() {
         text.contains("2: MIN, 1 ply left, value ≤+2, window [+3, +inf]"),
         "{text}"
     );
-    // Its explored leaf is marked as scored at the horizon.
+    // Its explored leaf is a written tree's leaf, not the horizon: the tree is
+    // searched to its full height.
     let leaf = row_of(&screen, "▾ 2") + 1;
-    assert!(screen[leaf].contains("+2") && screen[leaf].contains("horizon"));
+    assert!(screen[leaf].contains("+2") && screen[leaf].contains("leaf"));
     // Left on the open node closes it, then goes up to the root.
     press(&mut explorer, KeyCode::Left);
     assert!(!draw(&mut explorer).join("\n").contains("pruned 2 3"));
@@ -172,9 +173,9 @@ fn the_principal_variation_is_followed_and_opened_by_p() {
     assert!(
         screen
             .join("\n")
-            .contains(" 1: MAX, 0 plies left, value +3")
+            .contains(" 1.1: MAX, 0 plies left, value +3")
     );
-    assert!(screen[row_of(&screen, "1 ")].contains("PV horizon"));
+    assert!(screen[row_of(&screen, "1 ")].contains("PV leaf"));
     press(&mut explorer, KeyCode::Char('p'));
     assert!(
         draw(&mut explorer).join("\n").contains(" the root: MAX"),
@@ -239,18 +240,18 @@ fn the_replay_follows_the_hand_trace_of_the_textbook_example() {
     let expected = [
         (1, "enter the root (MAX) with window [-inf, +inf]"),
         (2, "enter 1 (MIN) with window [-inf, +inf]"),
-        (4, "evaluate 1: +3"),
-        (5, "return +3 from 1"),
+        (4, "evaluate 1.1: +3"),
+        (5, "return +3 from 1.1"),
         (6, "beta falls to +3 at 1"),
-        (7, "enter 2 (MAX) with window [-inf, +3]"),
+        (7, "enter 1.2 (MAX) with window [-inf, +3]"),
         (13, "return +3 from 1"),
         (14, "alpha rises to +3 at the root"),
         (15, "enter 2 (MIN) with window [+3, +inf]"),
-        (16, "enter 1 (MAX) with window [+3, +inf]"),
-        (17, "evaluate 1: +2"),
+        (16, "enter 2.1 (MAX) with window [+3, +inf]"),
+        (17, "evaluate 2.1: +2"),
         (19, "cut at 2 (alpha cutoff: +2 <= alpha +3), prune 2 3"),
         (20, "return +2 from 2"),
-        (26, "enter 2 (MAX) with window [+3, +14]"),
+        (26, "enter 3.2 (MAX) with window [+3, +14]"),
         (29, "beta falls to +5 at 3"),
         (33, "return +2 from 3"),
         (34, "return +3 from the root"),
@@ -812,8 +813,10 @@ fn every_view_fits_80x24_and_120x40_without_cut_off_text() {
         &mut explorer,
         "the tree",
         &[
-            "move         ▲▼ value  window [α, β]",
-            "▾ root        ▲    +3",
+            // The tree is searched to its full height: its value is proven, so
+            // the strategy column (★) is there.
+            "move         ▲▼ ★ value  window [α, β]",
+            "▾ root        ▲      +3",
             "e export  ? legend",
         ],
     );
@@ -821,7 +824,7 @@ fn every_view_fits_80x24_and_120x40_without_cut_off_text() {
     assert_fits(
         &mut explorer,
         "the principal variation",
-        &["PV horizon", "Position · root"],
+        &["PV leaf", "Position · root"],
     );
     press(&mut explorer, KeyCode::Char('s'));
     for _ in 0..18 {

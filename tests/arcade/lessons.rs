@@ -43,13 +43,21 @@ fn written(tree: &str) -> Synthetic {
 
 /// A plain alpha-beta search of `game` at `depth`, recorded as the arcade records it.
 fn recorded<G: ply::tui::board::BoardGame>(game: &G, depth: u32) -> RecordedSearch {
+    recorded_by(
+        game,
+        SearchConfig::plain_alpha_beta(Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }),
+    )
+}
+
+/// The explorer's view of `config`'s search of `game`, recorded.
+fn recorded_by<G: ply::tui::board::BoardGame>(game: &G, config: SearchConfig) -> RecordedSearch {
     let evaluator = common::seed_evaluator::<G>();
     let config = SearchConfig {
         trace: Some(DEFAULT_NODE_CAP),
-        ..SearchConfig::plain_alpha_beta(Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        })
+        ..config
     };
     let result = search(game, evaluator.as_ref(), &config, None, &mut ());
     let tree = result.tree.expect("a traced search returns its tree");
@@ -153,6 +161,19 @@ fn the_drawn_textbook_tree_crosses_out_the_branch_with_leaves_4_and_6() {
         );
         fits(&screen, "bold: PV");
     }
+}
+
+#[test]
+fn the_drawn_minimax_tree_has_no_windows() {
+    let record = recorded_by(&written(TEXTBOOK), SearchConfig::minimax(Limits::default()));
+    let mut explorer = Explorer::new(record);
+    explorer.handle_key(&key(KeyCode::Char('d')));
+    let screen = lines(&render(120, 40, |frame| {
+        explorer.render(frame, &Theme::plain())
+    }));
+    let text = screen.join("\n");
+    row_with(&screen, &["▼3", "▼2", "▼2"]);
+    assert!(!text.contains("[-∞,+∞]"), "{text}");
 }
 
 #[test]

@@ -18,6 +18,7 @@ fn solve_json_has_exactly_the_documented_keys() {
         "algo",
         "depth",
         "adds",
+        "prune_on_equal",
         "score",
         "max_player",
         "score_for_max",

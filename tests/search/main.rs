@@ -12,6 +12,7 @@ mod chess_eval;
 mod chess_mating;
 mod chess_neural;
 mod chess_texel;
+mod conventions;
 mod engine_memory;
 mod engine_pruning;
 mod engine_reductions;

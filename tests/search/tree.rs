@@ -257,7 +257,11 @@ fn alpha_beta_replays_the_textbook_example_as_a_hand_trace_gives_it() {
 fn dot_export_has_one_node_per_recorded_node_and_renders() {
     let game = TicTacToe::new();
     let (_, tree) = traced(&game, SearchConfig::plain_alpha_beta(at_depth(2)));
-    let dot = export::to_dot(&tree, &game);
+    let dot = export::to_dot(
+        &tree,
+        &game,
+        super::common::seed_evaluator::<TicTacToe>().as_ref(),
+    );
     let explored = dot
         .lines()
         .filter(|l| l.contains("[shape=box") || l.contains("[shape=ellipse"))

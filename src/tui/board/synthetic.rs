@@ -7,7 +7,7 @@ use ratatui::widgets::Widget;
 
 use super::{BoardGame, Marks, Pick, Steer};
 use crate::game::synthetic::Synthetic;
-use crate::game::{Game, Player};
+use crate::game::{Game, Player, SearchHooks};
 use crate::tui::theme::Theme;
 
 /// Columns per child button: ` 12 ` and a space.
@@ -52,18 +52,24 @@ impl Widget for SyntheticBoard<'_> {
         } else {
             game.format_position()
         };
-        let depth = format!(
-            "depth {} of {}, {} to move",
-            game.path().len(),
-            game.depth(),
-            Synthetic::side_name(game.to_move())
-        );
+        // A written tree has no uniform depth: its level is all there is to say.
+        let level = if game.is_written() {
+            format!("level {}", game.path().len())
+        } else {
+            format!("depth {} of {}", game.path().len(), game.depth())
+        };
+        let mover = if game.is_chance_node() {
+            "a chance node (the mean of its children)".to_string()
+        } else {
+            format!("{} to move", Synthetic::side_name(game.to_move()))
+        };
+        let depth = format!("{level}, {mover}");
         let width = area.width as usize;
         buf.set_stringn(area.x, area.y, format!("at {path},"), width, theme.text);
         buf.set_stringn(area.x, area.y + 1, depth, width, theme.text);
         let children = game.moves();
         if children.is_empty() {
-            let leaf = format!("a leaf worth {:+} to the side to move", game.value());
+            let leaf = format!("a leaf worth {:+} for MAX", game.value_for_max());
             let y = (area.y + HEADER).min(area.bottom().saturating_sub(1));
             buf.set_stringn(area.x, y, leaf, area.width as usize, theme.good);
             return;
@@ -179,6 +185,22 @@ mod tests {
             game.render_board(&0, &Marks::default(), &Theme::plain(), area, buf)
         });
         assert!(leaf[3].starts_with("a leaf worth "), "{leaf:?}");
+    }
+
+    #[test]
+    fn a_written_tree_says_its_level_and_its_leaves_values_for_max() {
+        let tree = crate::game::synthetic::ExplicitTree::parse("((3,12),(-2,4))").unwrap();
+        let mut game = Synthetic::explicit(tree);
+        game.play(1);
+        let lines = render_lines(40, 4, |area, buf| {
+            game.render_board(&0, &Marks::default(), &Theme::plain(), area, buf)
+        });
+        assert_eq!(lines[1], "level 1, MIN to move");
+        game.play(0);
+        let leaf = render_lines(40, 4, |area, buf| {
+            game.render_board(&0, &Marks::default(), &Theme::plain(), area, buf)
+        });
+        assert_eq!(leaf[3].trim_end(), "a leaf worth -2 for MAX");
     }
 
     #[test]

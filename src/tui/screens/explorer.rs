@@ -1059,7 +1059,7 @@ impl Explorer {
         if let Some(replay) = &self.replay {
             let step = replay
                 .current_step(tree)
-                .map(|s| replay::describe(tree, s))
+                .map(|s| replay::describe(tree, &self.record.names, s))
                 .unwrap_or_default();
             let head = format!(" step {}/{}: ", replay.applied(), tree.steps.len());
             let room = width.saturating_sub(head.chars().count());
@@ -1073,7 +1073,7 @@ impl Explorer {
             Some(&Row::Pruned(index)) => {
                 // The rule in the course's words, or the shorter reason if it is too long.
                 let node = &tree.nodes[index];
-                let name = replay::node_name(node);
+                let name = replay::node_name(&self.record.names, index);
                 let rule = replay::cut_rule(node, self.root()).unwrap_or_default();
                 let full = format!("pruned at {name}: {rule}");
                 if full.chars().count() < width {
@@ -1106,7 +1106,7 @@ impl Explorer {
         let plies = if node.depth == 1 { "ply" } else { "plies" };
         let head = format!(
             "{}: {who}, {} {plies} left, value {}",
-            replay::node_name(node),
+            replay::node_name(&self.record.names, index),
             node.depth,
             value_text(node, root),
         );

@@ -346,7 +346,8 @@ fn visited_look(
         };
         (
             node_text(node, shown.value.map(max_view), bound),
-            (!root).then(|| window_label(window)),
+            // Minimax's figures carry no windows: they would all be [-inf, +inf].
+            (!root && node.window.is_some()).then(|| window_label(window)),
         )
     };
     let style = if replay.current == Some(recorded) {
