@@ -62,6 +62,13 @@ enum Command {
     Gtp(gtp::GtpArgs),
     /// Speak the Gomocup (piskvork) protocol on stdin/stdout: gomoku against other engines.
     Gomocup(gomocup::GomocupArgs),
+    /// The arcade's keys as Markdown tables, the help's own data (for the README).
+    #[command(hide = true)]
+    Keys {
+        /// Write Markdown tables (the one format there is).
+        #[arg(long)]
+        markdown: bool,
+    },
 }
 
 /// Parses the process arguments, runs the command and returns the exit status.
@@ -113,6 +120,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Ucci(args)) => uci::run_ucci(&args),
         Some(Command::Gtp(args)) => gtp::run(&args),
         Some(Command::Gomocup(args)) => gomocup::run(&args),
+        Some(Command::Keys { .. }) => {
+            print!("{}", crate::tui::screens::help::keys_markdown());
+            Ok(())
+        }
     }
 }
 

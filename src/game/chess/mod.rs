@@ -387,6 +387,12 @@ impl SearchHooks for Chess {
 }
 
 impl Playable for Chess {
+    /// SAN starts with a file or a piece letter (castling with `O` or `0`); UCI
+    /// with a file.
+    fn starts_move(&self, key: char) -> bool {
+        matches!(key, 'a'..='h' | 'K' | 'Q' | 'R' | 'B' | 'N' | 'O' | '0')
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "chess",

@@ -457,6 +457,12 @@ impl SearchHooks for Xiangqi {
 }
 
 impl Playable for Xiangqi {
+    /// ICCS starts with a file `a`-`i`; WXF with a piece letter, `+` or `-` for
+    /// the front or rear of tandem pieces, or the file of a middle soldier.
+    fn starts_move(&self, key: char) -> bool {
+        matches!(key, 'a'..='i' | '1'..='9' | '+' | '-') || "KAEBHNRCP".contains(key)
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "xiangqi",
