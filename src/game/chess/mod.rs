@@ -439,7 +439,7 @@ impl Playable for Chess {
             },
             NamedEvaluator {
                 name: "neural",
-                description: "the classical evaluation corrected by a small neural network (768 inputs a side, 256 hidden units a side) trained on quiet positions scored by Stockfish's search",
+                description: neural::description(),
                 evaluator: Arc::new(neural::neural),
             },
         ]

@@ -442,6 +442,7 @@ impl Play {
             players,
             date: record::today(),
             options: self.setup.options.to_strings(),
+            time_control: self.session.clocks().map(|clocks| clocks.control()),
             ..RecordFacts::default()
         };
         let (text, extension) = self.session.record(facts);
