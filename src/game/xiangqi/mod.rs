@@ -358,7 +358,7 @@ impl Game for Xiangqi {
             .find(|&m| notation::normalize_wxf(&self.format_wxf(m)) == wanted)
             .ok_or_else(|| {
                 GameError::new(format!(
-                    "{text} is not a legal move here (write ICCS like h2e2 or WXF like C2=5)"
+                    "{text} is not legal here (ICCS like h2e2, WXF like C2=5)"
                 ))
             })
     }
