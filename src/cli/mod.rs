@@ -68,6 +68,13 @@ enum Command {
     Completions(manual::CompletionsArgs),
     /// Print the manual page (roff; `man -l <(ply man)`), or with --markdown the book's reference.
     Man(manual::ManArgs),
+    /// The arcade's keys as Markdown tables, the help's own data (for the README).
+    #[command(hide = true)]
+    Keys {
+        /// Write Markdown tables (the one format there is).
+        #[arg(long)]
+        markdown: bool,
+    },
 }
 
 /// Parses the process arguments, runs the command and returns the exit status.
@@ -121,6 +128,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Gomocup(args)) => gomocup::run(&args),
         Some(Command::Completions(args)) => manual::completions(&args),
         Some(Command::Man(args)) => manual::man(&args),
+        Some(Command::Keys { .. }) => {
+            print!("{}", crate::tui::screens::help::keys_markdown());
+            Ok(())
+        }
     }
 }
 

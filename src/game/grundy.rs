@@ -209,6 +209,11 @@ impl SearchHooks for Grundy {
 }
 
 impl Playable for Grundy {
+    /// A split starts with the size of the heap split.
+    fn starts_move(&self, key: char) -> bool {
+        super::starts_number_up_to(key, usize::MAX)
+    }
+
     /// The heaps, `6,1`, while they are few enough to read at a glance.
     fn short_state(&self) -> Option<String> {
         Some(self.format_position()).filter(|text| text.len() <= SHORT_STATE_LENGTH)

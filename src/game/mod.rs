@@ -415,6 +415,18 @@ pub fn parse_square(text: &str, files: usize, ranks: usize) -> Result<(usize, us
     Ok((file, rank - 1))
 }
 
+/// True when `key` is the letter of one of the first `files` files (`a` to `h` for
+/// eight): the start of a square name like `b3`.
+pub fn is_file_letter(key: char, files: usize) -> bool {
+    key.is_ascii_lowercase() && ((key as u8 - b'a') as usize) < files
+}
+
+/// True when `key` is a digit that starts a number from 1 to `most`.
+pub fn starts_number_up_to(key: char, most: usize) -> bool {
+    key.to_digit(10)
+        .is_some_and(|d| d >= 1 && d as usize <= most)
+}
+
 /// Writes zero-based (file, rank) as a square name like `b3`.
 pub fn format_square(file: usize, rank: usize) -> String {
     format!("{}{}", (b'a' + file as u8) as char, rank + 1)

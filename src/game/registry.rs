@@ -104,6 +104,13 @@ pub trait Playable: SearchHooks {
         true
     }
 
+    /// True when a move written in the game's notation (any of them the parser
+    /// reads) can begin with `key` in a game with these options: the arcade sends
+    /// such keys to the move line, and its commands give way to them. None by default.
+    fn starts_move(&self, _key: char) -> bool {
+        false
+    }
+
     /// Creates the game a user asked for: options checked, then the position (or the
     /// start position), then the moves played from it.
     fn setup(

@@ -538,6 +538,14 @@ impl SearchHooks for Synthetic {
 }
 
 impl Playable for Synthetic {
+    /// A child is its number, or its name in a written tree.
+    fn starts_move(&self, key: char) -> bool {
+        super::starts_number_up_to(key, self.move_count() as usize)
+            || (0..self.move_count())
+                .filter_map(|m| self.child_name(m))
+                .any(|name| name.starts_with(key))
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "synthetic",

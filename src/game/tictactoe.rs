@@ -207,6 +207,11 @@ impl SearchHooks for TicTacToe {
 }
 
 impl Playable for TicTacToe {
+    /// A square starts with its file's letter.
+    fn starts_move(&self, key: char) -> bool {
+        super::is_file_letter(key, 3)
+    }
+
     /// The grid in one line, ranks 3 to 1: `x../.o./...`.
     fn short_state(&self) -> Option<String> {
         Some(self.format_position())

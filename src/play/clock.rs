@@ -48,6 +48,12 @@ impl TimeControl {
         })
     }
 
+    /// The control as PGN's `TimeControl` tag writes it: seconds each, then the
+    /// increment (`600+3` for ten minutes and three seconds a move).
+    pub fn pgn_tag(&self) -> String {
+        format!("{}+{}", self.initial().as_secs(), self.increment_secs)
+    }
+
     /// The control as players write it: `5 min + 3 s`.
     pub fn label(&self) -> String {
         format!("{} min + {} s", self.minutes, self.increment_secs)

@@ -20,6 +20,7 @@ use crate::game::xiangqi::notation::{Coordinates, format_coordinates};
 use crate::game::{Game, GameError, GameOptions, Outcome, Playable, checkers, connect4};
 use crate::game::{RecordClue, game_for_record};
 use crate::game::{dodgem, go, gomoku, grundy, kalah, othello, synthetic, tictactoe};
+use crate::play::clock::TimeControl;
 use crate::{dispatch_game, for_each_game};
 
 /// What a record says besides the moves: who played, when, and how it ended.
@@ -35,6 +36,8 @@ pub struct RecordFacts {
     pub outcome: Option<Outcome>,
     /// The end in words (`White wins by checkmate`), when the game is over.
     pub end: Option<String>,
+    /// The clocks' time control, for a timed game (PGN's `TimeControl` tag).
+    pub time_control: Option<TimeControl>,
 }
 
 /// How a game writes and reads its record. The defaults are ply's plain record;
@@ -212,6 +215,9 @@ pub fn write_record<G: Recordable>(start: &G, moves: &[G::Move], facts: &RecordF
             "normal"
         };
         tags.push(tag("Termination", termination));
+    }
+    if let Some(control) = facts.time_control {
+        tags.push(tag("TimeControl", &control.pgn_tag()));
     }
     tags.extend(G::game_tags(start, &game, &facts.options));
     let turns = tag_pairs::turns(written, G::first_turn_number(start));

@@ -15,7 +15,7 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModif
 
 use super::Launch;
 use super::screens::explorer::Explorer;
-use super::screens::help::{render_help, render_too_small, too_small};
+use super::screens::help::{HelpScroll, render_help, render_too_small, too_small};
 use super::screens::lesson::Lesson;
 use super::screens::mcts_explorer::MctsExplorer;
 use super::screens::menu::Menu;
@@ -94,7 +94,7 @@ pub struct App {
     theme: Theme,
     /// The screens, the one in front last; empty once the last one closed.
     stack: Vec<Box<dyn Screen>>,
-    help: bool,
+    help: Option<HelpScroll>,
     quit: bool,
     /// Where games are kept; none: nothing is saved.
     store: Option<Store>,
@@ -132,7 +132,7 @@ impl App {
         Ok(App {
             theme,
             stack,
-            help: false,
+            help: None,
             quit: false,
             store,
         })
@@ -180,7 +180,7 @@ impl App {
 
     /// True while the help overlay is shown.
     pub fn help_open(&self) -> bool {
-        self.help
+        self.help.is_some()
     }
 
     /// Answers any terminal event; resizes need nothing but the next frame.
@@ -192,22 +192,28 @@ impl App {
         }
     }
 
-    /// Answers a key press: Ctrl-C quits anywhere, any key closes the help, `?`
+    /// Answers a key press: Ctrl-C quits anywhere, the help scrolls (Esc, q, ? or Enter close it), `?`
     /// opens it (unless the screen takes `?` itself), the rest goes to the screen.
     pub fn handle_key(&mut self, key: KeyEvent) {
         if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
             self.quit = true;
             return;
         }
-        if self.help {
-            self.help = false;
+        if let Some(scroll) = self.help.as_mut() {
+            let closes = matches!(
+                key.code,
+                KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q') | KeyCode::Char('?')
+            );
+            if !scroll.key(key.code) && closes {
+                self.help = None;
+            }
             return;
         }
         let Some(front) = self.stack.last_mut() else {
             return;
         };
         if key.code == KeyCode::Char('?') && front.help().is_some() {
-            self.help = true;
+            self.help = Some(HelpScroll::default());
             return;
         }
         let action = front.handle_key(&key);
@@ -217,7 +223,7 @@ impl App {
 
     /// Answers a mouse event.
     pub fn handle_mouse(&mut self, mouse: MouseEvent) {
-        if self.help {
+        if self.help.is_some() {
             return;
         }
         let Some(front) = self.stack.last_mut() else {
@@ -258,8 +264,8 @@ impl App {
             return;
         };
         front.render(frame, &theme);
-        if let Some(topic) = front.help().filter(|_| self.help) {
-            render_help(frame, &theme, topic);
+        if let (Some(topic), Some(scroll)) = (front.help(), self.help.as_mut()) {
+            render_help(frame, &theme, topic, scroll);
         }
     }
 
@@ -279,7 +285,7 @@ impl App {
             Action::Lesson(lesson) => return self.act(Action::Push(lesson)),
         }
         // The help shown was the screen's that was in front.
-        self.help = false;
+        self.help = None;
     }
 
     /// Closes the screens above the first `keep`, the one left in front told so;

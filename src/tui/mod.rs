@@ -10,6 +10,7 @@
 pub mod app;
 pub mod board;
 pub mod clipboard;
+pub mod command_keys;
 pub mod event;
 pub mod jobs;
 pub mod move_line;

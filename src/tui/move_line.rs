@@ -158,6 +158,7 @@ impl Widget for MoveLineView<'_> {
             Span::styled(" ", theme.selected),
         ];
         match &line.error {
+            // The reason alone, so that it fits an 80-column line.
             Some(error) => spans.push(Span::styled(format!("  {error}"), theme.bad)),
             None => {
                 let matches = line.matches();
@@ -167,9 +168,9 @@ impl Widget for MoveLineView<'_> {
                     format!("  Tab: {}", matches.join(" "))
                 };
                 spans.push(Span::styled(listed, theme.dim));
+                spans.push(Span::styled("  · Enter plays, Esc cancels", theme.dim));
             }
         }
-        spans.push(Span::styled("  · Enter plays, Esc cancels", theme.dim));
         Line::from(spans).render(area, buf);
     }
 }

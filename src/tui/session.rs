@@ -113,6 +113,11 @@ pub trait Session {
     fn board_keys(&self) -> &'static [(&'static str, &'static str)];
     /// A letter key for the board (see [`BoardGame::letter`]); false when unused.
     fn board_letter(&mut self, key: char) -> bool;
+    /// True when a move in the game's notation can begin with `key`, which then
+    /// goes to the move line (see [`Playable::starts_move`]).
+    ///
+    /// [`Playable::starts_move`]: crate::game::Playable::starts_move
+    fn starts_move(&self, key: char) -> bool;
     /// Plays a move written in the game's notation for the human to move.
     fn play_text(&mut self, text: &str) -> Result<(), GameError>;
     /// Takes back the last move (with the computer's reply, against the computer).
@@ -643,6 +648,10 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn board_keys(&self) -> &'static [(&'static str, &'static str)] {
         G::board_keys()
+    }
+
+    fn starts_move(&self, key: char) -> bool {
+        self.game.game().starts_move(key)
     }
 
     fn board_letter(&mut self, key: char) -> bool {

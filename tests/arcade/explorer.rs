@@ -817,7 +817,7 @@ fn every_view_fits_80x24_and_120x40_without_cut_off_text() {
             // the strategy column (★) is there.
             "move         ▲▼ ★ value  window [α, β]",
             "▾ root        ▲      +3",
-            "e export  ? legend",
+            "X exercise  B breadth  ? all keys",
         ],
     );
     press(&mut explorer, KeyCode::Char('P'));

@@ -18,3 +18,4 @@ mod lessons;
 mod mcts_explorer;
 mod signals;
 mod smoke;
+mod typed_moves;

@@ -76,7 +76,8 @@ fn chess_clocks_run_for_the_side_to_move_after_its_first_move_and_a_fallen_flag_
     press(&mut app, KeyCode::Char('u'));
     assert!(screen(&mut app, &mut terminal).contains("lost on time"));
     assert_eq!(app.session().unwrap().played().len(), 2);
-    press(&mut app, KeyCode::Char('N'));
+    // `N` starts a knight's move in chess: a new game is `!` there.
+    press(&mut app, KeyCode::Char('!'));
     app.tick_at(after(100));
     let again = screen(&mut app, &mut terminal);
     assert!(again.contains("White      1:00"), "{again}");

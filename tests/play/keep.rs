@@ -338,7 +338,7 @@ fn the_review_graphs_the_game_and_marks_each_move_by_the_proven_value() {
         again.press(KeyCode::Left);
     }
     let at_two = again.screen();
-    assert!(at_two.contains("after 2. O a2"), "{at_two}");
+    assert!(at_two.contains("after 1... a2 (O)"), "{at_two}");
     assert!(at_two.contains("O's move threw the draw"), "{at_two}");
     assert!(at_two.contains("with best play: X wins"), "{at_two}");
     again.press(KeyCode::Home);
@@ -385,7 +385,10 @@ fn a_chess_review_graphs_pawns_from_whites_view_and_sees_the_mate() {
     );
     review.handle_key(&KeyEvent::new(KeyCode::Left, KeyModifiers::NONE));
     let before_mate = draw(&mut review);
-    assert!(before_mate.contains("after 6. Black Nf6"), "{before_mate}");
+    assert!(
+        before_mate.contains("after 3... Nf6 (Black)"),
+        "{before_mate}"
+    );
     assert!(
         before_mate.contains("evaluation: White wins"),
         "the mate in one is seen:\n{before_mate}"

@@ -144,6 +144,12 @@ fn list_names_every_game_with_its_start_position() {
     }
     let text = String::from_utf8(ply(&["list"]).stdout).unwrap();
     assert!(text.contains("start:     .../.../..."));
+    // The network's size as the code builds it, not as a comment once said.
+    let hidden = ply::game::chess::neural::HIDDEN;
+    assert!(
+        text.contains(&format!("{hidden} hidden units a side")),
+        "{text}"
+    );
 }
 
 #[test]

@@ -15,6 +15,7 @@ use std::process::Command;
 use common::binary::ply;
 use ply::game::chess::{Chess, notation};
 use ply::game::{Game, GameOptions, Playable};
+use ply::play::clock::TimeControl;
 use ply::play::record::{self, RecordFacts, Recordable, load_file, read_record};
 use ply::tui::app::App;
 use ply::tui::screens::play::Play;
@@ -101,10 +102,12 @@ fn records_name_their_format_as_other_programs_expect() {
         &[],
         &RecordFacts {
             players: ["a".into(), "b".into()],
+            time_control: Some(TimeControl::parse("10+3").unwrap()),
             ..RecordFacts::default()
         },
     );
     for tag in [
+        "[TimeControl \"600+3\"]",
         "[Event ",
         "[Site ",
         "[Date ",

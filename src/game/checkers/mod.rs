@@ -277,6 +277,11 @@ pub fn side_name(player: Player) -> &'static str {
 }
 
 impl Playable for Checkers {
+    /// A PDN move starts with its square's number, 1 to 32.
+    fn starts_move(&self, key: char) -> bool {
+        super::starts_number_up_to(key, 32)
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "checkers",

@@ -394,6 +394,12 @@ impl SearchHooks for Chess {
 }
 
 impl Playable for Chess {
+    /// SAN starts with a file or a piece letter (castling with `O` or `0`); UCI
+    /// with a file.
+    fn starts_move(&self, key: char) -> bool {
+        matches!(key, 'a'..='h' | 'K' | 'Q' | 'R' | 'B' | 'N' | 'O' | '0')
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "chess",
@@ -440,7 +446,7 @@ impl Playable for Chess {
             },
             NamedEvaluator {
                 name: "neural",
-                description: "the classical evaluation corrected by a small neural network (768 inputs a side, 256 hidden units a side) trained on quiet positions scored by Stockfish's search",
+                description: neural::description(),
                 evaluator: Arc::new(neural::neural),
             },
         ]

@@ -36,6 +36,17 @@ use crate::game::{EvalTerm, Explanation};
 pub const INPUTS: usize = 768;
 /// Hidden units per side.
 pub const HIDDEN: usize = 1024;
+
+/// What `ply list` and the setup say of the `neural` evaluation, its sizes read
+/// from [`INPUTS`] and [`HIDDEN`].
+pub fn description() -> &'static str {
+    static DESCRIPTION: OnceLock<String> = OnceLock::new();
+    DESCRIPTION.get_or_init(|| {
+        format!(
+            "the classical evaluation corrected by a small neural network ({INPUTS} inputs a side, {HIDDEN} hidden units a side) trained on quiet positions scored by Stockfish's search"
+        )
+    })
+}
 /// The hidden layer's integer scale: a float input weight or bias w is stored as
 /// round(w * QA), and a hidden sum of 1.0 (where the activation saturates) is QA.
 /// Fine enough that rounding the weights moves a hidden sum by a few thousandths at

@@ -195,7 +195,7 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Move, GameError> {
     }
     parse_uci(board, text).map_err(|_| {
         GameError::new(format!(
-            "{text} is not a legal move here (write SAN like Nf3 or UCI like g1f3)"
+            "{text} is not legal here (SAN like Nf3, UCI like g1f3)"
         ))
     })
 }

@@ -304,6 +304,11 @@ impl SearchHooks for ConnectFour {
 }
 
 impl Playable for ConnectFour {
+    /// A column is its number from the left.
+    fn starts_move(&self, key: char) -> bool {
+        super::starts_number_up_to(key, self.geometry.width() as usize)
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "connect4",

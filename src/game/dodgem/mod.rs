@@ -320,6 +320,11 @@ impl SearchHooks for Dodgem {
 }
 
 impl Playable for Dodgem {
+    /// A drive starts with its car's square, whose file is a letter.
+    fn starts_move(&self, key: char) -> bool {
+        super::is_file_letter(key, self.rules.size)
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "dodgem",

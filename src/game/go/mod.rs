@@ -482,6 +482,11 @@ impl SearchHooks for Go {
 }
 
 impl Playable for Go {
+    /// A vertex starts with its column's capital (`pass` has its own key).
+    fn starts_move(&self, key: char) -> bool {
+        u8::try_from(key).is_ok_and(|byte| COLUMNS[..self.board.size()].contains(&byte))
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "go",

@@ -503,6 +503,11 @@ impl SearchHooks for Gomoku {
 }
 
 impl Playable for Gomoku {
+    /// A point starts with its file's letter.
+    fn starts_move(&self, key: char) -> bool {
+        super::is_file_letter(key, self.board.size())
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "gomoku",

@@ -213,6 +213,11 @@ impl SearchHooks for Kalah {
 }
 
 impl Playable for Kalah {
+    /// A pit is its number from the mover's left.
+    fn starts_move(&self, key: char) -> bool {
+        super::starts_number_up_to(key, self.board.pits())
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "kalah",

@@ -304,6 +304,11 @@ impl SearchHooks for Othello {
 }
 
 impl Playable for Othello {
+    /// A square starts with its file's letter.
+    fn starts_move(&self, key: char) -> bool {
+        super::is_file_letter(key, 8)
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "othello",

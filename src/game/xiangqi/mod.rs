@@ -358,7 +358,7 @@ impl Game for Xiangqi {
             .find(|&m| notation::normalize_wxf(&self.format_wxf(m)) == wanted)
             .ok_or_else(|| {
                 GameError::new(format!(
-                    "{text} is not a legal move here (write ICCS like h2e2 or WXF like C2=5)"
+                    "{text} is not legal here (ICCS like h2e2, WXF like C2=5)"
                 ))
             })
     }
@@ -457,6 +457,12 @@ impl SearchHooks for Xiangqi {
 }
 
 impl Playable for Xiangqi {
+    /// ICCS starts with a file `a`-`i`; WXF with a piece letter, `+` or `-` for
+    /// the front or rear of tandem pieces, or the file of a middle soldier.
+    fn starts_move(&self, key: char) -> bool {
+        matches!(key, 'a'..='i' | '1'..='9' | '+' | '-') || "KAEBHNRCP".contains(key)
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             id: "xiangqi",

@@ -256,7 +256,7 @@ impl Chess {
                     .collect();
                 format!("promote:{}", options.concat())
             }
-            None => "f flip  a letters".to_string(),
+            None => "F flip  L letters".to_string(),
         }
     }
 
@@ -538,7 +538,7 @@ mod tests {
         assert_eq!(lines[7], "1  R  N  B  Q  K  B  N  R");
         assert_eq!(lines[8], "   a  b  c  d  e  f  g  h");
         assert_eq!(lines[9], "White took:");
-        assert_eq!(lines[11], "f flip  a letters");
+        assert_eq!(lines[11], "F flip  L letters");
         assert_eq!(lines[12], "eval ▄");
     }
 

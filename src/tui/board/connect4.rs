@@ -10,7 +10,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
 
-use super::{BoardGame, Marks, Pick, Steer, digit_index, step_index, symbols_for};
+use super::{BoardGame, Marks, Pick, Steer, step_index, symbols_for};
 use crate::game::connect4::ConnectFour;
 use crate::game::{Game, Player};
 use crate::tui::theme::Theme;
@@ -316,17 +316,6 @@ impl BoardGame for ConnectFour {
         }
     }
 
-    /// Digits choose a column: 1 is the leftmost.
-    fn board_keys() -> &'static [(&'static str, &'static str)] {
-        &[("1..9", "choose a column, counted from the left")]
-    }
-
-    fn letter(&self, cursor: &mut DropCursor, key: char) -> bool {
-        digit_index(key, self.width())
-            .map(|column| cursor.column = column)
-            .is_some()
-    }
-
     fn side_name(player: Player) -> &'static str {
         match player {
             Player::First => "First",
@@ -433,14 +422,15 @@ mod tests {
     }
 
     #[test]
-    fn keys_digits_and_clicks_choose_and_drop() {
+    fn keys_and_clicks_choose_and_drop() {
         let game = position("-", &[]);
         let mut cursor = game.initial_cursor();
         assert_eq!(cursor.column, 3);
         assert_eq!(game.steer(&mut cursor, Steer::Left), Pick::Moved);
         assert_eq!(game.steer(&mut cursor, Steer::Select), Pick::Play(2));
-        assert!(game.letter(&mut cursor, '7'));
-        assert!(!game.letter(&mut cursor, '8'));
+        // Digits are typed moves: the game screen sends them to the move line.
+        assert!(!game.letter(&mut cursor, '7'));
+        cursor.column = 5;
         assert_eq!(game.steer(&mut cursor, Steer::Right), Pick::Moved);
         assert_eq!(game.steer(&mut cursor, Steer::Select), Pick::Play(6));
         assert_eq!(game.steer(&mut cursor, Steer::Down), Pick::Ignored);

@@ -395,7 +395,6 @@ impl BoardGame for Go {
 
     fn board_keys() -> &'static [(&'static str, &'static str)] {
         &[
-            ("D4 (capitals)", "move the cursor to a typed vertex"),
             ("p", "the pass button"),
             ("s", "count: dead stones and area score (Enter: dead/alive)"),
             ("a", "letters X and O instead of stones"),

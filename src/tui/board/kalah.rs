@@ -12,7 +12,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 
-use super::{BoardGame, Marks, Pick, Steer, digit_index};
+use super::{BoardGame, Marks, Pick, Steer};
 use crate::game::kalah::Kalah;
 use crate::game::{Game, Player};
 use crate::tui::theme::Theme;
@@ -272,17 +272,6 @@ impl BoardGame for Kalah {
         }
     }
 
-    /// Digits choose a pit by its number (1 = the mover's leftmost); Enter sows it.
-    fn board_keys() -> &'static [(&'static str, &'static str)] {
-        &[("1..9", "choose a pit, counted from your left")]
-    }
-
-    fn letter(&self, cursor: &mut PitCursor, key: char) -> bool {
-        digit_index(key, self.pits())
-            .map(|pit| cursor.pit = pit)
-            .is_some()
-    }
-
     /// Short, so that a refusal still fits an 80-column status line after it; the
     /// store the last seed fell in is highlighted on the board.
     fn status_note(&self) -> Option<String> {
@@ -379,14 +368,15 @@ mod tests {
     }
 
     #[test]
-    fn keys_follow_the_row_as_drawn_and_digits_and_clicks_pick_pits() {
+    fn keys_follow_the_row_as_drawn_and_clicks_pick_pits() {
         let south = game(&[], "");
         let mut cursor = south.initial_cursor();
         assert_eq!(cursor.pit, 0);
         assert_eq!(south.steer(&mut cursor, Steer::Right), Pick::Moved);
         assert_eq!(south.steer(&mut cursor, Steer::Select), Pick::Play(1));
-        assert!(south.letter(&mut cursor, '6'));
-        assert!(!south.letter(&mut cursor, '7'));
+        // Digits are typed moves: the game screen sends them to the move line.
+        assert!(!south.letter(&mut cursor, '6'));
+        cursor.pit = 5;
         assert_eq!(south.steer(&mut cursor, Steer::Select), Pick::Play(5));
         let north = game(&[], "1");
         let mut cursor = north.initial_cursor();

@@ -367,12 +367,6 @@ impl Cell {
     }
 }
 
-/// The index (from 0) a digit key picks among `len` pits or columns numbered from 1.
-pub fn digit_index(key: char, len: usize) -> Option<usize> {
-    let digit = key.to_digit(10)? as usize;
-    (1..=len).contains(&digit).then(|| digit - 1)
-}
-
 /// Where a board draws itself: the theme, and the area of the buffer it fills.
 pub(crate) struct Canvas<'a> {
     /// The colours and styles to draw in.

@@ -24,7 +24,7 @@ static NOTATIONS: [Notation<Xiangqi>; 2] =
     [("WXF", Xiangqi::format_wxf), ("ICCS", Xiangqi::format_iccs)];
 
 /// The keys under the board.
-const PROMPT: &str = "f flip a letters w notation";
+const PROMPT: &str = "F flip L letters W notation";
 /// The mark beside a general in check, readable without colour.
 const CHECK_MARK: &str = "+";
 /// The view row just above the river.

@@ -1136,7 +1136,7 @@ impl Explorer {
         } else if self.replay.is_some() {
             " n/→ next  b/← back  Home/End  s/Esc end replay  v board  x states  ? legend"
         } else {
-            " ↑↓→← move  m minimax  s replay  d draw  v board  x states  e export  ? legend"
+            " ↑↓→← * open  m minimax  s replay  d draw  X exercise  B breadth  ? all keys"
         };
         Line::from(Span::styled(keys, theme.dim))
     }

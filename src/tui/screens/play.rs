@@ -6,14 +6,16 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::explorer::Explorer;
-use super::help::HelpTopic;
+use super::help::{GameKeys, HelpTopic};
 use super::mcts_explorer::MctsExplorer;
 use super::review::Review;
 use super::{Action, centered, steer_of};
@@ -23,6 +25,7 @@ use crate::play::record::{self, RecordFacts};
 use crate::play::store::{SavedClock, SavedGame, Store, result_words};
 use crate::tui::clipboard;
 use crate::tui::clock::format_clock;
+use crate::tui::command_keys::{MoveStarts, command_key, command_of};
 use crate::tui::jobs::{Job, Update};
 use crate::tui::move_line::{LineAction, MoveLine, MoveLineView};
 use crate::tui::panel::SearchPanel;
@@ -254,6 +257,19 @@ impl Play {
             self.move_line_key(key);
             return Action::Stay;
         }
+        let starts = self.move_starts();
+        let key = &match key.code {
+            KeyCode::Char(typed) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
+                match command_of(typed, starts) {
+                    None => {
+                        self.open_move_line(Some(typed));
+                        return Action::Stay;
+                    }
+                    Some(command) => KeyEvent::new(KeyCode::Char(command), key.modifiers),
+                }
+            }
+            _ => *key,
+        };
         let session = self.session.as_mut();
         if let Some(steer) = steer_of(key) {
             if !session.steer(steer) && key.code == KeyCode::Esc {
@@ -287,6 +303,16 @@ impl Play {
         Action::Stay
     }
 
+    /// The keys this game's typed moves can start with.
+    fn move_starts(&self) -> MoveStarts {
+        MoveStarts::of(|key| self.session.starts_move(key))
+    }
+
+    /// The key a command answers to in this game (see [`command_key`]).
+    fn key_for(&self, own: char) -> String {
+        command_key(own, self.move_starts()).map_or_else(|| "←".to_string(), String::from)
+    }
+
     /// Leaves at once when nothing would be lost (no move played, or the game is
     /// over), else asks first.
     fn leave(&mut self, leave: Leave) -> Action {
@@ -301,8 +327,8 @@ impl Play {
     /// Asks before the human gives the game up; says why not when it is over.
     fn ask_to_resign(&mut self) {
         if self.session.is_over() {
-            let text = "the game is over: N starts a new one";
-            self.session.tell(Tone::Refused, text);
+            let text = format!("the game is over: {} starts a new one", self.key_for('N'));
+            self.session.tell(Tone::Refused, &text);
         } else if self.session.resigning_side().is_none() {
             self.session.tell(Tone::Refused, ONLY_HUMANS_RESIGN);
         } else {
@@ -354,9 +380,7 @@ impl Play {
     fn open_move_line(&mut self, first: Option<char>) {
         let session = self.session.as_mut();
         if !session.human_to_move() {
-            if first.is_none() {
-                session.tell(Tone::Refused, "moves are typed when a human is to move");
-            }
+            session.tell(Tone::Refused, "moves are typed when a human is to move");
             return;
         }
         let choices = session.move_choices();
@@ -418,6 +442,7 @@ impl Play {
             players,
             date: record::today(),
             options: self.setup.options.to_strings(),
+            time_control: self.session.clocks().map(|clocks| clocks.control()),
             ..RecordFacts::default()
         };
         let (text, extension) = self.session.record(facts);
@@ -781,10 +806,8 @@ impl Play {
             );
             spans.push(Span::styled(speed, theme.dim));
         }
-        spans.push(Span::styled(
-            "  ·  t tree  v review  ? help  q menu",
-            theme.dim,
-        ));
+        let keys = format!("  ·  t tree  v review  ? help  {} menu", self.key_for('q'));
+        spans.push(Span::styled(keys, theme.dim));
         Line::from(spans)
     }
 
@@ -792,7 +815,11 @@ impl Play {
     fn render_result(&self, frame: &mut Frame, theme: &Theme, area: Rect) {
         let text = vec![
             Line::from(Span::styled(self.result_text(), theme.good)).centered(),
-            Line::from(Span::styled("N new game · u undo", theme.dim)).centered(),
+            Line::from(Span::styled(
+                format!("{} new game · u undo", self.key_for('N')),
+                theme.dim,
+            ))
+            .centered(),
         ];
         let block = Block::bordered()
             .title(Span::styled(" Game over ", theme.title))
@@ -813,7 +840,11 @@ screen_forwarding!(Play, mouse, {
     }
 
     fn help(&self) -> Option<HelpTopic> {
-        Some(HelpTopic::Game(self.session.board_keys()))
+        Some(HelpTopic::Game(GameKeys {
+            name: self.session.info().name,
+            starts: self.move_starts(),
+            board: self.session.board_keys(),
+        }))
     }
 
     fn game(&self) -> Option<&Play> {

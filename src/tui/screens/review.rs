@@ -18,6 +18,7 @@ use std::time::Instant;
 
 use super::help::HelpTopic;
 use super::{Action, Screen};
+use crate::game::tag_pairs::turns;
 use crate::game::{GameInfo, Player};
 use crate::game::{profile, profile_of};
 use crate::play::PlaySetup;
@@ -418,7 +419,11 @@ impl Review {
         let moves = self.game.moves();
         let mut lines = Vec::new();
         let heading = match self.ply.checked_sub(1).and_then(|i| moves.get(i)) {
-            Some(m) => format!("after {}. {} {}", self.ply, sides[m.by.index()], m.text),
+            Some(m) => format!(
+                "after {} ({})",
+                numbered_move(&moves[..self.ply]),
+                sides[m.by.index()]
+            ),
             None => "the start position".to_string(),
         };
         lines.push(Line::from(Span::styled(heading, theme.text)));
@@ -476,5 +481,18 @@ impl Screen for Review {
 
     fn help(&self) -> Option<HelpTopic> {
         Some(HelpTopic::Review)
+    }
+}
+
+/// The last of `moves` numbered as a move list numbers it: `2. e4` for the first
+/// player's move of turn 2, `2... e6` for the second player's.
+fn numbered_move(moves: &[PlayedMove]) -> String {
+    let turns = turns(moves.iter().map(|m| (m.by, m.text.as_str())), 1);
+    let Some(last) = turns.last() else {
+        return String::new();
+    };
+    match last.second.last() {
+        Some(text) => format!("{}... {text}", last.number),
+        None => format!("{}. {}", last.number, last.first.last().unwrap_or(&"")),
     }
 }

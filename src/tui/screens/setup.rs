@@ -559,10 +559,7 @@ impl Setup {
                 },
             ),
             Field::Eval(p) => ("  evaluation".into(), engine(p).eval.clone()),
-            Field::Depth(p) => (
-                "  depth".into(),
-                engine(p).depth.map_or("no limit".into(), |d| d.to_string()),
-            ),
+            Field::Depth(p) => ("  depth".into(), depth_text(engine(p))),
             Field::Time(p) => (
                 "  time per move".into(),
                 engine(p).time.map_or("no limit".into(), seconds),
@@ -661,6 +658,16 @@ screen_forwarding!(Setup, mouse, {
     }
 });
 
+/// The depth row: the depth, or the node budget that ends a search of any depth
+/// (levels 6 to 8).
+fn depth_text(engine: &EngineSettings) -> String {
+    match (engine.depth, engine.nodes) {
+        (Some(depth), _) => depth.to_string(),
+        (None, Some(nodes)) => format!("no limit: {nodes} nodes a move"),
+        (None, None) => "no limit".into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -742,6 +749,23 @@ mod tests {
         };
         let level_10 = level_settings("chess", 10).unwrap();
         assert_eq!(play.setup().second, Seat::Computer(level_10));
+    }
+
+    #[test]
+    fn levels_searching_by_nodes_show_their_budget() {
+        let mut setup = Setup::new(find_game("chess").unwrap());
+        for level in 6..=8 {
+            setup.engines[1] = level_settings("chess", level).unwrap();
+            let nodes = setup.engines[1].nodes.expect("levels 6-8 count nodes");
+            let depth = setup.describe(Field::Depth(Player::Second)).1;
+            assert_eq!(depth, format!("no limit: {nodes} nodes a move"));
+        }
+        setup.engines[1] = level_settings("chess", 3).unwrap();
+        let depth = setup.engines[1].depth.expect("level 3 counts plies");
+        assert_eq!(
+            setup.describe(Field::Depth(Player::Second)).1,
+            depth.to_string()
+        );
     }
 
     #[test]
