@@ -27,7 +27,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             NodeStart::Search { table_move, .. } => table_move,
         };
         if depth == 0 {
-            let score = self.evaluate(true);
+            let score = self.evaluate(ply, true);
             self.trace_leaf(NodeKind::Horizon, score);
             return score;
         }

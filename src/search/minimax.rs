@@ -35,14 +35,14 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             return for_max(self, score);
         }
         if depth == 0 {
-            let score = self.evaluate(true);
+            let score = self.evaluate(ply, true);
             self.trace_leaf(NodeKind::Horizon, score);
             return for_max(self, score);
         }
         let moves = self.take_moves(ply);
         let ((value, best), proven) = self.tracking_horizon(|s| {
             if moves.is_empty() {
-                let score = s.evaluate(false);
+                let score = s.evaluate(ply, false);
                 s.trace_leaf(NodeKind::Leaf, score);
                 (for_max(s, score), None)
             } else if s.game.to_move() == s.root_player {

@@ -5,6 +5,7 @@
 use super::continuation::Lead;
 use super::score::{INFINITY, Score};
 use super::searcher::Searcher;
+use super::stats::VisitCount;
 use super::tree::{NodeKind, Tracer, Visit};
 use crate::game::SearchHooks;
 
@@ -15,7 +16,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if self.game.must_play_tactical() {
             return self.quiesce_forced(ply, alpha, beta);
         }
-        let stand_pat = self.evaluate(true);
+        let stand_pat = self.evaluate(ply, true);
         self.trace_leaf(NodeKind::Horizon, stand_pat);
         if stand_pat >= beta {
             return stand_pat;
@@ -30,7 +31,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let best = self.quiesce_moves(ply, alpha, beta, -INFINITY);
         if best == -INFINITY && !self.aborted {
             // The game offered no tactical move after all: judge the position.
-            let evaluation = self.evaluate(true);
+            let evaluation = self.evaluate(ply, true);
             self.trace_leaf(NodeKind::Horizon, evaluation);
             return evaluation;
         }
@@ -84,7 +85,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
                 }
             }
             if alpha >= beta {
-                self.count_cutoff(m, score, beta, &moves[index + 1..]);
+                self.count_cutoff(ply, (&moves, index), score, beta);
                 break;
             }
         }
@@ -98,6 +99,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if self.enter_node(ply) {
             return 0;
         }
+        self.stats.count_visit(ply, VisitCount::Quiescence);
         if let Some(outcome) = self.game.outcome() {
             let score = self.terminal_score(outcome, ply);
             self.trace_leaf(NodeKind::Terminal, score);

@@ -16,5 +16,6 @@ mod go_arcade;
 mod go_count;
 mod lessons;
 mod mcts_explorer;
+mod panel;
 mod signals;
 mod smoke;
