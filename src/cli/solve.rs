@@ -48,7 +48,10 @@ pub(super) struct SolveArgs {
 
 /// The `--json` output: exactly these keys, so scripts can rely on them.
 /// `nodes`, `leaves`, `cutoffs` and `tt_hits` count the last (or only) pass;
-/// `nodes_all_passes` appears when iterative deepening made several.
+/// `nodes_all_passes` appears when iterative deepening made several; the shape's
+/// keys (`per_ply`, `minimax_counted`, `minimax_nodes`, `minimal_tree_nodes`,
+/// `first_move_cutoff_rate`, `branching_per_iteration`) unless a game's own exact
+/// solver answered.
 #[derive(Serialize, Debug)]
 pub(super) struct SolveReport {
     game: String,
