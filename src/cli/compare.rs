@@ -8,7 +8,8 @@ use serde::Serialize;
 
 use super::args::{GameArgs, parse_max};
 use crate::game::{GameVisitor, Playable, Player};
-use crate::search::{self, Additions, Algorithm, Limits, SearchConfig, SearchResult};
+use crate::search::shape::{Step, uniform_branching};
+use crate::search::{self, Algorithm, Limits, SearchConfig, SearchResult};
 
 /// Nodes a row may visit before it is stopped, unless `--nodes` says otherwise.
 const DEFAULT_ROW_NODES: u64 = 20_000_000;
@@ -42,12 +43,20 @@ struct Row {
     /// The value from MAX's view.
     value: i32,
     best_move: Option<String>,
+    /// Nodes of every pass together: the work done, what the rows are ranked by.
+    nodes_all_passes: u64,
+    /// Nodes, leaves, cutoffs and table answers of the last (or only) pass.
     nodes: u64,
     leaves: u64,
     cutoffs: u64,
     tt_hits: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nodes_all_passes: Option<u64>,
+    /// True when iterative deepening made several passes.
+    iterative: bool,
+    /// Share of the last pass's cutoffs made by the first move tried.
+    first_move_cutoff_rate: Option<f64>,
+    /// The branching of a uniform tree with as many leaves at this depth: the
+    /// depth-th root of the last pass's leaves.
+    branching: f64,
     /// True when the node budget stopped the search: its counts are incomplete.
     stopped: bool,
     /// Why the value differs from minimax's, when it does.
@@ -77,27 +86,14 @@ struct Comparison {
     uniform: Option<Uniform>,
 }
 
-/// The rows, in the order the course adds the ideas.
+/// The rows, in the order the course adds the ideas; the engine's only where the
+/// game's engine plays with its extras.
 fn configurations(limits: Limits, engine_profile: bool) -> Vec<SearchConfig> {
-    let plain = |algorithm| SearchConfig::for_algorithm_in_game(algorithm, limits, engine_profile);
-    let adding = |ordering, table, iterative| {
-        plain(Algorithm::AlphaBeta).with_additions(Additions {
-            ordering,
-            table,
-            iterative,
-        })
-    };
-    let mut rows = vec![
-        plain(Algorithm::Minimax),
-        plain(Algorithm::AlphaBeta),
-        adding(true, false, false),
-        adding(true, true, false),
-        adding(true, true, true),
-    ];
-    if engine_profile {
-        rows.push(plain(Algorithm::Engine));
-    }
-    rows
+    Step::ALL
+        .into_iter()
+        .filter(|&step| engine_profile || step != Step::Engine)
+        .map(|step| step.config(limits, engine_profile))
+        .collect()
 }
 
 /// b^ceil(d/2) + b^floor(d/2) - 1, and b^d, for a uniform tree.
@@ -162,11 +158,14 @@ impl GameVisitor for Compare<'_> {
                 adds: config.additions().describe(),
                 value,
                 best_move: result.best_move.map(|m| game.format_move(m)),
+                nodes_all_passes: result.stats.nodes_all_passes,
                 nodes: result.stats.nodes,
                 leaves: result.stats.leaves,
                 cutoffs: result.stats.cutoffs,
                 tt_hits: result.stats.tt_hits,
-                nodes_all_passes: config.iterative.then_some(result.stats.nodes_all_passes),
+                iterative: config.iterative,
+                first_move_cutoff_rate: result.stats.first_move_cutoff_rate(),
+                branching: uniform_branching(result.stats.leaves, args.depth),
                 stopped: result.stopped,
                 differs: (value != reference || result.stopped)
                     .then(|| difference_reason(&config, &result)),
@@ -203,27 +202,40 @@ fn print_table(c: &Comparison) {
         c.game, c.position, c.depth, c.max_player
     );
     println!(
-        "{:<28} {:>8} {:>9} {:>12} {:>12} {:>10} {:>10}",
-        "algorithm", "value", "best", "nodes", "leaves", "cutoffs", "tt hits"
+        "{:<28} {:>6} {:>7} {:>10} {:>10} {:>10} {:>8} {:>8} {:>6} {:>5}",
+        "algorithm",
+        "value",
+        "best",
+        "nodes",
+        "last pass",
+        "leaves",
+        "cutoffs",
+        "tt hits",
+        "1st",
+        "b*"
     );
     for row in &c.rows {
         let name = format!("{} {}", row.algo, row.adds);
+        let last_pass = match row.iterative {
+            true => row.nodes.to_string(),
+            false => "-".to_string(),
+        };
+        let first = row
+            .first_move_cutoff_rate
+            .map_or("-".to_string(), |r| format!("{:.0}%", 100.0 * r));
         println!(
-            "{:<28} {:>8} {:>9} {:>12} {:>12} {:>10} {:>10}",
+            "{:<28} {:>6} {:>7} {:>10} {:>10} {:>10} {:>8} {:>8} {:>6} {:>5.2}",
             name.trim_end(),
             row.value,
             row.best_move.as_deref().unwrap_or("-"),
-            row.nodes,
+            row.nodes_all_passes,
+            last_pass,
             row.leaves,
             row.cutoffs,
-            row.tt_hits
+            row.tt_hits,
+            first,
+            row.branching
         );
-        if let Some(all) = row.nodes_all_passes {
-            println!(
-                "{:<28} {all} nodes over all passes of iterative deepening",
-                ""
-            );
-        }
         if let Some(why) = &row.differs {
             println!("{:<28} differs from minimax: {why}", "");
         }
@@ -234,5 +246,9 @@ fn print_table(c: &Comparison) {
             u.branching, u.minimax_leaves, u.knuth_moore_leaves
         );
     }
-    println!("nodes, leaves, cutoffs and tt hits count the last pass of each search");
+    println!(
+        "nodes: every pass of the search (the work done); last pass, leaves, cutoffs and tt hits: \
+         its last pass; 1st: share of cutoffs made by the first move tried; b*: the branching of \
+         a uniform tree with as many leaves"
+    );
 }

@@ -10,6 +10,7 @@ use super::args::{GameArgs, SearchArgs};
 use crate::game::Player;
 use crate::game::{ExactSolution, GameVisitor, Playable, SearchHooks, visit_game};
 use crate::play::notation::format_line;
+use crate::search::shape::{Counted, EXACT_MINIMAX_BUDGET, Shape, shape_of_search};
 use crate::search::stats::nodes_per_second;
 use crate::search::tree::DEFAULT_NODE_CAP;
 use crate::search::{self, Additions, Algorithm, SearchConfig, SearchResult, export, score};
@@ -23,6 +24,12 @@ pub(super) struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Also print the search's shape, ply by ply: nodes, leaves, cutoffs, the
+    /// share made by the first move, table answers, the engine's reduced,
+    /// re-searched, null-move and quiescence nodes, beside minimax and the minimal
+    /// tree (`--json` always has it as `per_ply`).
+    #[arg(long)]
+    shape: bool,
     /// Use the generic search even where the game has an exact solver of its own.
     #[arg(long)]
     no_solver: bool,
@@ -41,7 +48,10 @@ pub(super) struct SolveArgs {
 
 /// The `--json` output: exactly these keys, so scripts can rely on them.
 /// `nodes`, `leaves`, `cutoffs` and `tt_hits` count the last (or only) pass;
-/// `nodes_all_passes` appears when iterative deepening made several.
+/// `nodes_all_passes` appears when iterative deepening made several; the shape's
+/// keys (`per_ply`, `minimax_counted`, `minimax_nodes`, `minimal_tree_nodes`,
+/// `first_move_cutoff_rate`, `branching_per_iteration`) unless a game's own exact
+/// solver answered.
 #[derive(Serialize, Debug)]
 pub(super) struct SolveReport {
     game: String,
@@ -76,6 +86,14 @@ pub(super) struct SolveReport {
     /// Written trees: every node never entered because of a cutoff, by name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pruned: Option<Vec<String>>,
+    /// The search's shape (not for a game's own solver): `per_ply`, the minimax and
+    /// minimal-tree references and the summary rates.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    shape: Option<Shape>,
+    /// The deepest pass that finished, when the move comes from a deeper pass cut
+    /// short (the counters are the finished pass's).
+    #[serde(skip)]
+    finished_depth: Option<u32>,
 }
 
 /// The additions as `--json` lists them.
@@ -148,7 +166,14 @@ impl GameVisitor for Solve<'_> {
             crate::fsutil::write_atomic(path, text.as_bytes())
                 .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
         }
+        let shape = shape_of_search(
+            &game,
+            evaluator.evaluator.as_ref(),
+            &result.stats,
+            EXACT_MINIMAX_BUDGET,
+        );
         let mut report = report(&args.game.game, &game, &config, &result);
+        report.shape = Some(shape);
         if let Some((visited, pruned)) = result
             .tree
             .as_ref()
@@ -241,7 +266,15 @@ fn exact_report<G: SearchHooks>(
         nps: nodes_per_second(solution.nodes, elapsed),
         visited: None,
         pruned: None,
+        shape: None,
+        finished_depth: None,
     }
+}
+
+/// The deepest finished pass when the result comes from a deeper one cut short.
+fn finished_depth<M>(result: &SearchResult<M>) -> Option<u32> {
+    let finished = result.stats.deepest_finished_pass()?;
+    (result.depth > finished).then_some(finished)
 }
 
 fn report<G: SearchHooks>(
@@ -274,6 +307,8 @@ fn report<G: SearchHooks>(
         nps: result.stats.nps(),
         visited: None,
         pruned: None,
+        shape: None,
+        finished_depth: finished_depth(result),
     }
 }
 
@@ -298,7 +333,13 @@ pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
         None => "",
     };
     println!("algorithm {}{adds}{rule}", report.algo);
-    println!("depth     {}", report.depth);
+    match report.finished_depth {
+        Some(finished) => println!(
+            "depth     {} (that pass was cut short after it proved the move; the counts are of pass {finished})",
+            report.depth
+        ),
+        None => println!("depth     {}", report.depth),
+    }
     println!(
         "score     {} ({}); for MAX ({} player): {}",
         report.score,
@@ -337,5 +378,82 @@ pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
     }
     println!("time      {} ms", report.millis);
     println!("nps       {}", report.nps);
+    if let Some(shape) = &report.shape {
+        print_rates(shape);
+        if args.shape {
+            print_shape(shape);
+        }
+    }
     Ok(())
+}
+
+/// The summary rates of the search's shape.
+fn print_rates(shape: &Shape) {
+    if let Some(rate) = shape.first_move_cutoff_rate {
+        println!("first-move cutoffs {:.1}%", 100.0 * rate);
+    }
+    if !shape.branching_per_iteration.is_empty() {
+        let factors: Vec<String> = shape
+            .branching_per_iteration
+            .iter()
+            .map(|b| format!("{b:.2}"))
+            .collect();
+        println!("branching per iteration {}", factors.join(" "));
+    }
+}
+
+/// The per-ply table of `--shape`.
+fn print_shape(shape: &Shape) {
+    let counted = match shape.minimax_counted {
+        Counted::Exact => "counted",
+        Counted::Estimated => "estimated",
+    };
+    println!(
+        "{:>3} {:>10} {:>10} {:>8} {:>9} {:>5} {:>5} {:>8} {:>8} {:>8} {:>8} {:>8} {:>9} {:>12} {:>10}",
+        "ply",
+        "nodes",
+        "leaves",
+        "cutoffs",
+        "pruned",
+        "1st",
+        "b",
+        "tt",
+        "reduced",
+        "extended",
+        "again",
+        "null",
+        "quiesce",
+        "minimax",
+        "minimal"
+    );
+    let round = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.0}"));
+    for p in &shape.per_ply {
+        let c = &p.counts;
+        let first = match c.cutoffs {
+            0 => "-".to_string(),
+            n => format!("{:.0}%", 100.0 * c.first_move_cutoffs as f64 / n as f64),
+        };
+        println!(
+            "{:>3} {:>10} {:>10} {:>8} {:>9} {:>5} {:>5} {:>8} {:>8} {:>8} {:>8} {:>8} {:>9} {:>12} {:>10}",
+            p.ply,
+            c.nodes,
+            c.leaves,
+            c.cutoffs,
+            c.pruned,
+            first,
+            p.branching.map_or("-".to_string(), |b| format!("{b:.1}")),
+            c.tt_hits,
+            c.reduced,
+            c.extended,
+            c.re_searched,
+            c.null_move,
+            c.quiescence,
+            round(p.minimax),
+            round(p.minimal_tree)
+        );
+    }
+    println!(
+        "minimax to depth {} ({counted}): {:.0} nodes; minimal tree (Knuth-Moore, from the measured branching): {:.0}",
+        shape.depth, shape.minimax_nodes, shape.minimal_tree_nodes
+    );
 }

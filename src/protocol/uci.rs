@@ -653,7 +653,7 @@ fn info_line<G: ProtocolGame>(
             stats.elapsed.as_millis(),
         );
     }
-    let seldepth = (stats.nodes_per_ply.len().saturating_sub(1) as u32).max(iteration.depth);
+    let seldepth = (stats.per_ply.len().saturating_sub(1) as u32).max(iteration.depth);
     format!(
         "info depth {} seldepth {seldepth} score {} nodes {} nps {} time {} pv {pv}",
         iteration.depth,

@@ -215,7 +215,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             let max = self.max_player();
             self.tracer.begin_iteration(0, self.root_player, max);
         }
-        let score = self.evaluate(true);
+        let score = self.evaluate(0, true);
         self.trace_leaf(super::tree::NodeKind::Horizon, score);
         if T::ENABLED {
             self.tracer.end_iteration(score, &[]);
@@ -245,7 +245,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         } else if let Some(outcome) = self.game.outcome() {
             self.terminal_score(outcome, 0)
         } else if self.game.moves().is_empty() {
-            self.evaluate(false)
+            self.evaluate(0, false)
         } else {
             self.stats = Stats::default();
             return None;
@@ -314,6 +314,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         beta: Score,
     ) -> Option<(usize, Score)> {
         self.horizon_hit = false;
+        self.root_searched = 0;
         let mut alpha = alpha_start;
         let mut best: Option<(usize, Score)> = None;
         for index in 0..self.root_moves.len() {
@@ -330,6 +331,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             if self.aborted {
                 return None;
             }
+            self.root_searched = index + 1;
             let root_move = &mut self.root_moves[index];
             root_move.score = Some(score);
             root_move.exact = !self.config.algorithm.prunes()
@@ -346,9 +348,8 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             }
             alpha = alpha.max(score);
             if alpha >= beta {
-                let pruned: Vec<G::Move> =
-                    self.root_moves[index + 1..].iter().map(|r| r.mv).collect();
-                self.count_cutoff(m, score, beta, &pruned);
+                let moves: Vec<G::Move> = self.root_moves.iter().map(|r| r.mv).collect();
+                self.count_cutoff(0, (&moves, index), score, beta);
                 break;
             }
         }
@@ -390,11 +391,36 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         Some(SearchResult {
             best_move: pv.first().copied(),
             score,
+            root_moves: self.unfinished_root_moves(pv[0], score),
             pv,
             depth,
             proven: false,
             ..finished.clone()
         })
+    }
+
+    /// The root moves as the pass cut short left them, so that the result's table
+    /// tells of the same pass as its move and score: the chosen move first with its
+    /// score, then the others this pass searched; the moves it did not reach have
+    /// no score.
+    fn unfinished_root_moves(&self, chosen: G::Move, score: Score) -> Vec<RootMove<G::Move>> {
+        let searched = self.root_searched;
+        let mut moves: Vec<RootMove<G::Move>> = self
+            .root_moves
+            .iter()
+            .enumerate()
+            .map(|(index, root)| RootMove {
+                score: root.score.filter(|_| index < searched),
+                ..root.clone()
+            })
+            .collect();
+        if let Some(index) = moves.iter().position(|r| r.mv == chosen) {
+            let mut best = moves.remove(index);
+            best.score = Some(score);
+            best.exact = true;
+            moves.insert(0, best);
+        }
+        moves
     }
 
     /// The result of a finished pass whose best root move is `best_index`.
@@ -416,7 +442,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         // A search whose every line ended before the depth limit reports how deep it
         // actually went; one that met the horizon (maybe through a kept table's
         // entries, which stand for deeper trees) reports the iteration's depth.
-        let reached = self.stats.nodes_per_ply.len().saturating_sub(1) as u32;
+        let reached = self.stats.per_ply.len().saturating_sub(1) as u32;
         let depth = if self.horizon_hit {
             depth
         } else {

@@ -26,7 +26,7 @@ use rand::{RngExt, SeedableRng};
 use super::limits::SearchConfig;
 use super::report::{Iteration, Observer, Progress, RootMove, SearchResult};
 use super::score::{self, Score};
-use super::stats::Stats;
+use super::stats::{PlyCounts, Stats};
 use crate::game::{Evaluator, Outcome, Player, SearchHooks};
 
 /// The settings only Monte Carlo search has.
@@ -790,7 +790,14 @@ impl<'a, G: SearchHooks> Mcts<'a, G> {
         Stats {
             nodes: self.playouts,
             leaves: self.playouts,
-            nodes_per_ply: self.per_ply.clone(),
+            per_ply: self
+                .per_ply
+                .iter()
+                .map(|&nodes| PlyCounts {
+                    nodes,
+                    ..PlyCounts::default()
+                })
+                .collect(),
             nodes_all_passes: self.playouts,
             nodes_per_iteration: vec![self.playouts],
             first_pass_depth: self.deepest,

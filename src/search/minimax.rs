@@ -43,7 +43,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let moves = self.take_moves(ply);
         let ((value, best), proven) = self.tracking_horizon(|s| {
             if moves.is_empty() {
-                let score = s.evaluate(false);
+                let score = s.evaluate(ply, false);
                 s.trace_leaf(NodeKind::Leaf, score);
                 (for_max(s, score), None)
             } else if s.game.is_chance_node() {

@@ -26,6 +26,7 @@ pub mod report;
 pub mod runner;
 pub mod score;
 mod searcher;
+pub mod shape;
 pub mod stats;
 pub mod strategy;
 pub mod time;

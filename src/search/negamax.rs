@@ -14,6 +14,7 @@
 use super::pruning::ShallowNode;
 use super::score::{self, Score};
 use super::searcher::{NodeBest, NodeStart, Searcher};
+use super::stats::VisitCount;
 use super::tree::{Tracer, Visit};
 use crate::game::SearchHooks;
 
@@ -34,6 +35,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         };
         let in_check = self.config.check_extension && self.game.in_check();
         let depth = if in_check && ply as u32 <= 2 * self.current_depth {
+            self.stats.count_visit(ply, VisitCount::Extended);
             depth + 1
         } else {
             depth
@@ -117,6 +119,9 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         } else {
             Visit::Full
         };
+        if reduction > 0 {
+            self.stats.count_visit(ply + 1, VisitCount::Reduced);
+        }
         let open = beta - alpha > 1;
         let narrow = index > 0 && (self.config.pvs || reduction > 0) && open;
         if !narrow {
@@ -137,9 +142,11 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             first_try,
         );
         if score > alpha && reduction > 0 && !self.aborted {
+            self.stats.count_visit(ply + 1, VisitCount::ReSearched);
             score = self.negamax_child(m, depth, ply, alpha, alpha + 1, Visit::ReSearch);
         }
         if score > alpha && score < beta && !self.aborted {
+            self.stats.count_visit(ply + 1, VisitCount::ReSearched);
             score = self.negamax_child(m, depth, ply, alpha, beta, Visit::ReSearch);
         }
         score
@@ -227,6 +234,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
                 .enter(None, child, child_depth, child_alpha, child_beta);
             self.tracer.visit(Visit::NullMove);
         }
+        self.stats.count_visit(ply + 1, VisitCount::NullMove);
         let child_score = self.negamax(child_depth, ply + 1, child_alpha, child_beta);
         if T::ENABLED {
             self.tracer.exit(child_score);

@@ -5,6 +5,7 @@
 use super::continuation::Lead;
 use super::score::{INFINITY, Score};
 use super::searcher::Searcher;
+use super::stats::VisitCount;
 use super::tree::{NodeKind, Tracer, Visit};
 use crate::game::SearchHooks;
 
@@ -29,7 +30,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let best = self.quiesce_moves(ply, alpha, beta, -INFINITY);
         if best == -INFINITY && !self.aborted {
             // The game offered no tactical move after all: judge the position.
-            let evaluation = self.evaluate(true);
+            let evaluation = self.evaluate(ply, true);
             self.trace_leaf(NodeKind::Horizon, evaluation);
             return evaluation;
         }
@@ -83,7 +84,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
                 }
             }
             if alpha >= beta {
-                self.count_cutoff(m, score, beta, &moves[index + 1..]);
+                self.count_cutoff(ply, (&moves, index), score, beta);
                 break;
             }
         }
@@ -97,6 +98,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         if self.enter_node(ply) {
             return 0;
         }
+        self.stats.count_visit(ply, VisitCount::Quiescence);
         if let Some(outcome) = self.game.outcome() {
             let score = self.terminal_score(outcome, ply);
             self.trace_leaf(NodeKind::Terminal, score);

@@ -11,7 +11,7 @@ use super::limits::SearchConfig;
 use super::order::MoveOrderer;
 use super::report::{Observer, Progress, RootMove};
 use super::score::{self, Score};
-use super::stats::Stats;
+use super::stats::{CutBy, Stats};
 use super::tree::{Tracer, Visit};
 use super::tt::{Bound, Entry, TranspositionTable};
 use crate::game::{Evaluator, Outcome, Player, SearchHooks};
@@ -35,6 +35,9 @@ pub(super) struct PlyEntry<M> {
     /// The [`Game::piece_move_slot`] of the move searched here (`None` for a null
     /// move), for continuation history.
     pub line_slot: Option<usize>,
+    /// The transposition table's move at the node here, for the per-ply count of
+    /// the cutoffs it makes.
+    table_move: Option<M>,
     /// The best line found from this node.
     pv: Vec<M>,
     /// The node's move list, kept to reuse its allocation.
@@ -48,6 +51,7 @@ impl<M> Default for PlyEntry<M> {
             null_move: false,
             line_move: None,
             line_slot: None,
+            table_move: None,
             pv: Vec::new(),
             moves: Vec::new(),
         }
@@ -128,6 +132,8 @@ pub(super) struct Searcher<'a, G: SearchHooks, T: Tracer<G::Move>> {
     /// iteration's best, which is searched first), with its line. A search cut short
     /// plays it rather than throw the unfinished iteration away.
     pub unfinished_best: Option<(Score, Vec<G::Move>)>,
+    /// How many root moves, in order, the current root window has searched.
+    pub root_searched: usize,
     /// One entry per ply of the current line.
     pub stack: Vec<PlyEntry<G::Move>>,
     start: Instant,
@@ -166,6 +172,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
             root_visit: Visit::Full,
             best_line: None,
             unfinished_best: None,
+            root_searched: 0,
             stack: Vec::new(),
             start,
             deadline: config.limits.time.map(|t| start + t),
@@ -195,7 +202,9 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
         if self.stack.len() <= ply + 1 {
             self.stack.resize_with(ply + 2, PlyEntry::default);
         }
-        self.stack[ply].pv.clear();
+        let entry = &mut self.stack[ply];
+        entry.pv.clear();
+        entry.table_move = None;
         if self
             .config
             .limits
@@ -241,20 +250,27 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
         }
     }
 
-    /// A cutoff by `m` (its score reached `beta`) with `pruned` moves left unsearched.
-    /// Only a cut that prunes something counts, as the course counts them: a value
-    /// reaching the bound at the last move saves nothing.
+    /// A cutoff at `ply` by `moves[index]` (its score reached `beta`), the moves
+    /// after it left unsearched. Only a cut that prunes something counts, as the
+    /// course counts them: a value reaching the bound at the last move saves nothing.
     pub(super) fn count_cutoff(
         &mut self,
-        m: G::Move,
+        ply: usize,
+        (moves, index): (&[G::Move], usize),
         score: Score,
         beta: Score,
-        pruned: &[G::Move],
     ) {
+        let (m, pruned) = (moves[index], &moves[index + 1..]);
         if pruned.is_empty() {
             return;
         }
-        self.stats.cutoffs += 1;
+        let by = CutBy {
+            first: index == 0,
+            table_move: self.stack.get(ply).is_some_and(|e| e.table_move == Some(m)),
+            killer: self.orderer.is_killer(ply, m),
+            capture: self.game.is_tactical(m),
+        };
+        self.stats.count_cutoff(ply, by, pruned.len());
         if T::ENABLED {
             self.tracer.cutoff(m, score, beta, pruned);
         }
@@ -274,7 +290,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
 
     /// The score of a finished game for the side to move, `ply` plies from the root.
     pub(super) fn terminal_score(&mut self, outcome: Outcome, ply: usize) -> Score {
-        self.stats.leaves += 1;
+        self.stats.count_leaf(ply);
         match outcome {
             Outcome::Draw => 0,
             Outcome::Win(p) if p == self.game.to_move() => score::win_in(ply as u32),
@@ -296,7 +312,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
             return None;
         }
         let score = if self.game.plies_since_repetition()? < ply {
-            self.stats.leaves += 1;
+            self.stats.count_leaf(ply);
             0
         } else {
             let outcome = self.game.outcome()?;
@@ -307,10 +323,11 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
         Some(score)
     }
 
-    /// The evaluation of the current position for the side to move. `at_horizon`
-    /// says the depth limit, not the end of the tree, stopped the search here.
-    pub(super) fn evaluate(&mut self, at_horizon: bool) -> Score {
-        self.stats.leaves += 1;
+    /// The evaluation of the current position, `ply` plies from the root, for the
+    /// side to move. `at_horizon` says the depth limit, not the end of the tree,
+    /// stopped the search here.
+    pub(super) fn evaluate(&mut self, ply: usize, at_horizon: bool) -> Score {
+        self.stats.count_leaf(ply);
         self.horizon_hit |= at_horizon;
         self.static_leaf_hit |= !at_horizon;
         self.static_value()
@@ -326,7 +343,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
             self.give_back_moves(ply, moves);
             has_moves
         };
-        let score = self.evaluate(at_horizon);
+        let score = self.evaluate(ply, at_horizon);
         let kind = if at_horizon {
             super::tree::NodeKind::Horizon
         } else {
@@ -408,6 +425,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
             self.trace_leaf(super::tree::NodeKind::Terminal, score);
             return NodeStart::Answered(score);
         }
+        self.stack[ply].table_move = table_move;
         NodeStart::Search { entry, table_move }
     }
 
@@ -424,7 +442,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
         let mut moves = self.take_moves(ply);
         if moves.is_empty() {
             self.give_back_moves(ply, moves);
-            let score = self.evaluate(false);
+            let score = self.evaluate(ply, false);
             self.trace_leaf(super::tree::NodeKind::Leaf, score);
             return score;
         }
@@ -469,6 +487,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
         if node.alpha < node.beta || (node.strict && node.score <= node.beta) {
             return false;
         }
+        self.count_cutoff(ply, (moves, index), score, node.beta);
         let quiet = !self.game.is_tactical(m);
         let lead = self.lead(ply);
         self.orderer
@@ -482,7 +501,6 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
             self.orderer
                 .record_failures(game, &lead, quiet_failed, depth);
         }
-        self.count_cutoff(m, score, node.beta, &moves[index + 1..]);
         true
     }
 
@@ -556,7 +574,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
         if !usable {
             return (None, entry.best_move);
         }
-        self.stats.tt_hits += 1;
+        self.stats.count_tt_hit(ply);
         if u32::from(entry.depth) != depth {
             self.stats.tt_hits_other_depth += 1;
         }

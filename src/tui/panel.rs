@@ -44,17 +44,22 @@ pub struct SearchView {
     pub running: bool,
     /// True when the search was dropped (undo, new game) before it finished.
     pub interrupted: bool,
-    /// The iteration in progress or last finished.
+    /// The depth of the last finished iteration (or of the result): the headline,
+    /// the principal variation and the move table all come from it.
     pub depth: u32,
-    /// The best score so far, for the side searched for.
+    /// Its score, for the side searched for.
     pub score: Option<Score>,
-    /// The principal variation so far.
+    /// Its principal variation.
     pub pv: Vec<String>,
+    /// The iteration under way while the search runs, shown apart from the
+    /// finished one; its moves fill the table only until an iteration finishes.
+    pub under_way: Option<u32>,
     /// The search's counters.
     pub stats: Stats,
     /// Time since the search started, kept current while it runs.
     pub elapsed: Duration,
-    /// The root moves with their scores and node counts.
+    /// The root moves with their scores and node counts, of the same iteration
+    /// as the headline (or of the one under way, before any finished).
     pub root_moves: Vec<RootMoveView>,
     /// Once finished: the chosen move, whether its value is proven, whether a limit cut it.
     pub result: Option<(Option<String>, bool, bool)>,
@@ -63,16 +68,27 @@ pub struct SearchView {
 impl SearchView {
     /// A search just started, nothing known yet.
     pub fn new(purpose: Purpose, side: &'static str, engine: &EngineSettings) -> SearchView {
+        SearchView::described(purpose, side, engine.describe(), engine.config().limits)
+    }
+
+    /// [`SearchView::new`] with the engine given in words and by its limits.
+    pub fn described(
+        purpose: Purpose,
+        side: &'static str,
+        engine: String,
+        limits: Limits,
+    ) -> SearchView {
         SearchView {
             purpose,
             side,
-            engine: engine.describe(),
-            limits: engine.config().limits,
+            engine,
+            limits,
             running: true,
             interrupted: false,
             depth: 0,
             score: None,
             pv: Vec::new(),
+            under_way: None,
             stats: Stats::default(),
             elapsed: Duration::ZERO,
             root_moves: Vec::new(),
@@ -80,24 +96,42 @@ impl SearchView {
         }
     }
 
-    /// Takes in a progress report, a finished iteration or the final result.
-    pub fn update(
+    /// Takes in a progress report of the iteration at `depth`, under way: its
+    /// counters, and its moves only while no iteration has finished.
+    pub fn progress(&mut self, depth: u32, stats: Stats, root_moves: Vec<RootMoveView>) {
+        self.under_way = Some(depth);
+        self.elapsed = self.elapsed.max(stats.elapsed);
+        self.stats = stats;
+        if self.score.is_none() && !root_moves.is_empty() {
+            self.root_moves = root_moves;
+        }
+    }
+
+    /// Takes in a finished iteration or the final result: headline, line and
+    /// table together.
+    pub fn iteration(
         &mut self,
-        depth: u32,
-        line: Option<(Score, Vec<String>)>,
+        (depth, score, pv): (u32, Score, Vec<String>),
         stats: Stats,
         root_moves: Vec<RootMoveView>,
     ) {
         self.depth = depth;
-        if let Some((score, pv)) = line {
-            self.score = Some(score);
-            self.pv = pv;
-        }
+        self.score = Some(score);
+        self.pv = pv;
+        self.under_way = None;
         self.elapsed = self.elapsed.max(stats.elapsed);
         self.stats = stats;
         if !root_moves.is_empty() {
             self.root_moves = root_moves;
         }
+    }
+
+    /// The deepest pass that finished, when it is shallower than the headline's
+    /// depth (a pass cut short proved a better move).
+    fn cut_short(&self) -> bool {
+        self.stats
+            .deepest_finished_pass()
+            .is_some_and(|finished| self.depth > finished)
     }
 
     /// Marks the search as over.
@@ -113,7 +147,10 @@ impl SearchView {
             Purpose::Hint => format!("hint for {}", self.side),
         };
         let state = if self.running {
-            "thinking".to_string()
+            match self.under_way {
+                Some(depth) => format!("thinking, depth {depth} under way"),
+                None => "thinking".to_string(),
+            }
         } else if self.interrupted {
             "stopped".to_string()
         } else {
@@ -213,6 +250,7 @@ fn render_summary(view: &SearchView, theme: &Theme, area: Rect, buf: &mut Buffer
         Line::from(vec![
             label("depth "),
             Span::raw(view.depth.to_string()),
+            label(if view.cut_short() { " (cut short)" } else { "" }),
             label("  score "),
             Span::styled(score_text(view.score, true), theme.text),
             Span::styled(format!(" for {}", view.side), theme.dim),
@@ -282,7 +320,13 @@ fn render_root_moves(view: &SearchView, theme: &Theme, area: Rect, buf: &mut Buf
         .unwrap_or(4)
         .max(4);
     let bar_room = (area.width as usize).saturating_sub(text_width + 20);
-    let header = format!("{:<text_width$}  {:>9}  share of nodes", "move", "score");
+    let header = match (view.score, view.under_way) {
+        (None, Some(depth)) => format!(
+            "{:<text_width$}  {:>9}  depth {depth} under way",
+            "move", "score"
+        ),
+        _ => format!("{:<text_width$}  {:>9}  share of nodes", "move", "score"),
+    };
     let mut lines = vec![Line::from(Span::styled(header, theme.dim))];
     let shown = area.height.saturating_sub(1) as usize;
     for root in view.root_moves.iter().take(shown) {

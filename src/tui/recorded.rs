@@ -6,12 +6,15 @@
 
 use std::sync::Arc;
 
-use crate::game::{Evaluator, Player, SearchHooks};
+use crate::game::{Evaluator, Playable, Player, SearchHooks};
 use crate::search::breadth_first::{BreadthFirst, breadth_first_minimax};
 use crate::search::export::tree_labels;
 use crate::search::figure::{Figure, MAX_FIGURE_NODES};
+use crate::search::shape::{EXACT_MINIMAX_BUDGET, Shape, Step, shape_of_search};
 use crate::search::tree::{Cut, SearchTree, TreeNode};
-use crate::search::{Algorithm, Iteration, Limits, Observer, Progress, SearchConfig, search};
+use crate::search::{
+    Algorithm, Iteration, Limits, Observer, Progress, SearchConfig, SearchResult, search,
+};
 use crate::tui::board::BoardGame;
 use crate::tui::jobs::{Reporter, Work};
 use crate::tui::position_pane::{GamePositions, NodePositions, NodeView};
@@ -27,6 +30,13 @@ pub type TreeBuilder = Box<dyn FnOnce() -> RecordedSearch + Send>;
 /// Makes the work of plain minimax on the recorded position at a depth, under a
 /// node budget: the explorer runs it as a job.
 type MinimaxStarter = Box<dyn Fn(u32, u64) -> Work<MinimaxState> + Send + Sync>;
+
+/// How many nodes one search of the shape view may visit before it is stopped.
+pub const PROFILE_BUDGET: u64 = 20_000_000;
+
+/// Makes the work of searching the recorded position with a step of the course
+/// at a depth, for the shape view.
+type ProfileStarter = Box<dyn Fn(Step, u32) -> Work<ProfileState> + Send + Sync>;
 
 /// One search's recorded tree, ready for the explorer.
 pub struct RecordedSearch {
@@ -51,6 +61,7 @@ pub struct RecordedSearch {
     /// Breadth-first minimax on the same position and depth, or why it is too big.
     pub breadth_first: Result<BreadthFirst, String>,
     start_minimax: MinimaxStarter,
+    start_profile: ProfileStarter,
     positions: Box<dyn NodePositions>,
 }
 
@@ -74,10 +85,17 @@ impl RecordedSearch {
         );
         let position = root.clone();
         let evaluator_for_figures = evaluator.clone();
+        let (for_profile, evaluator_for_profile) = (position.clone(), evaluator.clone());
         let start_minimax: MinimaxStarter = Box::new(move |depth, budget| {
             let (position, evaluator) = (position.clone(), evaluator.clone());
             Box::new(move |reporter: &Reporter<MinimaxState>| {
                 minimax(&position, evaluator.as_ref(), depth, budget, reporter)
+            })
+        });
+        let start_profile: ProfileStarter = Box::new(move |step, depth| {
+            let (position, evaluator) = (for_profile.clone(), evaluator_for_profile.clone());
+            Box::new(move |reporter: &Reporter<ProfileState>| {
+                profile(&position, evaluator.as_ref(), (step, depth), reporter)
             })
         });
         let (labelled_tree, names) = labelled(tree, root);
@@ -99,6 +117,7 @@ impl RecordedSearch {
             )
             .map_err(|e| e.to_string()),
             start_minimax,
+            start_profile,
             positions: Box::new(positions),
         }
     }
@@ -128,6 +147,12 @@ impl RecordedSearch {
     /// depth, stopping after `budget` nodes, for a job that reports its count.
     pub fn minimax_work(&self, budget: u64) -> Work<MinimaxState> {
         (self.start_minimax)(self.tree.depth.max(1), budget)
+    }
+
+    /// The work of searching the recorded position by `step` at the tree's depth,
+    /// for the shape view.
+    pub fn profile_work(&self, step: Step) -> Work<ProfileState> {
+        (self.start_profile)(step, self.tree.depth.max(1))
     }
 }
 
@@ -203,6 +228,50 @@ pub enum MinimaxState {
     },
 }
 
+/// Where a search of the shape view stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ProfileState {
+    /// Still searching; nodes so far.
+    Running {
+        /// Nodes visited so far.
+        nodes: u64,
+    },
+    /// Over: its shape, its nodes over every pass, and whether [`PROFILE_BUDGET`]
+    /// stopped it (its counts are then incomplete).
+    Done {
+        /// The search's shape.
+        shape: Box<Shape>,
+        /// Nodes of every pass.
+        nodes_all_passes: u64,
+        /// True when the budget stopped it.
+        stopped: bool,
+    },
+}
+
+/// The recorded position searched by `step` to `depth`, stopped after
+/// [`PROFILE_BUDGET`] nodes or when the job is no longer wanted.
+fn profile<G: Playable>(
+    position: &G,
+    evaluator: &dyn Evaluator<G>,
+    (step, depth): (Step, u32),
+    reporter: &Reporter<ProfileState>,
+) -> ProfileState {
+    let limits = Limits {
+        depth: Some(depth),
+        nodes: Some(PROFILE_BUDGET),
+        ..Limits::default()
+    };
+    let config = step.config(limits, G::prefers_engine_search());
+    let running = |nodes| ProfileState::Running { nodes };
+    let result = search_in_job(position, evaluator, &config, (reporter, running));
+    let shape = shape_of_search(position, evaluator, &result.stats, EXACT_MINIMAX_BUDGET);
+    ProfileState::Done {
+        shape: Box::new(shape),
+        nodes_all_passes: result.stats.nodes_all_passes,
+        stopped: result.stopped,
+    }
+}
+
 /// Plain minimax on `position` to `depth`, stopped after `budget` nodes or when
 /// the job is no longer wanted, its node count reported on the way.
 fn minimax<G: SearchHooks>(
@@ -218,33 +287,42 @@ fn minimax<G: SearchHooks>(
         ..Limits::default()
     };
     let config = SearchConfig::minimax(limits);
-    let mut counter = NodeCounter(reporter);
-    let result = search(
-        position,
-        evaluator,
-        &config,
-        Some(reporter.cancel_flag()),
-        &mut counter,
-    );
+    let running = |nodes| MinimaxState::Running { nodes };
+    let result = search_in_job(position, evaluator, &config, (reporter, running));
     MinimaxState::Done {
         nodes: result.stats.nodes,
         over_budget: result.stopped,
     }
 }
 
-/// Passes a search's node count on to the explorer as it goes.
-struct NodeCounter<'a>(&'a Reporter<MinimaxState>);
+/// Searches `position` as a job: stopped when the job is no longer wanted, its
+/// node count sent on the way as `running` makes it news.
+fn search_in_job<G: SearchHooks, T>(
+    position: &G,
+    evaluator: &dyn Evaluator<G>,
+    config: &SearchConfig,
+    (reporter, running): (&Reporter<T>, fn(u64) -> T),
+) -> SearchResult<G::Move> {
+    let mut counter = NodeCounter(reporter, running);
+    search(
+        position,
+        evaluator,
+        config,
+        Some(reporter.cancel_flag()),
+        &mut counter,
+    )
+}
 
-impl<M> Observer<M> for NodeCounter<'_> {
+/// Passes a search's node count (all passes) on to the explorer as it goes, as the
+/// job's news `running` makes of it.
+struct NodeCounter<'a, T>(&'a Reporter<T>, fn(u64) -> T);
+
+impl<M, T> Observer<M> for NodeCounter<'_, T> {
     fn progress(&mut self, progress: &Progress<M>) {
-        self.0.progress(MinimaxState::Running {
-            nodes: progress.stats.nodes,
-        });
+        self.0.progress((self.1)(progress.stats.nodes_all_passes));
     }
 
     fn iteration(&mut self, iteration: &Iteration<M>) {
-        self.0.progress(MinimaxState::Running {
-            nodes: iteration.stats.nodes,
-        });
+        self.0.progress((self.1)(iteration.stats.nodes_all_passes));
     }
 }

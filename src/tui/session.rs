@@ -348,20 +348,16 @@ impl<G: BoardGame> GameSession<G> {
     fn search_event(&mut self, event: SearchEvent<G::Move>) {
         match event {
             SearchEvent::Progress(p) => {
-                let pv = p
-                    .best_line
-                    .as_ref()
-                    .map(|(s, pv)| (*s, self.searched_line(pv)));
                 let root_moves = self.root_moves(&p.root_moves);
                 if let Some(view) = self.view.as_mut() {
-                    view.update(p.depth, pv, p.stats, root_moves);
+                    view.progress(p.depth, p.stats, root_moves);
                 }
             }
             SearchEvent::Iteration(it) => {
-                let pv = Some((it.score, self.searched_line(&it.pv)));
+                let line = (it.depth, it.score, self.searched_line(&it.pv));
                 let root_moves = self.root_moves(&it.root_moves);
                 if let Some(view) = self.view.as_mut() {
-                    view.update(it.depth, pv, it.stats, root_moves);
+                    view.iteration(line, it.stats, root_moves);
                 }
                 if let Some(tree) = it.tree {
                     self.keep_tree(tree, true);
@@ -384,12 +380,7 @@ impl<G: BoardGame> GameSession<G> {
         let best = pv.first().cloned();
         let root_moves = self.root_moves(&result.root_moves);
         if let Some(view) = self.view.as_mut() {
-            view.update(
-                result.depth,
-                Some((result.score, pv)),
-                result.stats,
-                root_moves,
-            );
+            view.iteration((result.depth, result.score, pv), result.stats, root_moves);
             view.finish(best, result.proven, result.stopped);
         }
     }

@@ -15,12 +15,15 @@ use ply::game::grundy::Grundy;
 use ply::game::synthetic::{ExplicitTree, Synthetic};
 use ply::game::tictactoe::TicTacToe;
 use ply::game::{Game, GameOptions, Playable, Player};
+use ply::search::shape::Step;
 use ply::search::tree::DEFAULT_NODE_CAP;
 use ply::search::{Additions, Algorithm, Limits, SearchConfig, search};
 use ply::tui::app::Front as Screen;
+use ply::tui::panel::compact;
 use ply::tui::recorded::{MinimaxState, RecordedSearch};
 use ply::tui::screens::Action;
 use ply::tui::screens::explorer::Explorer;
+use ply::tui::screens::shape::ShapeScreen;
 use ply::tui::theme::Theme;
 use ply::tui::{EngineSettings, PlaySetup, Seat};
 use ratatui::Terminal;
@@ -904,4 +907,85 @@ fn e_writes_the_tree_as_dot_json_and_svg_and_names_the_files() {
         assert!(screen.contains(" .json .svg in "), "{screen}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The shape view's screen once both its searches are over, at 80x24.
+fn settled_shape(screen: &mut ShapeScreen) -> Vec<String> {
+    let start = Instant::now();
+    while !screen.settled() {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "the shape view's searches did not end"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        screen.tick();
+    }
+    screen.tick();
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| screen.render(frame, &Theme::plain()))
+        .unwrap();
+    lines(&terminal)
+}
+
+/// The ply rows of the left (0) or right (1) column: (ply, nodes shown).
+fn shape_rows(screen: &[String], side: usize) -> Vec<(usize, String)> {
+    screen
+        .iter()
+        .filter_map(|line| {
+            let line: String = line.trim_matches('│').chars().collect();
+            let half: String = line.chars().skip(side * 40).take(39).collect();
+            let mut words = half.split_whitespace();
+            let ply = words.next()?.parse().ok()?;
+            let bar = words.next()?;
+            bar.starts_with('█').then_some(())?;
+            Some((ply, words.next()?.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn the_shape_view_shows_two_searches_ply_by_ply_at_80x24() {
+    let game = TicTacToe::new();
+    let depth = 4;
+    let mut explorer = Explorer::new(recorded(
+        &game,
+        SearchConfig::plain_alpha_beta(at_depth(depth)),
+    ));
+    assert!(matches!(
+        press(&mut explorer, KeyCode::Char('f')),
+        Action::Push(_)
+    ));
+    let record = std::sync::Arc::new(recorded(
+        &game,
+        SearchConfig::plain_alpha_beta(at_depth(depth)),
+    ));
+    let mut shape = ShapeScreen::new(record);
+    let screen = settled_shape(&mut shape);
+    let text = screen.join("\n");
+    assert!(text.contains("◀ alpha-beta ▶"), "{text}");
+    assert!(text.contains("◀ alpha-beta +ordering ▶"), "{text}");
+    assert!(text.contains("1st-move cuts"), "{text}");
+    let expected = |step: Step| -> Vec<(usize, String)> {
+        let config = step.config(at_depth(depth), false);
+        let evaluator = TicTacToe::evaluators().remove(0).evaluator;
+        let result = search(&game, evaluator.as_ref(), &config, None, &mut ());
+        result
+            .stats
+            .nodes_per_ply()
+            .into_iter()
+            .enumerate()
+            .map(|(ply, n)| (ply, compact(n)))
+            .collect()
+    };
+    assert_eq!(shape_rows(&screen, 0), expected(Step::AlphaBeta), "{text}");
+    assert_eq!(shape_rows(&screen, 1), expected(Step::Ordering), "{text}");
+    // Minimax to depth 4 from the start, counted: 1 + 9 + 72 + 504 + 3,024.
+    assert!(text.contains("minimax 3.6k"), "{text}");
+    // The right arrow moves the left column on along the steps of the course.
+    shape.handle_key(&key(KeyCode::Right));
+    shape.handle_key(&key(KeyCode::Right));
+    let screen = settled_shape(&mut shape);
+    assert!(screen.join("\n").contains("◀ alpha-beta +ordering +tt ▶"));
+    assert_eq!(shape_rows(&screen, 0), expected(Step::Table));
 }

@@ -16,6 +16,7 @@ mod go_arcade;
 mod go_count;
 mod lessons;
 mod mcts_explorer;
+mod panel;
 mod signals;
 mod smoke;
 mod typed_moves;

@@ -169,10 +169,9 @@ fn the_readme_and_the_book_hold_the_helps_key_tables() {
     let read = |file: &str| {
         let path = format!("{}/{file}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap();
-        let block = block_between_markers(&text)
+        block_between_markers(&text)
             .unwrap_or_else(|| panic!("{file}: no markers"))
-            .to_string();
-        block
+            .to_string()
     };
     // The book holds every key, exactly as the help has them.
     assert_eq!(

@@ -32,6 +32,12 @@ fn solve_json_has_exactly_the_documented_keys() {
         "nodes_all_passes",
         "millis",
         "nps",
+        "per_ply",
+        "minimax_counted",
+        "minimax_nodes",
+        "minimal_tree_nodes",
+        "first_move_cutoff_rate",
+        "branching_per_iteration",
     ];
     expected.sort_unstable();
     assert_eq!(keys, expected);

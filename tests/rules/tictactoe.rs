@@ -82,7 +82,7 @@ fn plain_minimax_visits_the_whole_game_tree_and_finds_a_draw() {
     let eval = seed_evaluator::<TicTacToe>();
     let result = minimax(&TicTacToe::new(), eval.as_ref(), None);
     assert_eq!(result.stats.nodes, TREE_NODES);
-    assert_eq!(result.stats.nodes_per_ply, NODES_PER_PLY);
+    assert_eq!(result.stats.nodes_per_ply(), NODES_PER_PLY);
     // Every complete game ends at a leaf scored by the rules, never by the evaluation.
     assert_eq!(result.stats.leaves, GAMES_TOTAL);
     assert_eq!(result.stats.tt_hits, 0);

@@ -24,6 +24,7 @@ mod mcts;
 mod mcts_reuse;
 mod search;
 mod search_features;
+mod shape;
 mod textbook;
 mod tree;
 mod xiangqi_eval;

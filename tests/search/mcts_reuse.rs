@@ -70,7 +70,7 @@ fn reuse_keeps_the_subtree<G: Playable>(mut game: G, playouts: u64) {
     let first = search_into(&game, playouts, &mut tree);
     // The search counts its nodes per ply as it adds them: the tree agrees.
     let first_tree = tree.as_ref().unwrap();
-    assert_eq!(first.stats.nodes_per_ply, walked_per_ply(first_tree));
+    assert_eq!(first.stats.nodes_per_ply(), walked_per_ply(first_tree));
     let line = &first.pv[..2];
     let kept = visits_after::<G>(first_tree, line);
     assert!(kept > 10, "the principal variation is well visited: {kept}");
@@ -79,7 +79,7 @@ fn reuse_keeps_the_subtree<G: Playable>(mut game: G, playouts: u64) {
     }
     let second = search_into(&game, 100, &mut tree);
     assert_eq!(
-        second.stats.nodes_per_ply,
+        second.stats.nodes_per_ply(),
         walked_per_ply(tree.as_ref().unwrap()),
         "a reused tree's counts start from the kept subtree"
     );

@@ -558,7 +558,7 @@ fn a_depth_limit_is_honoured() {
         ] {
             let result = run(&game, eval.as_ref(), &config);
             assert_eq!(result.depth, depth, "{config:?}");
-            assert!(result.stats.nodes_per_ply.len() <= depth as usize + 1);
+            assert!(result.stats.per_ply.len() <= depth as usize + 1);
             assert!(result.stats.nodes_per_iteration.len() <= depth as usize);
             assert_eq!(result.pv.len(), depth as usize, "{config:?}");
             assert!(!result.proven, "a depth-limited search of a deeper tree");
@@ -575,14 +575,14 @@ fn a_depth_limit_is_honoured() {
     );
     assert!(result.proven);
     assert_eq!(result.value(), Some(GameValue::Draw));
-    assert!(result.stats.nodes_per_ply.len() <= 10);
+    assert!(result.stats.per_ply.len() <= 10);
     let result = run(
         &TicTacToe::new(),
         eval.as_ref(),
         &SearchConfig::alpha_beta(limits(Some(2))),
     );
     assert_eq!(result.depth, 2);
-    assert_eq!(result.stats.nodes_per_ply.len(), 3);
+    assert_eq!(result.stats.per_ply.len(), 3);
     assert!(!result.proven);
 }
 
@@ -729,7 +729,7 @@ fn iterative_deepening_reports_each_iteration() {
     assert_eq!(total, result.stats.nodes_all_passes);
     assert_eq!(Some(&result.stats.nodes), recorder.nodes.last());
     assert_eq!(
-        result.stats.nodes_per_ply.iter().sum::<u64>(),
+        result.stats.nodes_per_ply().iter().sum::<u64>(),
         result.stats.nodes
     );
 }

@@ -30,6 +30,7 @@ use ratatui::widgets::{Block, Paragraph};
 use super::Action;
 use super::help::HelpTopic;
 use super::lesson::Lesson;
+use super::shape::ShapeScreen;
 use super::tree_drawing;
 use crate::game::Player;
 use crate::search::Algorithm;
@@ -266,6 +267,9 @@ impl Explorer {
             KeyCode::Char('s') if self.replay.is_some() => self.stop_replay(),
             KeyCode::Char('s') => self.start_replay(),
             KeyCode::Char('m') => self.run_minimax(),
+            KeyCode::Char('f') => {
+                return Action::Push(Box::new(ShapeScreen::new(self.record.clone())));
+            }
             KeyCode::Char('d') => self.drawn = !self.drawn,
             KeyCode::Char('X') => return self.open_lesson(Lesson::exercise_on),
             KeyCode::Char('B') => return self.open_lesson(Lesson::breadth_first_on),
@@ -1136,7 +1140,7 @@ impl Explorer {
         } else if self.replay.is_some() {
             " n/→ next  b/← back  Home/End  s/Esc end replay  v board  x states  ? legend"
         } else {
-            " ↑↓→← * open  m minimax  s replay  d draw  X exercise  B breadth  ? all keys"
+            " * open  m minimax  f shape  s replay  d draw  X exercise  B breadth  ? all keys"
         };
         Line::from(Span::styled(keys, theme.dim))
     }

@@ -110,6 +110,10 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
             ("?", "legend and glossary of the columns and marks"),
             ("d", "draw the tree as the course's figures (small trees)"),
             (
+                "f",
+                "the shape of the search: nodes per ply beside another search",
+            ),
+            (
                 "X  B",
                 "exercise on this tree; breadth-first minimax replay",
             ),

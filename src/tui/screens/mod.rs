@@ -56,6 +56,7 @@ pub mod play;
 pub mod review;
 pub mod saved;
 pub mod setup;
+pub mod shape;
 pub mod tree_drawing;
 
 use std::any::Any;
