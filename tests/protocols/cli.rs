@@ -279,7 +279,7 @@ fn chess_is_solved_with_quiescence_so_a_defended_pawn_is_not_taken() {
 }
 
 /// `ply match` of the course's alpha-beta against itself at tic-tac-toe.
-const TICTACTOE_MATCH: [&str; 6] = [
+pub(super) const TICTACTOE_MATCH: [&str; 6] = [
     "match",
     "tictactoe",
     "--first",

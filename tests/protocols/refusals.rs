@@ -110,19 +110,15 @@ fn gtp_and_gomocup_skip_a_line_too_long_and_go_on() {
 
 #[test]
 fn an_endless_input_file_is_refused_in_one_line() {
+    let openings = [
+        &super::cli::TICTACTOE_MATCH[..],
+        &["--openings", "/dev/zero"],
+    ]
+    .concat();
     for args in [
         &["play", "--load", "/dev/zero"][..],
         &["solve", "connect4", "--batch", "/dev/zero"][..],
-        &[
-            "match",
-            "tictactoe",
-            "--first",
-            "alphabeta:seed",
-            "--second",
-            "alphabeta:seed",
-            "--openings",
-            "/dev/zero",
-        ][..],
+        &openings[..],
     ] {
         let output = common::binary::ply(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
