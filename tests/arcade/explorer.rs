@@ -120,7 +120,7 @@ fn the_textbook_tree_shows_values_windows_and_the_moves_node_b_pruned() {
         "{text}"
     );
     assert!(
-        text.contains("cutoffs 1 · pruned moves 2 · recording complete"),
+        text.contains("cutoffs 1 · pruned moves 2 · prunes on equal · recording complete"),
         "{text}"
     );
     assert!(screen[row_of(&screen, "▾ root")].contains("+3  [-inf, +inf]"));
@@ -160,6 +160,38 @@ fn the_textbook_tree_shows_values_windows_and_the_moves_node_b_pruned() {
             .join("\n")
             .contains(" the root: MAX, 2 plies left")
     );
+}
+
+#[test]
+fn the_summary_says_which_pruning_rule_ran() {
+    let game = Synthetic::explicit(ExplicitTree::parse("((3,12,8),(3,4,6),(14,5,2))").unwrap());
+    let strict = SearchConfig {
+        prune_on_equal: false,
+        ..SearchConfig::plain_alpha_beta(at_depth(2))
+    };
+    let text = draw(&mut Explorer::new(recorded(&game, strict))).join("\n");
+    assert!(text.contains("leaves evaluated 9"), "{text}");
+    assert!(
+        text.contains("pruned moves 0 · strict · recording"),
+        "{text}"
+    );
+    let equal = SearchConfig::plain_alpha_beta(at_depth(2));
+    let text = draw(&mut Explorer::new(recorded(&game, equal))).join("\n");
+    assert!(text.contains("leaves evaluated 7"), "{text}");
+    assert!(
+        text.contains("pruned moves 2 · prunes on equal · "),
+        "{text}"
+    );
+    let minimax = SearchConfig::for_algorithm_in_game(Algorithm::Minimax, at_depth(2), false);
+    let engine = SearchConfig::for_algorithm_in_game(Algorithm::Engine, at_depth(2), false);
+    for config in [minimax, engine] {
+        let text = draw(&mut Explorer::new(recorded(&game, config))).join("\n");
+        assert!(text.contains("pruned moves"), "{text}");
+        assert!(
+            !text.contains("strict") && !text.contains("prunes on equal"),
+            "only the course's alpha-beta has a choice of rule:\n{text}"
+        );
+    }
 }
 
 #[test]
