@@ -136,7 +136,7 @@ impl SearchArgs {
 }
 
 /// Reads `--prune-on-equal`: `yes` or `no`.
-fn parse_prune_on_equal(text: &str) -> Result<bool, GameError> {
+pub(super) fn parse_prune_on_equal(text: &str) -> Result<bool, GameError> {
     match text {
         "yes" | "true" | "on" => Ok(true),
         "no" | "false" | "off" => Ok(false),

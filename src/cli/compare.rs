@@ -6,8 +6,8 @@
 use clap::Args;
 use serde::Serialize;
 
-use super::args::{GameArgs, parse_max};
-use crate::game::{GameVisitor, Playable, Player};
+use super::args::{GameArgs, parse_max, parse_prune_on_equal};
+use crate::game::{GameError, GameVisitor, Playable, Player};
 use crate::search::shape::{Step, uniform_branching};
 use crate::search::{self, Algorithm, Limits, SearchConfig, SearchResult};
 
@@ -30,15 +30,38 @@ pub(super) struct CompareArgs {
     /// Most nodes one row may visit; a row stopped by it says so.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_ROW_NODES)]
     nodes: u64,
+    /// Alpha-beta's pruning rule: `yes` (the course's rule, cut when a value
+    /// reaches the bound), `no` (strict, cut only past it), or `both` (every
+    /// alpha-beta row twice, once under each rule).
+    #[arg(long, value_name = "yes|no|both", default_value = "yes")]
+    prune_on_equal: String,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
+}
+
+/// Reads `--prune-on-equal` for compare: the rules each alpha-beta row runs under.
+fn pruning_rules(text: &str) -> Result<Vec<bool>, GameError> {
+    match text {
+        "both" => Ok(vec![true, false]),
+        _ => parse_prune_on_equal(text)
+            .map(|rule| vec![rule])
+            .map_err(|_| {
+                GameError::new(format!(
+                    "--prune-on-equal '{text}': expected yes, no or both"
+                ))
+            }),
+    }
 }
 
 /// One algorithm's search of the position.
 #[derive(Serialize, Debug)]
 struct Row {
     algo: &'static str,
+    /// The pruning rule the row ran: `true` cuts when a value reaches the bound,
+    /// `false` only past it (strict); absent for searches that do not prune.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    prune_on_equal: Option<bool>,
     adds: String,
     /// The value from MAX's view.
     value: i32,
@@ -87,13 +110,34 @@ struct Comparison {
 }
 
 /// The rows, in the order the course adds the ideas; the engine's only where the
-/// game's engine plays with its extras.
-fn configurations(limits: Limits, engine_profile: bool) -> Vec<SearchConfig> {
+/// game's engine plays with its extras. Each alpha-beta row comes once per rule
+/// in `rules`, side by side.
+fn configurations(limits: Limits, engine_profile: bool, rules: &[bool]) -> Vec<SearchConfig> {
     Step::ALL
         .into_iter()
         .filter(|&step| engine_profile || step != Step::Engine)
-        .map(|step| step.config(limits, engine_profile))
+        .flat_map(|step| {
+            let config = step.config(limits, engine_profile);
+            let rules = match config.algorithm {
+                Algorithm::AlphaBeta => rules,
+                _ => &[true][..],
+            };
+            rules.iter().map(move |&rule| SearchConfig {
+                prune_on_equal: rule,
+                ..config.clone()
+            })
+        })
         .collect()
+}
+
+/// A row's name in the table: the algorithm, `(strict)` under the strict rule,
+/// and what it adds.
+fn row_name(row: &Row) -> String {
+    let rule = match row.prune_on_equal {
+        Some(false) => " (strict)",
+        _ => "",
+    };
+    format!("{}{rule} {}", row.algo, row.adds)
 }
 
 /// b^ceil(d/2) + b^floor(d/2) - 1, and b^d, for a uniform tree.
@@ -141,9 +185,10 @@ impl GameVisitor for Compare<'_> {
             time: None,
             nodes: Some(args.nodes),
         };
+        let rules = pruning_rules(&args.prune_on_equal)?;
         let mut rows: Vec<Row> = Vec::new();
         let mut minimax_value = None;
-        for mut config in configurations(limits, G::prefers_engine_search()) {
+        for mut config in configurations(limits, G::prefers_engine_search(), &rules) {
             config.max_player = Some(max);
             let result =
                 search::search(&game, evaluator.evaluator.as_ref(), &config, None, &mut ());
@@ -155,6 +200,7 @@ impl GameVisitor for Compare<'_> {
             let reference = *minimax_value.get_or_insert(value);
             rows.push(Row {
                 algo: config.algorithm.name(),
+                prune_on_equal: config.pruning_rule(),
                 adds: config.additions().describe(),
                 value,
                 best_move: result.best_move.map(|m| game.format_move(m)),
@@ -201,8 +247,13 @@ fn print_table(c: &Comparison) {
         "{} at {}, depth {}, values for MAX ({} player)",
         c.game, c.position, c.depth, c.max_player
     );
+    let width = c
+        .rows
+        .iter()
+        .map(|row| row_name(row).trim_end().len())
+        .fold(28, usize::max);
     println!(
-        "{:<28} {:>6} {:>7} {:>10} {:>10} {:>10} {:>8} {:>8} {:>6} {:>5}",
+        "{:<width$} {:>6} {:>7} {:>10} {:>10} {:>10} {:>8} {:>8} {:>6} {:>5}",
         "algorithm",
         "value",
         "best",
@@ -215,7 +266,7 @@ fn print_table(c: &Comparison) {
         "b*"
     );
     for row in &c.rows {
-        let name = format!("{} {}", row.algo, row.adds);
+        let name = row_name(row);
         let last_pass = match row.iterative {
             true => row.nodes.to_string(),
             false => "-".to_string(),
@@ -224,7 +275,7 @@ fn print_table(c: &Comparison) {
             .first_move_cutoff_rate
             .map_or("-".to_string(), |r| format!("{:.0}%", 100.0 * r));
         println!(
-            "{:<28} {:>6} {:>7} {:>10} {:>10} {:>10} {:>8} {:>8} {:>6} {:>5.2}",
+            "{:<width$} {:>6} {:>7} {:>10} {:>10} {:>10} {:>8} {:>8} {:>6} {:>5.2}",
             name.trim_end(),
             row.value,
             row.best_move.as_deref().unwrap_or("-"),
@@ -237,7 +288,7 @@ fn print_table(c: &Comparison) {
             row.branching
         );
         if let Some(why) = &row.differs {
-            println!("{:<28} differs from minimax: {why}", "");
+            println!("{:<width$} differs from minimax: {why}", "");
         }
     }
     if let Some(u) = &c.uniform {

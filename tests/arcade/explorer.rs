@@ -14,7 +14,7 @@ use ply::game::connect4::ConnectFour;
 use ply::game::grundy::Grundy;
 use ply::game::synthetic::{ExplicitTree, Synthetic};
 use ply::game::tictactoe::TicTacToe;
-use ply::game::{Game, GameOptions, Playable, Player};
+use ply::game::{Game, GameOptions, Playable, Player, find_game};
 use ply::search::shape::Step;
 use ply::search::tree::DEFAULT_NODE_CAP;
 use ply::search::{Additions, Algorithm, Limits, SearchConfig, search};
@@ -23,6 +23,7 @@ use ply::tui::panel::compact;
 use ply::tui::recorded::{MinimaxState, RecordedSearch};
 use ply::tui::screens::Action;
 use ply::tui::screens::explorer::Explorer;
+use ply::tui::screens::setup::Setup;
 use ply::tui::screens::shape::ShapeScreen;
 use ply::tui::theme::Theme;
 use ply::tui::{EngineSettings, PlaySetup, Seat};
@@ -120,7 +121,7 @@ fn the_textbook_tree_shows_values_windows_and_the_moves_node_b_pruned() {
         "{text}"
     );
     assert!(
-        text.contains("cutoffs 1 · pruned moves 2 · recording complete"),
+        text.contains("cutoffs 1 · pruned moves 2 · prunes on equal · recording complete"),
         "{text}"
     );
     assert!(screen[row_of(&screen, "▾ root")].contains("+3  [-inf, +inf]"));
@@ -160,6 +161,38 @@ fn the_textbook_tree_shows_values_windows_and_the_moves_node_b_pruned() {
             .join("\n")
             .contains(" the root: MAX, 2 plies left")
     );
+}
+
+#[test]
+fn the_summary_says_which_pruning_rule_ran() {
+    let game = Synthetic::explicit(ExplicitTree::parse("((3,12,8),(3,4,6),(14,5,2))").unwrap());
+    let strict = SearchConfig {
+        prune_on_equal: false,
+        ..SearchConfig::plain_alpha_beta(at_depth(2))
+    };
+    let text = draw(&mut Explorer::new(recorded(&game, strict))).join("\n");
+    assert!(text.contains("leaves evaluated 9"), "{text}");
+    assert!(
+        text.contains("pruned moves 0 · strict · recording"),
+        "{text}"
+    );
+    let equal = SearchConfig::plain_alpha_beta(at_depth(2));
+    let text = draw(&mut Explorer::new(recorded(&game, equal))).join("\n");
+    assert!(text.contains("leaves evaluated 7"), "{text}");
+    assert!(
+        text.contains("pruned moves 2 · prunes on equal · "),
+        "{text}"
+    );
+    let minimax = SearchConfig::for_algorithm_in_game(Algorithm::Minimax, at_depth(2), false);
+    let engine = SearchConfig::for_algorithm_in_game(Algorithm::Engine, at_depth(2), false);
+    for config in [minimax, engine] {
+        let text = draw(&mut Explorer::new(recorded(&game, config))).join("\n");
+        assert!(text.contains("pruned moves"), "{text}");
+        assert!(
+            !text.contains("strict") && !text.contains("prunes on equal"),
+            "only the course's alpha-beta has a choice of rule:\n{text}"
+        );
+    }
 }
 
 #[test]
@@ -988,4 +1021,54 @@ fn the_shape_view_shows_two_searches_ply_by_ply_at_80x24() {
     let screen = settled_shape(&mut shape);
     assert!(screen.join("\n").contains("◀ alpha-beta +ordering +tt ▶"));
     assert_eq!(shape_rows(&screen, 0), expected(Step::Table));
+}
+
+/// Draws the setup form on an 80x40 terminal.
+fn draw_setup(setup: &mut Setup) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(80, 40)).unwrap();
+    terminal
+        .draw(|frame| setup.render(frame, &Theme::plain()))
+        .unwrap();
+    lines(&terminal).join("\n")
+}
+
+/// Presses `codes` on the setup form; the last key's answer.
+fn setup_keys(form: &mut Setup, codes: &[KeyCode]) -> Action {
+    let mut last = Action::Stay;
+    for &code in codes {
+        last = form.handle_key(&key(code));
+    }
+    last
+}
+
+#[test]
+fn the_setup_row_gives_alpha_beta_the_strict_rule_and_the_explorer_counts_it() {
+    use KeyCode::{Down, Enter, Left, Right, Up};
+    let mut form = Setup::new(find_game("synthetic").unwrap());
+    // The second seat to a human, the first to the computer, its algorithm to alpha-beta.
+    setup_keys(&mut form, &[Down, Right, Up, Right, Down, Down, Left]);
+    let text = draw_setup(&mut form);
+    assert!(text.contains("‹ alpha-beta ›"), "{text}");
+    assert!(text.contains("prune on equal    ‹ yes ›"), "{text}");
+    // Two rows down (past what alpha-beta adds): the rule, to no.
+    setup_keys(&mut form, &[Down, Down, Right]);
+    let text = draw_setup(&mut form);
+    assert!(text.contains("prune on equal    ‹ no, strict ›"), "{text}");
+    // Down to the written tree's option row (the last option), typed in.
+    setup_keys(&mut form, &[Down; 13]);
+    let typed: Vec<KeyCode> = "((3,12,8),(3,4,6),(14,5,2))"
+        .chars()
+        .map(KeyCode::Char)
+        .collect();
+    setup_keys(&mut form, &typed);
+    let Action::Play(play) = setup_keys(&mut form, &[Enter]) else {
+        panic!("Enter starts the game:\n{}", draw_setup(&mut form));
+    };
+    let mut h = Arcade::game(play.setup().clone(), 80, 24);
+    h.wait_until("the computer's move", |h| h.played() == 1);
+    h.press(KeyCode::Char('t'));
+    h.wait_until("the explorer", |h| h.exploring());
+    let text = h.screen();
+    assert!(text.contains("leaves evaluated 9"), "{text}");
+    assert!(text.contains("· strict ·"), "{text}");
 }

@@ -7,7 +7,7 @@
 
 use super::common;
 
-use common::binary::{json, ply};
+use common::binary::{json, ply, stdout};
 use common::{options, seed_evaluator};
 use ply::game::synthetic::Synthetic;
 use ply::game::{Game, Playable};
@@ -315,6 +315,57 @@ fn a_tied_root_is_where_the_rules_differ() {
     assert_eq!(equal.pruned, ["2.2", "2.3"], "3 reaches alpha 3: cut");
     assert!(strict.pruned.is_empty(), "3 does not pass alpha 3: no cut");
     assert_eq!(strict.visited.len(), equal.visited.len() + 2);
+}
+
+#[test]
+fn compare_shows_both_rules_side_by_side() {
+    let tree = format!("tree={TIED_ROOT}");
+    let args = ["compare", "synthetic", "-o", &tree, "--depth", "2"];
+    let both = [&args[..], &["--prune-on-equal", "both", "--json"]].concat();
+    let report = json(&both);
+    let rows = report["rows"].as_array().expect("rows");
+    let rule_rows = |rule: bool| -> Vec<&Value> {
+        rows.iter()
+            .filter(|row| row["algo"] == "alphabeta" && row["prune_on_equal"] == rule)
+            .collect()
+    };
+    let (equal, strict) = (rule_rows(true), rule_rows(false));
+    assert_eq!(
+        (equal.len(), strict.len()),
+        (4, 4),
+        "every alpha-beta row twice"
+    );
+    for row in &equal {
+        assert_eq!(
+            (row["leaves"].as_u64(), row["value"].as_i64()),
+            (Some(7), Some(3))
+        );
+    }
+    for row in &strict {
+        assert_eq!(
+            (row["leaves"].as_u64(), row["value"].as_i64()),
+            (Some(9), Some(3))
+        );
+    }
+    assert!(
+        rows[0].get("prune_on_equal").is_none(),
+        "minimax does not prune"
+    );
+    let text = stdout(&[&args[..], &["--prune-on-equal", "both"]].concat());
+    let strict_line = text
+        .lines()
+        .find(|line| line.starts_with("alphabeta (strict) "))
+        .expect("a strict row in the table");
+    assert_eq!(strict_line.split_whitespace().nth(6), Some("9"), "{text}");
+    let default = json(&[&args[..], &["--json"]].concat());
+    assert!(
+        default["rows"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .all(|row| row["prune_on_equal"] != false),
+        "the course's rule by default"
+    );
 }
 
 #[test]

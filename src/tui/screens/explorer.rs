@@ -735,10 +735,20 @@ impl Explorer {
                 number(tree.cutoffs),
                 label(" · pruned moves "),
                 number(tree.pruned_moves),
-                label(" · "),
+                label(self.pruning_rule_mark()),
                 recording,
             ]),
         ]
+    }
+
+    /// Which rule the course's alpha-beta cut by, between separators; a lone
+    /// separator for minimax and the engine, which have no choice of rule.
+    fn pruning_rule_mark(&self) -> &'static str {
+        match (self.record.algorithm, self.tree().prune_on_equal) {
+            (Algorithm::AlphaBeta, Some(true)) => " · prunes on equal · ",
+            (Algorithm::AlphaBeta, Some(false)) => " · strict · ",
+            _ => " · ",
+        }
     }
 
     /// Alpha-beta's nodes against plain minimax's on the same position, as bars.

@@ -16,6 +16,7 @@ use super::play::Play;
 use crate::game::{GameInfo, GameOptions, Player};
 use crate::play::levels::{LEVELS, level_of, level_settings};
 use crate::play::mcts_spec::exploration_text;
+use crate::search::extras::PRUNE_ON_EQUAL_SWITCH;
 use crate::search::{Additions, Algorithm};
 use crate::tui::board::{evaluator_names, side_names};
 use crate::tui::clock::TimeControl;
@@ -128,6 +129,7 @@ enum Field {
     Level(Player),
     Algorithm(Player),
     Additions(Player),
+    PruneOnEqual(Player),
     Max(Player),
     Eval(Player),
     Depth(Player),
@@ -203,6 +205,9 @@ impl Setup {
                 fields.push(Field::Algorithm(player));
                 if self.engines[player.index()].algorithm.takes_additions() {
                     fields.push(Field::Additions(player));
+                }
+                if self.engines[player.index()].algorithm == Algorithm::AlphaBeta {
+                    fields.push(Field::PruneOnEqual(player));
                 }
                 fields.extend([Field::Max(player), Field::Eval(player)]);
                 if self.engines[player.index()].algorithm == Algorithm::Mcts {
@@ -365,6 +370,11 @@ impl Setup {
                 let engine = &mut self.engines[p.index()];
                 let index = cycle(&ADDITIONS, &engine.additions, forward);
                 engine.additions = ADDITIONS[index];
+            }
+            Field::PruneOnEqual(p) => {
+                let engine = &mut self.engines[p.index()];
+                let on = prunes_on_equal(engine);
+                set_prune_on_equal(engine, !on);
             }
             Field::Max(p) => {
                 let engine = &mut self.engines[p.index()];
@@ -551,6 +561,13 @@ impl Setup {
                     words => words,
                 },
             ),
+            Field::PruneOnEqual(p) => (
+                "  prune on equal".into(),
+                match prunes_on_equal(engine(p)) {
+                    true => "yes".into(),
+                    false => "no, strict".into(),
+                },
+            ),
             Field::Max(p) => (
                 "  MAX in the tree".into(),
                 match engine(p).max_player {
@@ -607,6 +624,7 @@ impl Setup {
             Field::Level(_) => "How hard the computer plays, from 1 (looks one move ahead, counts material) to 10 (thinks 3 s a move with the game's best evaluation). A level sets the rows below; change any of them and the level reads custom. `ply list` shows each level's search; the README and the book give the chess levels' Elo measured against Stockfish.".into(),
             Field::Algorithm(_) => "minimax searches every move to the same depth; alpha-beta (the course's AlphaBeta) stops a node as soon as its value reaches the window and finds the same value with far fewer nodes; engine is alpha-beta with ordering, a table, iterative deepening and the game's extras (quiescence, null move, reductions where the game has them); MCTS grows a tree by random playouts (UCT) and plays the most visited move, with its playouts, exploration constant, RAVE and seed in the rows below.".into(),
             Field::Additions(_) => "The ideas the course adds to minimax and alpha-beta one at a time: +ordering tries the likely best moves first (more cuts), +tt a transposition table (positions reached by other move orders are searched once), +id iterative deepening (depth 1, 2, 3... so a clock always has a move).".into(),
+            Field::PruneOnEqual(_) => "Alpha-beta's pruning rule. yes (the course's and AIMA's): a node stops as soon as a child's value reaches the bound (>= beta, <= alpha). no, strict (as CS188's autograder grades): only when a value passes it (> beta, < alpha); it examines every tie, so never fewer nodes, and finds the same value. The explorer's summary names the rule that ran.".into(),
             Field::Max(_) => "Whose view the explorer's values and windows are in: by default the side to move at the root (MAX); a fixed player reproduces the course's trees where MIN moves first.".into(),
             Field::Eval(p) => {
                 let name = &self.engines[p.index()].eval;
@@ -665,6 +683,30 @@ fn depth_text(engine: &EngineSettings) -> String {
         (Some(depth), _) => depth.to_string(),
         (None, Some(nodes)) => format!("no limit: {nodes} nodes a move"),
         (None, None) => "no limit".into(),
+    }
+}
+
+/// True unless `engine`'s switches give alpha-beta the strict rule (the last
+/// `prune-on-equal` switch decides, as the search applies them in order).
+fn prunes_on_equal(engine: &EngineSettings) -> bool {
+    engine
+        .switches
+        .iter()
+        .rev()
+        .find(|(name, _)| name == PRUNE_ON_EQUAL_SWITCH)
+        .is_none_or(|&(_, on)| on)
+}
+
+/// Sets alpha-beta's pruning rule through `engine`'s switches, as
+/// `ply solve --prune-on-equal` sets the search's.
+fn set_prune_on_equal(engine: &mut EngineSettings, on: bool) {
+    engine
+        .switches
+        .retain(|(name, _)| name != PRUNE_ON_EQUAL_SWITCH);
+    if !on {
+        engine
+            .switches
+            .push((PRUNE_ON_EQUAL_SWITCH.to_string(), false));
     }
 }
 
@@ -821,7 +863,11 @@ mod tests {
         press(&mut setup, KeyCode::Down);
         press(&mut setup, KeyCode::Left);
         assert_eq!(setup.engines[0].algorithm, Algorithm::AlphaBeta);
-        assert_eq!(setup.fields().len(), 18, "alpha-beta takes additions");
+        assert_eq!(
+            setup.fields().len(),
+            19,
+            "alpha-beta takes additions and a pruning rule"
+        );
         assert_eq!(setup.describe(Field::Additions(Player::First)).1, "nothing");
         press(&mut setup, KeyCode::Down);
         press(&mut setup, KeyCode::Right);
@@ -830,6 +876,12 @@ mod tests {
             setup.engines[0].algorithm_label(),
             "alpha-beta +ordering +tt"
         );
+        press(&mut setup, KeyCode::Down);
+        assert_eq!(setup.focused(), Field::PruneOnEqual(Player::First));
+        press(&mut setup, KeyCode::Right);
+        assert!(!setup.engines[0].config().prune_on_equal);
+        press(&mut setup, KeyCode::Right);
+        assert!(setup.engines[0].config().prune_on_equal);
         press(&mut setup, KeyCode::Down);
         press(&mut setup, KeyCode::Right);
         press(&mut setup, KeyCode::Right);
