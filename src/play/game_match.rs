@@ -827,19 +827,26 @@ impl<G: Playable> Match<G> {
         }
     }
 
-    /// The configuration for a search by `computer` for the side to move.
-    fn config(&self, computer: &Computer<G>, purpose: Purpose) -> SearchConfig {
-        // Unless switched off, searches record their tree (bounded) for the explorer.
-        let mut config = SearchConfig {
-            trace: self.record_tree.then_some(DEFAULT_NODE_CAP),
-            ..computer.settings.config_for(G::prefers_engine_search())
-        };
-        // With clocks, the computer's own clock sets its time, not the time per move.
+    /// The settings a search by `computer` runs with: with clocks, a move's time
+    /// is the budget the mover's clock gives (to the millisecond), not the time
+    /// per move, so that what the panel says is what the search gets.
+    fn settings_for(&self, computer: &Computer<G>, purpose: Purpose) -> EngineSettings {
+        let mut settings = computer.settings.clone();
         if let (Purpose::Move, Some(clocks)) = (purpose, self.clocks.as_ref()) {
-            config.limits.time = Some(clocks.move_budget(self.game.to_move()));
-            config.iterative = true;
+            let budget = clocks.move_budget(self.game.to_move());
+            settings.time = Some(Duration::from_millis(budget.as_millis() as u64));
         }
-        config
+        settings
+    }
+
+    /// The configuration for a search with `settings`; a timed search deepens
+    /// one ply at a time ([`EngineSettings::config_for`]).
+    fn config(&self, settings: &EngineSettings) -> SearchConfig {
+        // Unless switched off, searches record their tree (bounded) for the explorer.
+        SearchConfig {
+            trace: self.record_tree.then_some(DEFAULT_NODE_CAP),
+            ..settings.config_for(G::prefers_engine_search())
+        }
     }
 
     fn start_search(&mut self, purpose: Purpose, now: Instant) {
@@ -852,6 +859,7 @@ impl<G: Playable> Match<G> {
         let Some(computer) = computer else {
             return;
         };
+        let settings = self.settings_for(computer, purpose);
         let handle =
             if computer.settings.plays_by_solver() && self.game.solves_quickly() && !sabotage {
                 let game = self.game.clone();
@@ -865,13 +873,13 @@ impl<G: Playable> Match<G> {
                     computer.engine.clone(),
                     self.game.clone(),
                     evaluator,
-                    self.config(computer, purpose),
+                    self.config(&settings),
                 )
             };
         let start = SearchStart {
             purpose,
             side,
-            settings: computer.settings.clone(),
+            settings,
             root: self.game.clone(),
             evaluator: computer.evaluator.clone(),
             ply: self.history.len(),
