@@ -162,6 +162,7 @@ fn play_match<G: Playable>(
             second: Seat::Computer(engines[sides[1]].clone()),
             clock: None,
             record_tree: false,
+            result: None,
         };
         let mut game = Match::<G>::new(&setup)?;
         game.set_move_limit(Some(args.max_plies));

@@ -164,41 +164,39 @@ impl PlayArgs {
         if self.exercise {
             return self.exercise_launch();
         }
-        let (game, options, position, moves) = match &self.load {
+        let base = match &self.load {
             Some(path) => self.loaded(path)?,
             None => {
                 let game = self.game.clone().ok_or_else(|| {
                     anyhow::anyhow!("ply play needs a GAME (see ply list) or --load FILE")
                 })?;
-                let options = GameOptions::parse(&self.options)?;
-                (game, options, self.position.clone(), self.moves.clone())
+                PlaySetup {
+                    options: GameOptions::parse(&self.options)?,
+                    position: self.position.clone(),
+                    moves: self.moves.clone(),
+                    ..PlaySetup::new(&game)
+                }
             }
         };
-        let engine = self.engine(&game)?;
+        let engine = self.engine(&base.game)?;
         let seat = |arg: SeatArg| match arg {
             SeatArg::Human => Seat::Human,
             SeatArg::Computer => Seat::Computer(engine.clone()),
         };
         Ok(Launch::Game(PlaySetup {
-            game,
-            options,
-            position,
-            moves,
             first: seat(self.first),
             second: seat(self.second),
             clock: self.clock.as_deref().map(TimeControl::parse).transpose()?,
             record_tree: !self.no_tree,
+            ..base
         }))
     }
 }
 
 impl PlayArgs {
-    /// The game, options, start position and moves of the record `--load` names;
-    /// a GAME given with it must be the file's.
-    fn loaded(
-        &self,
-        path: &std::path::Path,
-    ) -> anyhow::Result<(String, GameOptions, Option<String>, Option<String>)> {
+    /// The game, options, start position, moves and result of the record
+    /// `--load` names; a GAME given with it must be the file's.
+    fn loaded(&self, path: &std::path::Path) -> anyhow::Result<PlaySetup> {
         let record = load_file(path, self.index)?;
         if let Some(game) = self.game.as_deref().filter(|g| *g != record.game) {
             anyhow::bail!(
@@ -207,9 +205,13 @@ impl PlayArgs {
                 record.game
             );
         }
-        let options = GameOptions::parse(&record.options)?;
-        let moves = (!record.moves.is_empty()).then(|| record.moves.join(" "));
-        Ok((record.game, options, Some(record.position), moves))
+        Ok(PlaySetup {
+            options: GameOptions::parse(&record.options)?,
+            position: Some(record.position.clone()),
+            moves: (!record.moves.is_empty()).then(|| record.moves.join(" ")),
+            result: record.recorded_result(),
+            ..PlaySetup::new(&record.game)
+        })
     }
 
     /// The exercise launch: the synthetic game's written tree, if any.
@@ -259,6 +261,28 @@ mod tests {
         let launch = parse(args).launch();
         let error = launch.and_then(|l| tui::validate(&l)).unwrap_err();
         error.to_string()
+    }
+
+    #[test]
+    fn load_keeps_the_result_of_a_finished_record() {
+        let name = format!("ply-load-result-{}.pgn", std::process::id());
+        let path = std::env::temp_dir().join(name);
+        std::fs::write(
+            &path,
+            "[Result \"0-1\"]\n[Termination \"normal\"]\n\n1. e4 e5 0-1\n",
+        )
+        .unwrap();
+        let launch = parse(&["--load", path.to_str().unwrap()]).launch();
+        std::fs::remove_file(&path).unwrap();
+        let Ok(Launch::Game(setup)) = launch else {
+            panic!("--load opens the game");
+        };
+        let result = crate::play::RecordedResult {
+            outcome: crate::game::Outcome::Win(crate::game::Player::Second),
+            termination: Some("normal".into()),
+        };
+        assert_eq!(setup.moves.as_deref(), Some("e4 e5"));
+        assert_eq!(setup.result, Some(result));
     }
 
     #[test]

@@ -56,6 +56,18 @@ pub fn result_token(outcome: Option<Outcome>) -> &'static str {
     }
 }
 
+/// The result a token states (`1-0`, `0-1`, `1/2-1/2`); `None` for `*` or
+/// anything else.
+pub fn outcome_of_token(token: &str) -> Option<Outcome> {
+    [
+        Outcome::Win(Player::First),
+        Outcome::Win(Player::Second),
+        Outcome::Draw,
+    ]
+    .into_iter()
+    .find(|&outcome| result_token(Some(outcome)) == token)
+}
+
 /// Reads every game of a file. A tag section after moves or a result starts the
 /// next game. Unclosed comments, tags or variations are refused with one line.
 pub fn read_games(text: &str) -> Result<Vec<TaggedGame>, GameError> {

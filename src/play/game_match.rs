@@ -56,6 +56,8 @@ pub enum EndReason {
     Agreement,
     /// The match's move limit was reached: adjudicated a draw.
     MoveLimit,
+    /// A loaded record gave the result of a game its position does not end.
+    Record,
 }
 
 impl EndReason {
@@ -64,7 +66,10 @@ impl EndReason {
     pub fn off_the_board(self) -> bool {
         matches!(
             self,
-            EndReason::Time(_) | EndReason::Resignation(_) | EndReason::Agreement
+            EndReason::Time(_)
+                | EndReason::Resignation(_)
+                | EndReason::Agreement
+                | EndReason::Record
         )
     }
 
@@ -77,6 +82,7 @@ impl EndReason {
             EndReason::Resignation(_) => "by resignation",
             EndReason::Agreement => "by agreement",
             EndReason::MoveLimit => "by the move limit",
+            EndReason::Record => "by the record's result",
         }
     }
 }
@@ -220,6 +226,9 @@ pub struct Match<G: Playable> {
     record_tree: bool,
     /// An ending the board does not show: resignation, agreement, move limit.
     decided: Option<Ending>,
+    /// The record's own words for an [`EndReason::Record`] ending (its
+    /// `Termination` tag), when it has some.
+    recorded_words: Option<String>,
     move_limit: Option<usize>,
     /// The side whose draw offer stands.
     draw_offer: Option<Player>,
@@ -290,6 +299,7 @@ impl<G: Playable> Match<G> {
             hurry: false,
             record_tree: setup.record_tree,
             decided: None,
+            recorded_words: None,
             move_limit: None,
             draw_offer: None,
             last_score: [None; 2],
@@ -303,6 +313,11 @@ impl<G: Playable> Match<G> {
         for word in game.game.split_moves(words) {
             let m = game.game.parse_move(word)?;
             game.apply(m);
+        }
+        if let Some(result) = setup.result.as_ref().filter(|_| game.ending().is_none()) {
+            let (ending, words) = result.ending();
+            game.decided = Some(ending);
+            game.recorded_words = words;
         }
         game.events.clear();
         // Set after the moves given with the setup, which took no time.
@@ -425,6 +440,7 @@ impl<G: Playable> Match<G> {
         let ending = self.ending()?;
         let game_words = match ending.reason {
             EndReason::Rules => self.game.end_reason(),
+            EndReason::Record => self.recorded_words.clone(),
             _ => None,
         };
         Some(game_words.unwrap_or_else(|| ending.reason.describe().to_string()))
@@ -811,19 +827,26 @@ impl<G: Playable> Match<G> {
         }
     }
 
-    /// The configuration for a search by `computer` for the side to move.
-    fn config(&self, computer: &Computer<G>, purpose: Purpose) -> SearchConfig {
-        // Unless switched off, searches record their tree (bounded) for the explorer.
-        let mut config = SearchConfig {
-            trace: self.record_tree.then_some(DEFAULT_NODE_CAP),
-            ..computer.settings.config_for(G::prefers_engine_search())
-        };
-        // With clocks, the computer's own clock sets its time, not the time per move.
+    /// The settings a search by `computer` runs with: with clocks, a move's time
+    /// is the budget the mover's clock gives (to the millisecond), not the time
+    /// per move, so that what the panel says is what the search gets.
+    fn settings_for(&self, computer: &Computer<G>, purpose: Purpose) -> EngineSettings {
+        let mut settings = computer.settings.clone();
         if let (Purpose::Move, Some(clocks)) = (purpose, self.clocks.as_ref()) {
-            config.limits.time = Some(clocks.move_budget(self.game.to_move()));
-            config.iterative = true;
+            let budget = clocks.move_budget(self.game.to_move());
+            settings.time = Some(Duration::from_millis(budget.as_millis() as u64));
         }
-        config
+        settings
+    }
+
+    /// The configuration for a search with `settings`; a timed search deepens
+    /// one ply at a time ([`EngineSettings::config_for`]).
+    fn config(&self, settings: &EngineSettings) -> SearchConfig {
+        // Unless switched off, searches record their tree (bounded) for the explorer.
+        SearchConfig {
+            trace: self.record_tree.then_some(DEFAULT_NODE_CAP),
+            ..settings.config_for(G::prefers_engine_search())
+        }
     }
 
     fn start_search(&mut self, purpose: Purpose, now: Instant) {
@@ -836,6 +859,7 @@ impl<G: Playable> Match<G> {
         let Some(computer) = computer else {
             return;
         };
+        let settings = self.settings_for(computer, purpose);
         let handle =
             if computer.settings.plays_by_solver() && self.game.solves_quickly() && !sabotage {
                 let game = self.game.clone();
@@ -849,13 +873,13 @@ impl<G: Playable> Match<G> {
                     computer.engine.clone(),
                     self.game.clone(),
                     evaluator,
-                    self.config(computer, purpose),
+                    self.config(&settings),
                 )
             };
         let start = SearchStart {
             purpose,
             side,
-            settings: computer.settings.clone(),
+            settings,
             root: self.game.clone(),
             evaluator: computer.evaluator.clone(),
             ply: self.history.len(),

@@ -19,4 +19,6 @@ pub use error::PlayError;
 pub use game_match::{
     EndReason, Ending, Match, MatchEvent, PlayedMove, Purpose, Refusal, SearchStart, TakenBack,
 };
-pub use setup::{DEFAULT_MOVE_TIME, EngineSettings, PlaySetup, Seat, evaluator_names, seconds};
+pub use setup::{
+    DEFAULT_MOVE_TIME, EngineSettings, PlaySetup, RecordedResult, Seat, evaluator_names, seconds,
+};

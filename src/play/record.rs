@@ -21,6 +21,7 @@ use crate::game::{Game, GameError, GameOptions, Outcome, Playable, checkers, con
 use crate::game::{RecordClue, game_for_record};
 use crate::game::{dodgem, go, gomoku, grundy, kalah, othello, synthetic, tictactoe};
 use crate::play::clock::TimeControl;
+use crate::play::setup::RecordedResult;
 use crate::{dispatch_game, for_each_game};
 
 /// What a record says besides the moves: who played, when, and how it ended.
@@ -242,8 +243,20 @@ pub struct LoadedRecord {
     pub moves: Vec<String>,
     /// The result the record gives (`1-0`, `*`...).
     pub result: String,
+    /// The record's `Termination` tag (`normal`, `time forfeit`...), if any.
+    pub termination: Option<String>,
     /// How many games the file holds.
     pub games_in_file: usize,
+}
+
+impl LoadedRecord {
+    /// The result the record states, with its `Termination`; `None` for `*`.
+    pub fn recorded_result(&self) -> Option<RecordedResult> {
+        Some(RecordedResult {
+            outcome: tag_pairs::outcome_of_token(&self.result)?,
+            termination: self.termination.clone(),
+        })
+    }
 }
 
 /// Reads game `number` (from 1) of a record file. The game comes from the tags
@@ -340,6 +353,7 @@ impl Replay<'_> {
             position: start.format_position(),
             moves: texts,
             result: tagged.result_token().to_string(),
+            termination: tagged.tag("Termination").map(str::to_string),
             games_in_file: 1,
         })
     }

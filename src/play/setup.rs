@@ -5,9 +5,10 @@ use std::time::Duration;
 
 use super::clock;
 use super::error::PlayError;
+use super::game_match::{EndReason, Ending};
 use super::mcts_spec::{MCTS_KEYS, describe_mcts, read_mcts_part};
 use crate::game::profile::{GameProfile, Opponent};
-use crate::game::{GameError, GameOptions, GameVisitor, Playable, Player, profile_of};
+use crate::game::{GameError, GameOptions, GameVisitor, Outcome, Playable, Player, profile_of};
 use crate::search::{Additions, Algorithm, Limits, MctsConfig, SearchConfig};
 
 /// Everything needed to start a game: which game, from where, and who plays.
@@ -31,6 +32,43 @@ pub struct PlaySetup {
     /// speed, so a timed search sees fewer nodes; players who never explore can
     /// switch it off for a stronger opponent.
     pub record_tree: bool,
+    /// The result a loaded record gives a game its moves do not end (a
+    /// resignation, a flag fall, a draw agreed): the match opens finished.
+    pub result: Option<RecordedResult>,
+}
+
+/// The result a game record states, with its `Termination` tag if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedResult {
+    /// Who won, or a draw.
+    pub outcome: Outcome,
+    /// The record's `Termination` tag (`normal`, `time forfeit`...).
+    pub termination: Option<String>,
+}
+
+impl RecordedResult {
+    /// The ending the record means, and its own words when it names an ending
+    /// ply has no reason for: a decisive `normal` end of a game the position does
+    /// not end is a resignation, a drawn one an agreement; `time forfeit` is
+    /// the loser's flag.
+    pub fn ending(&self) -> (Ending, Option<String>) {
+        let termination = self.termination.as_deref().map(str::to_ascii_lowercase);
+        let reason = match (termination.as_deref(), self.outcome) {
+            (Some("normal"), Outcome::Win(winner)) => EndReason::Resignation(winner.other()),
+            (Some("normal"), Outcome::Draw) => EndReason::Agreement,
+            (Some("time forfeit"), Outcome::Win(winner)) => EndReason::Time(winner.other()),
+            _ => EndReason::Record,
+        };
+        let words = match reason {
+            EndReason::Record => termination.map(|t| format!("by {t}")),
+            _ => None,
+        };
+        let ending = Ending {
+            outcome: Some(self.outcome),
+            reason,
+        };
+        (ending, words)
+    }
 }
 
 impl PlaySetup {
@@ -46,6 +84,7 @@ impl PlaySetup {
             second: Seat::Computer(EngineSettings::for_game(game)),
             clock: None,
             record_tree: true,
+            result: None,
         }
     }
 

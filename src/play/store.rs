@@ -215,6 +215,7 @@ impl SavedGame {
             second: self.second.to_seat()?,
             clock,
             record_tree: self.record_tree,
+            result: None,
         })
     }
 

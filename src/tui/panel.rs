@@ -286,7 +286,7 @@ fn render_gauge(view: &SearchView, theme: &Theme, area: Rect, buf: &mut Buffer) 
     let (ratio, label) = match (view.limits.time, view.limits.depth) {
         (Some(time), _) => (
             elapsed / time.as_secs_f64(),
-            format!("{elapsed:.2} / {} s ", time.as_secs_f64()),
+            format!("{elapsed:.2} / {} ", super::seconds(time)),
         ),
         (None, Some(depth)) => (
             f64::from(view.depth) / f64::from(depth),

@@ -248,3 +248,41 @@ fn the_panel_tells_one_iteration_in_several_games_and_depths() {
     }
     assert!(cut_short > 0, "no search was cut short after a better move");
 }
+
+/// The number before `unit` at the first place the screen has `before…unit`.
+fn seconds_in(screen: &str, before: &str, unit: &str) -> Option<String> {
+    screen.lines().find_map(|line| {
+        let end = line.find(unit)?;
+        let start = line[..end].rfind(before)? + before.len();
+        Some(line[start..end].trim().to_string())
+    })
+}
+
+#[test]
+fn on_a_clock_the_header_and_the_bar_give_the_same_time_per_move() {
+    use common::arcade::Arcade;
+    use ply::play::clock::TimeControl;
+    use ply::tui::{EngineSettings, PlaySetup, Seat};
+    let engine = EngineSettings {
+        time: Some(std::time::Duration::from_secs(1)),
+        ..EngineSettings::for_game("chess")
+    };
+    let setup = PlaySetup {
+        first: Seat::Computer(engine),
+        second: Seat::Human,
+        clock: Some(TimeControl::parse("1+0").unwrap()),
+        ..PlaySetup::new("chess")
+    };
+    let mut arcade = Arcade::game(setup, 160, 40);
+    arcade.wait_until("the search's bar", |a| a.screen().contains(" / "));
+    let screen = arcade.screen();
+    let header = seconds_in(&screen, ", ", " s per move");
+    let bar = seconds_in(&screen, " / ", " s ");
+    assert!(header.is_some(), "{screen}");
+    assert_eq!(header, bar, "{screen}");
+    assert_ne!(
+        header.as_deref(),
+        Some("1"),
+        "the clock's budget, not the setting: {screen}"
+    );
+}

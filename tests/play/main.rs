@@ -9,6 +9,7 @@
 mod common;
 
 mod clock;
+mod finished_record;
 mod keep;
 mod play;
 mod record_switch;

@@ -368,10 +368,12 @@ impl Play {
         }
     }
 
-    /// The setup without its moves: the moves are the session's.
+    /// The setup without its moves and a loaded record's result: the moves and
+    /// the result are the session's.
     fn setup_at_start(&self) -> PlaySetup {
         PlaySetup {
             moves: None,
+            result: None,
             ..self.setup.clone()
         }
     }
