@@ -37,7 +37,7 @@ const PASS: &str = "[pass]";
 /// The widest info line, so the board asks for room for it.
 const INFO_WIDTH: u16 = 28;
 
-/// Where the player points, what they have typed, and how stones are drawn.
+/// Where the player points, and how stones are drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GoCursor {
     /// Column from the left, from 0.
@@ -46,8 +46,6 @@ pub struct GoCursor {
     pub rank: usize,
     /// On the pass button instead of a point.
     pub on_pass: bool,
-    /// The vertex typed so far (`D`, `D1`...).
-    pub typed: String,
     /// X and O instead of ● and ○.
     pub letters: bool,
     /// The count shown instead of the play: at the end of the game, or asked for
@@ -220,8 +218,6 @@ impl Go {
             format!("{} by area", self.score_text())
         } else if let Some(ko) = self.ko_point() {
             format!("ko at {}", self.vertex(ko))
-        } else if !cursor.typed.is_empty() {
-            format!("typed {}", cursor.typed)
         } else {
             String::new()
         };
@@ -276,7 +272,6 @@ impl BoardGame for Go {
             file: centre,
             rank: centre,
             on_pass: false,
-            typed: String::new(),
             letters: false,
             scoring: None,
         }
@@ -288,33 +283,19 @@ impl BoardGame for Go {
             file: previous.file.min(size - 1),
             rank: previous.rank.min(size - 1),
             on_pass: false,
-            typed: String::new(),
             letters: previous.letters,
             scoring: None,
         }
     }
 
     /// `a` switches to letters, `p` goes to the pass button, `s` shows or hides
-    /// the count, and a vertex typed in capitals (`D4`) moves the cursor there.
+    /// the count (a vertex typed in capitals goes to the move line instead).
     fn letter(&self, cursor: &mut GoCursor, key: char) -> bool {
         match key {
             'a' => cursor.letters = !cursor.letters,
             SCORE_KEY if cursor.scoring.is_some() => cursor.scoring = None,
             SCORE_KEY => cursor.scoring = Some(Scoring::estimate(self)),
-            'p' => {
-                cursor.on_pass = true;
-                cursor.typed.clear();
-            }
-            'A'..='Z' if COLUMNS[..self.board().size()].contains(&(key as u8)) => {
-                cursor.typed = key.to_string();
-            }
-            '0'..='9' if !cursor.typed.is_empty() && cursor.typed.len() < 3 => {
-                cursor.typed.push(key);
-                if let Ok(GoMove::Stone(p)) = self.read_vertex(&cursor.typed) {
-                    let (file, rank) = self.board().coordinates(p);
-                    (cursor.file, cursor.rank, cursor.on_pass) = (file, rank, false);
-                }
-            }
+            'p' => cursor.on_pass = true,
             _ => return false,
         }
         true
@@ -343,7 +324,6 @@ impl BoardGame for Go {
 
     fn steer(&self, cursor: &mut GoCursor, steer: Steer) -> Pick<GoMove> {
         let size = self.board().size();
-        cursor.typed.clear();
         if cursor.scoring.is_some() {
             return self.steer_count(cursor, steer);
         }
@@ -491,18 +471,16 @@ mod tests {
     }
 
     #[test]
-    fn keys_typed_vertices_and_clicks_pick_moves() {
+    fn keys_and_clicks_pick_moves() {
         let game = game("E5", &[]);
         let mut cursor = game.initial_cursor();
         assert!(matches!(
             game.steer(&mut cursor, Steer::Select),
             Pick::Refused(_)
         ));
-        for key in ['D', '4'] {
-            assert!(game.letter(&mut cursor, key));
-        }
-        assert_eq!((cursor.file, cursor.rank), (3, 3));
-        assert!(!game.letter(&mut cursor, 'I'), "no column I");
+        // Capitals are moves typed on the move line, not cursor keys here.
+        assert!(!game.letter(&mut cursor, 'D'));
+        (cursor.file, cursor.rank) = (3, 3);
         assert_eq!(
             game.steer(&mut cursor, Steer::Select),
             Pick::Play(game.read_vertex("D4").unwrap())
