@@ -15,6 +15,8 @@
 //! once, and when the opponent has one the search only chooses among the moves
 //! that refute it.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::game::gomoku::board::{MAX_SIZE, Rule};
@@ -209,6 +211,8 @@ pub struct GomocupSession {
     board_lines: Option<Vec<(usize, usize, u8)>>,
     /// Set by `END`: the loop stops.
     pub finished: bool,
+    /// Set once `END` or the end of input has been read: a search stops on it.
+    ended: Arc<AtomicBool>,
 }
 
 impl GomocupSession {
@@ -229,6 +233,7 @@ impl GomocupSession {
             threat_plan,
             board_lines: None,
             finished: false,
+            ended: Arc::default(),
         })
     }
 
@@ -239,7 +244,7 @@ impl GomocupSession {
         if line.is_empty() {
             return Vec::new();
         }
-        let answer = if self.board_lines.is_some() {
+        let answer = if self.board_lines.is_some() && !is_end(line) {
             let size = self.game.as_ref().map_or(MAX_SIZE, |g| g.board().size());
             BoardLine::parse(line, size).and_then(|stone| self.board_line(stone))
         } else {
@@ -464,10 +469,14 @@ impl GomocupSession {
         // no such input, so its best allowed move is picked afterwards.
         let result = match &allowed {
             Some(moves) if config.algorithm != Algorithm::Mcts => {
+                let stop = Some(self.ended.as_ref());
                 self.engine
-                    .search_among(game, moves, evaluator, &config, None, &mut ())
+                    .search_among(game, moves, evaluator, &config, stop, &mut ())
             }
-            _ => self.engine.search(game, evaluator, &config, None, &mut ()),
+            _ => {
+                let stop = Some(self.ended.as_ref());
+                self.engine.search(game, evaluator, &config, stop, &mut ())
+            }
         };
         let legal = game.moves();
         match allowed {
@@ -522,6 +531,7 @@ fn printable(text: &str) -> String {
 /// Reads commands on stdin until `END` or the end of input.
 pub fn serve(engine: &str, threat_plan: bool) -> anyhow::Result<()> {
     let mut session = GomocupSession::new(engine, threat_plan).map_err(anyhow::Error::msg)?;
+    let ended = session.ended.clone();
     super::line::serve(
         |line| {
             let reply: String = session
@@ -532,8 +542,15 @@ pub fn serve(engine: &str, threat_plan: bool) -> anyhow::Result<()> {
                 .collect();
             (reply, session.finished)
         },
+        is_end,
+        ended,
         "ERROR line too long (over 1 MiB), skipped\n",
     )
+}
+
+/// True for an `END` line, which ends the session in any state (inside `BOARD` too).
+fn is_end(line: &str) -> bool {
+    GomocupCommand::parse(line) == Ok(GomocupCommand::End)
 }
 
 #[cfg(test)]

@@ -7,6 +7,8 @@
 //! hangs. `genmove` runs ply's Monte Carlo tree search with a time limit taken from
 //! `time_settings`/`time_left` when the controller gives them, else from `--time`.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::game::go::board::{MAX_SIZE, MIN_SIZE};
@@ -336,6 +338,8 @@ pub struct GtpSession {
     games_started: u64,
     /// Set by `quit`: the loop stops after answering.
     pub finished: bool,
+    /// Set once `quit` or the end of input has been read: a search stops on it.
+    ended: Arc<AtomicBool>,
 }
 
 /// An answer: `Ok` text after `=`, or `Err` text after `?`.
@@ -355,6 +359,7 @@ impl GtpSession {
             hopeless_moves: 0,
             games_started: 0,
             finished: false,
+            ended: Arc::default(),
         }
     }
 
@@ -524,7 +529,7 @@ impl GtpSession {
             &position,
             &evaluator,
             &config,
-            None,
+            Some(&self.ended),
             &mut (),
             &mut self.tree,
         );
@@ -643,13 +648,21 @@ pub fn serve(args: &GtpSettings) -> anyhow::Result<()> {
             args.resign_streak
         },
     };
+    let ended = session.ended.clone();
     super::line::serve(
         |line| {
             let reply = session.execute(line).unwrap_or_default();
             (reply, session.finished)
         },
+        is_quit,
+        ended,
         "? line too long (over 1 MiB), skipped\n\n",
     )
+}
+
+/// True for a `quit` line (with or without an id): the session ends after it.
+fn is_quit(line: &str) -> bool {
+    GtpLine::parse(line).is_some_and(|line| line.command == Ok(GtpCommand::Quit))
 }
 
 #[cfg(test)]

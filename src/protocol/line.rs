@@ -3,35 +3,88 @@
 //! Gomocup), and the bounded line reader of UCI and UCCI.
 
 use std::io::{BufRead, Read, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 
 /// The longest command line read; longer ones are skipped (a `position` with a
 /// thousand moves is under 6 KiB).
 pub(super) const LONGEST_LINE: usize = 1 << 20;
 
+/// The most lines read ahead of the answers (while a move is searched).
+const READ_AHEAD: usize = 64;
+
 /// Feeds each stdin line to `answer` until it says the session is over or the
 /// input ends, writing and flushing what it answers after every line. A line past
 /// [`LONGEST_LINE`] is skipped unread and answered with `too_long`, so an endless
 /// line costs no more memory than a long one.
+///
+/// The lines are read on a thread of their own, ahead of the answers: when a line
+/// that `ends` the session (`quit`, `END`) or the end of input is read, `ended`
+/// is set at once, so that the search under way (and any still to come) stops
+/// instead of running to its time; the lines before it are answered in order.
 pub(super) fn serve(
     answer: impl FnMut(&str) -> (String, bool),
+    ends: fn(&str) -> bool,
+    ended: Arc<AtomicBool>,
     too_long: &str,
 ) -> anyhow::Result<()> {
-    let stdin = std::io::stdin();
-    serve_from(stdin.lock(), &mut std::io::stdout(), answer, too_long)
+    let input = std::io::BufReader::new(std::io::stdin());
+    let lines = read_ahead(input, ends, ended)?;
+    answer_lines(lines, &mut std::io::stdout(), answer, too_long)
 }
 
-fn serve_from(
-    mut input: impl BufRead,
+/// A line for the answering loop.
+enum Incoming {
+    /// A line, without its end of line.
+    Line(String),
+    /// A line past [`LONGEST_LINE`], skipped.
+    TooLong,
+}
+
+/// Reads `input` on a thread of its own, sending its lines; sets `ended` when a
+/// line that `ends` the session or the end of input is read, then stops reading.
+fn read_ahead(
+    mut input: impl BufRead + Send + 'static,
+    ends: fn(&str) -> bool,
+    ended: Arc<AtomicBool>,
+) -> std::io::Result<mpsc::Receiver<Incoming>> {
+    let (send, receive) = mpsc::sync_channel(READ_AHEAD);
+    std::thread::Builder::new()
+        .name("ply-input".into())
+        .spawn(move || {
+            let mut bytes = Vec::new();
+            loop {
+                let incoming = match read_line(&mut input, &mut bytes) {
+                    Line::End => break,
+                    Line::TooLong => Incoming::TooLong,
+                    Line::Read => Incoming::Line(String::from_utf8_lossy(&bytes).into_owned()),
+                };
+                let last = matches!(&incoming, Incoming::Line(text) if ends(text));
+                if last {
+                    ended.store(true, Ordering::SeqCst);
+                }
+                if send.send(incoming).is_err() || last {
+                    break;
+                }
+            }
+            ended.store(true, Ordering::SeqCst);
+        })?;
+    Ok(receive)
+}
+
+/// Answers the lines in the order read until `answer` says the session is over
+/// or they run out.
+fn answer_lines(
+    lines: mpsc::Receiver<Incoming>,
     output: &mut impl Write,
     mut answer: impl FnMut(&str) -> (String, bool),
     too_long: &str,
 ) -> anyhow::Result<()> {
-    let mut bytes = Vec::new();
-    loop {
-        let (reply, finished) = match read_line(&mut input, &mut bytes) {
-            Line::End => return Ok(()),
-            Line::TooLong => (too_long.to_string(), false),
-            Line::Read => answer(&String::from_utf8_lossy(&bytes)),
+    for line in lines {
+        let (reply, finished) = match line {
+            Incoming::TooLong => (too_long.to_string(), false),
+            Incoming::Line(text) => answer(&text),
         };
         output.write_all(reply.as_bytes())?;
         output.flush()?;
@@ -39,6 +92,7 @@ fn serve_from(
             return Ok(());
         }
     }
+    Ok(())
 }
 
 /// What [`read_line`] found.
@@ -88,18 +142,57 @@ mod tests {
             seen.push(line.to_string());
             (format!("= {line}\n"), line == "quit")
         };
-        serve_from(
-            std::io::Cursor::new(input),
-            &mut output,
-            answer,
-            "? too long\n",
-        )
-        .unwrap();
+        let ended = Arc::new(AtomicBool::new(false));
+        let lines = read_ahead(std::io::Cursor::new(input), is_quit, ended.clone()).unwrap();
+        answer_lines(lines, &mut output, answer, "? too long\n").unwrap();
         assert_eq!(
             String::from_utf8(output).unwrap(),
             "? too long\n= name\n= quit\n"
         );
         assert_eq!(seen, ["name", "quit"]);
+        assert!(ended.load(Ordering::SeqCst));
+    }
+
+    fn is_quit(line: &str) -> bool {
+        line == "quit"
+    }
+
+    #[test]
+    fn the_end_is_known_before_the_lines_ahead_of_it_are_answered() {
+        let ended = Arc::new(AtomicBool::new(false));
+        let input = std::io::Cursor::new(b"genmove\nname\nquit\nnever read\n".to_vec());
+        let lines = read_ahead(input, is_quit, ended.clone()).unwrap();
+        let mut seen = Vec::new();
+        let answer = |line: &str| {
+            // The first answer waits, as a search would, until the end is read.
+            let start = std::time::Instant::now();
+            while !ended.load(Ordering::SeqCst) {
+                assert!(start.elapsed().as_secs() < 10, "quit never read ahead");
+                std::thread::yield_now();
+            }
+            seen.push(line.to_string());
+            (String::new(), false)
+        };
+        answer_lines(lines, &mut Vec::new(), answer, "").unwrap();
+        assert_eq!(seen, ["genmove", "name", "quit"]);
+    }
+
+    #[test]
+    fn the_end_of_input_ends_the_session() {
+        let ended = Arc::new(AtomicBool::new(false));
+        let lines = read_ahead(
+            std::io::Cursor::new(b"name".to_vec()),
+            is_quit,
+            ended.clone(),
+        );
+        let mut seen = Vec::new();
+        let answer = |line: &str| {
+            seen.push(line.to_string());
+            (String::new(), false)
+        };
+        answer_lines(lines.unwrap(), &mut Vec::new(), answer, "").unwrap();
+        assert_eq!(seen, ["name"]);
+        assert!(ended.load(Ordering::SeqCst));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! output when it succeeds, and that output read as one JSON value.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 use serde_json::Value;
 
@@ -17,17 +17,22 @@ pub fn ply(args: &[&str]) -> Output {
 /// Runs `ply` with these arguments and `input` on its standard input, as a
 /// protocol's controller does; the run must succeed.
 pub fn ply_fed(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+    let mut child = ply_piped(args);
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "exit status {:?}", output.status);
+    output
+}
+
+/// Starts `ply` with these arguments, its standard streams piped.
+pub fn ply_piped(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the ply binary runs");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "exit status {:?}", output.status);
-    output
+        .expect("the ply binary runs")
 }
 
 /// The standard output of a run that must succeed.

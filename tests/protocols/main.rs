@@ -15,5 +15,6 @@ mod gtp;
 mod protocol_robustness;
 mod refusals;
 mod robust_cli;
+mod stop_at_once;
 mod uci;
 mod xiangqi_protocols;
