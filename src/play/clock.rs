@@ -109,6 +109,14 @@ impl Clocks {
         self.flagged
     }
 
+    /// Leaves `stopped` out of the running clock's time (the process was suspended
+    /// that long): the clock runs on from the next tick as if it had stood still.
+    pub fn discount(&mut self, stopped: Duration) {
+        if let Some((_, since)) = self.running.as_mut() {
+            *since += stopped;
+        }
+    }
+
     /// Adds the increment for a move `by` has just made.
     pub fn moved(&mut self, by: Player) {
         if self.flagged.is_none() {
@@ -202,6 +210,25 @@ mod tests {
         clocks.tick(start + Duration::from_secs(99), Some(Player::Second));
         assert_eq!(clocks.left(Player::Second), Duration::from_secs(45));
         assert_eq!(clocks.running(), Some(Player::Second));
+    }
+
+    #[test]
+    fn time_the_process_stood_still_is_not_charged() {
+        let start = Instant::now();
+        let mut clocks = Clocks::new(BLITZ);
+        clocks.tick(start, Some(Player::First));
+        clocks.tick(start + Duration::from_secs(5), Some(Player::First));
+        // Suspended for 40 s, then 3 s more thinking.
+        clocks.discount(Duration::from_secs(40));
+        clocks.tick(start + Duration::from_secs(48), Some(Player::First));
+        assert_eq!(clocks.left(Player::First), Duration::from_secs(60 - 8));
+        assert_eq!(clocks.left(Player::Second), BLITZ.initial());
+        // Stopped clocks have nothing to leave out.
+        let mut stopped = Clocks::new(BLITZ);
+        stopped.discount(Duration::from_secs(40));
+        stopped.tick(start, Some(Player::Second));
+        stopped.tick(start + Duration::from_secs(1), None);
+        assert_eq!(stopped.left(Player::Second), Duration::from_secs(59));
     }
 
     #[test]

@@ -331,6 +331,14 @@ impl<G: Playable> Match<G> {
         &self.start
     }
 
+    /// Leaves `stopped` out of the clock of the side to move: the process was
+    /// suspended that long (Ctrl-Z in the arcade).
+    pub fn discount_stopped(&mut self, stopped: Duration) {
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.discount(stopped);
+        }
+    }
+
     /// Sets each side's time left, for a saved game going on where it stopped.
     pub fn resume_clocks(&mut self, left: [Duration; 2]) {
         if let Some(clocks) = self.clocks.as_mut() {

@@ -154,6 +154,14 @@ impl App {
         }
     }
 
+    /// The arcade goes on after the process stood still for `stopped` (suspended
+    /// by Ctrl-Z or SIGTSTP): the clock of the side to move does not count it.
+    pub fn resumed_after(&mut self, stopped: std::time::Duration) {
+        if let Some(session) = self.session_mut() {
+            session.discount_stopped(stopped);
+        }
+    }
+
     /// True once the user asked to leave.
     pub fn should_quit(&self) -> bool {
         self.quit
@@ -323,6 +331,31 @@ mod tests {
             app.tick();
             std::thread::sleep(Duration::from_millis(2));
         }
+    }
+
+    #[test]
+    fn a_letter_typed_with_ctrl_is_never_the_letter() {
+        let mut app = App::new(Launch::Game(PlaySetup::new("chess")), Theme::plain()).unwrap();
+        for letter in ['z', 'q', 'e', 'N', 'u', ' '] {
+            app.handle_key(KeyEvent::new(KeyCode::Char(letter), KeyModifiers::CONTROL));
+            let Front::Play(play) = app.screen() else {
+                panic!("Ctrl-{letter} left the game");
+            };
+            assert!(
+                play.move_line().is_none(),
+                "Ctrl-{letter} opened the move line"
+            );
+            assert!(
+                !app.session().unwrap().paused(),
+                "Ctrl-{letter} paused the game"
+            );
+        }
+        // The plain letter still does its work: `e` starts a typed move.
+        press(&mut app, KeyCode::Char('e'));
+        let Front::Play(play) = app.screen() else {
+            panic!("e left the game");
+        };
+        assert!(play.move_line().is_some());
     }
 
     #[test]

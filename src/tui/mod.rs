@@ -68,6 +68,7 @@ pub fn open_exercise(tree: Option<&str>) -> anyhow::Result<screens::lesson::Less
 /// signals included. After a signal the process exits with 128 + its number.
 pub fn run(launch: Launch) -> anyhow::Result<()> {
     validate(&launch)?;
+    terminal::check_terminal()?;
     let theme = theme::Theme::from_env();
     let mut app = match crate::play::store::Store::from_env() {
         Some(store) => app::App::with_store(launch, theme, store)?,

@@ -182,6 +182,8 @@ pub trait Session {
     fn move_texts(&self) -> Vec<String>;
     /// Sets each side's clock to a saved game's time left.
     fn resume_clocks(&mut self, left: [Duration; 2]);
+    /// Leaves `stopped` out of the clock of the side to move (the arcade was suspended).
+    fn discount_stopped(&mut self, stopped: Duration);
 
     /// Makes the next search's thread die without its final report. A test hook,
     /// hidden from the docs but public: the integration test of a search that
@@ -879,5 +881,9 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn resume_clocks(&mut self, left: [Duration; 2]) {
         self.game.resume_clocks(left);
+    }
+
+    fn discount_stopped(&mut self, stopped: Duration) {
+        self.game.discount_stopped(stopped);
     }
 }

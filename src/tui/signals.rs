@@ -8,9 +8,14 @@
 //! progress), restores the terminal and exits with the shells' status for death by
 //! that signal, 128 + its number. Should the loop be stuck in a long computation,
 //! the watcher restores the terminal itself after [`GRACE`] and exits.
+//!
+//! Job control too: SIGTSTP (the shell's `kill -TSTP`, or Ctrl-Z where the
+//! terminal sends it) asks the loop to suspend, which gives the terminal back and
+//! stops the process ([`stop_process`]); SIGCONT (`fg`, or a `kill -CONT` after
+//! a SIGSTOP from outside) asks it to take the terminal again and redraw.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -26,6 +31,10 @@ pub fn exit_status(signo: i32) -> i32 {
 /// Watches for the stop signals while the arcade runs; stops watching when dropped.
 pub struct SignalWatch {
     received: Arc<AtomicI32>,
+    /// Set by SIGTSTP: the loop suspends the arcade.
+    suspend: Arc<AtomicBool>,
+    /// Set by SIGCONT: the loop takes the terminal again.
+    continued: Arc<AtomicBool>,
     /// Dropped (or sent on) when the event loop has returned, so that the watcher
     /// leaves the exit to it.
     loop_done: Option<mpsc::Sender<()>>,
@@ -38,21 +47,34 @@ impl SignalWatch {
     /// not return within [`GRACE`]: it must restore the terminal and exit.
     pub fn start(force_exit: fn(i32) -> !) -> std::io::Result<SignalWatch> {
         let received = Arc::new(AtomicI32::new(0));
+        let suspend = Arc::new(AtomicBool::new(false));
+        let continued = Arc::new(AtomicBool::new(false));
         let (loop_done, done) = mpsc::channel::<()>();
         #[cfg(unix)]
         let handle = {
-            use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-            let mut signals =
-                signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP, SIGQUIT])?;
+            use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
+            let mut signals = signal_hook::iterator::Signals::new([
+                SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT,
+            ])?;
             let handle = signals.handle();
             let noted = received.clone();
+            let (suspend, continued) = (suspend.clone(), continued.clone());
             std::thread::Builder::new()
                 .name("ply-signals".into())
                 .spawn(move || {
-                    if let Some(signo) = signals.forever().next() {
-                        noted.store(signo, Ordering::SeqCst);
-                        if let Err(mpsc::RecvTimeoutError::Timeout) = done.recv_timeout(GRACE) {
-                            force_exit(signo);
+                    for signo in signals.forever() {
+                        match signo {
+                            SIGTSTP => suspend.store(true, Ordering::SeqCst),
+                            SIGCONT => continued.store(true, Ordering::SeqCst),
+                            _ => {
+                                noted.store(signo, Ordering::SeqCst);
+                                if let Err(mpsc::RecvTimeoutError::Timeout) =
+                                    done.recv_timeout(GRACE)
+                                {
+                                    force_exit(signo);
+                                }
+                                return;
+                            }
                         }
                     }
                 })?;
@@ -62,6 +84,8 @@ impl SignalWatch {
         drop((force_exit, done));
         Ok(SignalWatch {
             received,
+            suspend,
+            continued,
             loop_done: Some(loop_done),
             #[cfg(unix)]
             handle,
@@ -74,6 +98,16 @@ impl SignalWatch {
             0 => None,
             signo => Some(signo),
         }
+    }
+
+    /// True once after SIGTSTP: the loop should suspend the arcade.
+    pub fn take_suspend(&self) -> bool {
+        self.suspend.swap(false, Ordering::SeqCst)
+    }
+
+    /// True once after SIGCONT: the loop should take the terminal again and redraw.
+    pub fn take_continued(&self) -> bool {
+        self.continued.swap(false, Ordering::SeqCst)
     }
 
     /// Tells the watcher that the event loop has returned, so that the exit is
@@ -89,6 +123,13 @@ impl Drop for SignalWatch {
         #[cfg(unix)]
         self.handle.close();
     }
+}
+
+/// Stops the whole process as SIGTSTP's default action would, until SIGCONT
+/// (`fg`); returns when it goes on. The terminal must have been given back first.
+pub fn stop_process() {
+    #[cfg(unix)]
+    let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP);
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! mouse capture on the way in; the reverse on every way out (normal return, error
 //! and panic), so that a crash never leaves the user's shell unusable.
 
-use std::io::{self, Stdout, stdout};
+use std::io::{self, IsTerminal, Stdout, stdin, stdout};
 use std::ops::{Deref, DerefMut};
 use std::sync::{Mutex, Once, PoisonError};
 
@@ -25,9 +25,7 @@ impl ArcadeTerminal {
     /// was already switched is switched back before the error is returned.
     pub fn open() -> io::Result<ArcadeTerminal> {
         install_panic_hook();
-        enable_raw_mode()?;
-        let entered = execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)
-            .and_then(|()| Terminal::new(CrosstermBackend::new(stdout())));
+        let entered = enter().and_then(|()| Terminal::new(CrosstermBackend::new(stdout())));
         match entered {
             Ok(mut terminal) => {
                 let _ = terminal.hide_cursor();
@@ -39,6 +37,30 @@ impl ArcadeTerminal {
             }
         }
     }
+}
+
+impl ArcadeTerminal {
+    /// Gives the terminal back as on exit, for the process to be suspended.
+    pub fn suspend(&mut self) {
+        let _ = self.terminal.show_cursor();
+        restore();
+    }
+
+    /// Takes the terminal again after a suspend; the next frame redraws all of it.
+    /// Raw mode is set anew even if it was never left (a SIGSTOP from outside):
+    /// the shell may have changed the terminal's modes while the arcade stood still.
+    pub fn resume(&mut self) -> io::Result<()> {
+        let _ = disable_raw_mode();
+        enter()?;
+        self.terminal.hide_cursor()?;
+        self.terminal.clear()
+    }
+}
+
+/// Switches into raw mode, the alternate screen and mouse capture.
+fn enter() -> io::Result<()> {
+    enable_raw_mode()?;
+    execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)
 }
 
 impl Deref for ArcadeTerminal {
@@ -60,6 +82,19 @@ impl Drop for ArcadeTerminal {
         restore();
         print_thread_panics();
     }
+}
+
+/// Says in one line what is wrong when the arcade cannot run here: its input and
+/// its output must both be a terminal (not a pipe, a file or `/dev/null`).
+pub fn check_terminal() -> anyhow::Result<()> {
+    let missing = match (stdin().is_terminal(), stdout().is_terminal()) {
+        (true, true) => return Ok(()),
+        (false, _) => "stdin",
+        (true, false) => "stdout",
+    };
+    anyhow::bail!(
+        "the arcade needs a terminal ({missing} is not a tty); for pipes use `ply uci`, `ply ucci`, `ply gtp` or `ply gomocup`"
+    )
 }
 
 /// Leaves the arcade's modes and shows the cursor. Safe to call more than once and

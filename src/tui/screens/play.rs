@@ -245,7 +245,9 @@ impl Play {
     pub fn handle_key(&mut self, key: &KeyEvent) -> Action {
         if let Some(leave) = self.confirm.take() {
             return match key.code {
-                KeyCode::Char('y') | KeyCode::Char('Y') => self.leave_now(leave),
+                KeyCode::Char('y') | KeyCode::Char('Y') if !with_control(key) => {
+                    self.leave_now(leave)
+                }
                 _ => Action::Stay,
             };
         }
@@ -257,17 +259,19 @@ impl Play {
             self.move_line_key(key);
             return Action::Stay;
         }
+        if with_control(key) {
+            // Ctrl-<letter> is never the letter (Ctrl-Z suspends before it gets here).
+            return Action::Stay;
+        }
         let starts = self.move_starts();
         let key = &match key.code {
-            KeyCode::Char(typed) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
-                match command_of(typed, starts) {
-                    None => {
-                        self.open_move_line(Some(typed));
-                        return Action::Stay;
-                    }
-                    Some(command) => KeyEvent::new(KeyCode::Char(command), key.modifiers),
+            KeyCode::Char(typed) => match command_of(typed, starts) {
+                None => {
+                    self.open_move_line(Some(typed));
+                    return Action::Stay;
                 }
-            }
+                Some(command) => KeyEvent::new(KeyCode::Char(command), key.modifiers),
+            },
             _ => *key,
         };
         let session = self.session.as_mut();
@@ -857,3 +861,8 @@ screen_forwarding!(Play, mouse, {
         Some(self)
     }
 });
+
+/// True for a character typed with Ctrl held: a control key, not the character.
+fn with_control(key: &KeyEvent) -> bool {
+    matches!(key.code, KeyCode::Char(_)) && key.modifiers.contains(KeyModifiers::CONTROL)
+}
