@@ -5,6 +5,7 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::game::{GameError, GameOptions, Playable, Player};
+use crate::play::mcts_spec::read_memory_mib;
 use crate::search::{Additions, Algorithm, Limits, SearchConfig};
 
 /// Which game, and which position of it.
@@ -77,6 +78,10 @@ pub struct SearchArgs {
     /// course's rule, `>=`), `no` only when it passes it (the strict rule, `>`).
     #[arg(long, value_name = "yes|no", default_value = "yes")]
     pub prune_on_equal: String,
+    /// Monte Carlo search's tree memory budget in MiB (`--algo mcts`): past it the
+    /// tree stops growing and the playouts go on from its leaves [default: 1024].
+    #[arg(long, value_name = "MIB")]
+    pub memory: Option<String>,
 }
 
 impl SearchArgs {
@@ -130,6 +135,14 @@ impl SearchArgs {
             return Err(GameError::new(
                 "--prune-on-equal no: only the course's alpha-beta (--algo alphabeta) has the strict rule",
             ));
+        }
+        if let Some(mib) = &self.memory {
+            config.mcts.memory_mib = read_memory_mib(mib, "--memory ")?;
+            if algorithm != Algorithm::Mcts {
+                return Err(GameError::new(
+                    "--memory: only Monte Carlo search (--algo mcts) keeps a tree in memory",
+                ));
+            }
         }
         Ok(config)
     }

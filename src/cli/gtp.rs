@@ -2,6 +2,9 @@
 
 use clap::Args;
 
+use crate::search::mcts::DEFAULT_MEMORY_MIB;
+
+use crate::play::mcts_spec::read_memory_mib;
 use crate::protocol::gtp::{self, GtpSettings, RESIGN_PERCENT, RESIGN_STREAK, go_settings};
 
 #[derive(Args, Debug)]
@@ -29,10 +32,18 @@ pub(super) struct GtpArgs {
     /// a match at fixed playouts does not replay the same game over and over.
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
+    /// The search tree's memory budget in MiB: past it the tree stops growing
+    /// and the playouts go on from its leaves [default: 1024].
+    #[arg(long, value_name = "MIB")]
+    memory: Option<String>,
 }
 
 /// Runs the GTP loop on stdin and stdout until `quit` or the end of input.
 pub(super) fn run(args: &GtpArgs) -> anyhow::Result<()> {
+    let memory_mib = match &args.memory {
+        Some(mib) => read_memory_mib(mib, "--memory ")?,
+        None => DEFAULT_MEMORY_MIB,
+    };
     gtp::serve(&GtpSettings {
         seconds_per_move: args.time,
         playouts: args.playouts,
@@ -41,5 +52,6 @@ pub(super) fn run(args: &GtpArgs) -> anyhow::Result<()> {
         exploration_centi: args.exploration,
         rave_equivalence: args.rave_equivalence,
         seed: args.seed,
+        memory_mib,
     })
 }

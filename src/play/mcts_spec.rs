@@ -5,10 +5,11 @@
 
 use super::setup::EngineSettings;
 use crate::game::GameError;
+use crate::search::mcts::MAX_MEMORY_MIB;
 use crate::search::{Algorithm, MctsConfig};
 
 /// The spec keys only Monte Carlo search takes, as the errors list them.
-pub const MCTS_KEYS: &str = "playouts=N, visits=N, c=X, rave=on|off, seed=N";
+pub const MCTS_KEYS: &str = "playouts=N, visits=N, c=X, rave=on|off, seed=N, memory=MIB";
 /// The largest exploration constant a spec may ask for: beyond it UCT is a
 /// uniform spread of the playouts, nothing more to learn.
 const MAX_EXPLORATION: f64 = 100.0;
@@ -16,14 +17,18 @@ const MAX_EXPLORATION: f64 = 100.0;
 /// Reads one `key=value` part of an engine spec that sets Monte Carlo search:
 /// `playouts=N` (the playouts per move; `visits=N` says the same, since every
 /// playout visits the root once), `c=X` (the UCT exploration constant, 1.41 by
-/// default), `rave=on|off` and `seed=N` (the playouts' seed). `None` when `key`
-/// is none of these; a one-line error for a bad value or another algorithm.
+/// default), `rave=on|off`, `seed=N` (the playouts' seed) and `memory=MIB` (the
+/// tree's memory budget). `None` when `key` is none of these; a one-line error
+/// for a bad value or another algorithm.
 pub fn read_mcts_part(
     settings: &mut EngineSettings,
     key: &str,
     value: &str,
 ) -> Option<Result<(), GameError>> {
-    if !matches!(key, "playouts" | "visits" | "c" | "rave" | "seed") {
+    if !matches!(
+        key,
+        "playouts" | "visits" | "c" | "rave" | "seed" | "memory"
+    ) {
         return None;
     }
     if settings.algorithm != Algorithm::Mcts {
@@ -48,6 +53,7 @@ fn set_mcts_part(settings: &mut EngineSettings, key: &str, value: &str) -> Resul
                 .map_err(|_| GameError::new(format!("seed={value}: expected a whole number")))?;
         }
         "c" => settings.mcts.exploration_centi = read_exploration(value)?,
+        "memory" => settings.mcts.memory_mib = read_memory_mib(value, "memory=")?,
         "rave" => {
             settings.mcts.rave = match value {
                 "on" | "yes" | "true" => true,
@@ -74,13 +80,27 @@ fn read_exploration(value: &str) -> Result<u32, GameError> {
     Ok((c * 100.0).round() as u32)
 }
 
+/// A memory budget for the Monte Carlo tree in MiB, 1 to [`MAX_MEMORY_MIB`];
+/// the error names the setting as `label` wrote it (`memory=` or `--memory `).
+pub fn read_memory_mib(value: &str, label: &str) -> Result<u32, GameError> {
+    value
+        .parse::<u32>()
+        .ok()
+        .filter(|mib| (1..=MAX_MEMORY_MIB).contains(mib))
+        .ok_or_else(|| {
+            GameError::new(format!(
+                "{label}{value}: expected a whole number of MiB from 1 to {MAX_MEMORY_MIB}"
+            ))
+        })
+}
+
 /// The exploration constant in words: `1.41`.
 pub fn exploration_text(exploration_centi: u32) -> String {
     format!("{}.{:02}", exploration_centi / 100, exploration_centi % 100)
 }
 
 /// Monte Carlo's settings in words, for titles and the setup screen:
-/// `c 1.41, RAVE, seed 7` (the seed only when not the default).
+/// `c 1.41, RAVE, seed 7` (the seed and the memory only when not the default).
 pub fn describe_mcts(config: &MctsConfig) -> String {
     let mut words = vec![format!("c {}", exploration_text(config.exploration_centi))];
     if config.rave {
@@ -88,6 +108,9 @@ pub fn describe_mcts(config: &MctsConfig) -> String {
     }
     if config.seed != MctsConfig::default().seed {
         words.push(format!("seed {}", config.seed));
+    }
+    if config.memory_mib != MctsConfig::default().memory_mib {
+        words.push(format!("memory {} MiB", config.memory_mib));
     }
     words.join(", ")
 }
@@ -114,6 +137,9 @@ mod tests {
         let config = spec.config();
         assert_eq!(config.mcts, spec.mcts);
         assert_eq!(config.limits.nodes, Some(2000));
+        assert_eq!(spec.mcts.memory_mib, 1024);
+        let spec = EngineSettings::parse_spec("mcts:seed:memory=16").unwrap();
+        assert_eq!(spec.mcts.memory_mib, 16);
         let spec = EngineSettings::parse_spec("uct:seed:visits=500:rave=on:seed=7:c=0.2").unwrap();
         assert_eq!(spec.nodes, Some(500));
         assert_eq!(
@@ -143,6 +169,22 @@ mod tests {
             ("mcts:seed:c=1e9", "c=1e9: expected a number"),
             ("mcts:seed:rave=maybe", "rave=maybe: expected on or off"),
             ("mcts:seed:seed=x", "seed=x: expected a whole number"),
+            (
+                "mcts:seed:memory=0",
+                "memory=0: expected a whole number of MiB",
+            ),
+            (
+                "mcts:seed:memory=lots",
+                "memory=lots: expected a whole number",
+            ),
+            (
+                "mcts:seed:memory=65537",
+                "memory=65537: expected a whole number",
+            ),
+            (
+                "alphabeta:seed:memory=16",
+                "memory=16 is a Monte Carlo setting",
+            ),
             ("mcts:seed:speed=3", "unknown limit 'speed=3'"),
             (
                 "alphabeta:seed:c=1.4",

@@ -35,6 +35,8 @@ pub struct GtpSettings {
     pub rave_equivalence: u32,
     /// The seed of the playouts, when not the default.
     pub seed: Option<u64>,
+    /// The search tree's memory budget in MiB.
+    pub memory_mib: u32,
 }
 
 /// The commands this engine answers, in `list_commands` order.
@@ -640,6 +642,7 @@ pub fn serve(args: &GtpSettings) -> anyhow::Result<()> {
         session.settings.seed = seed;
     }
     session.settings.rave_equivalence = args.rave_equivalence.max(1);
+    session.settings.memory_mib = args.memory_mib;
     session.resign = ResignRule {
         below: args.resign_percent / 100.0,
         streak: if args.resign_percent == 0.0 {

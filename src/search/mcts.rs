@@ -13,6 +13,10 @@
 //! their win rate as the score ([`win_rate_score`]), the principal variation by
 //! visits, and playouts as `nodes` in the statistics. Deterministic for a given seed
 //! and playout limit.
+//!
+//! The tree lives within a memory budget ([`MctsConfig::memory_mib`], turned into a
+//! node budget by [`node_budget`]); see [`Mcts::ensure_moves`] for what happens when
+//! it is full.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -44,6 +48,9 @@ pub struct MctsConfig {
     /// RAVE's equivalence parameter: after about this many visits a node trusts
     /// its own statistics as much as its AMAF ones (higher keeps RAVE longer).
     pub rave_equivalence: u32,
+    /// The most memory the tree may hold, in MiB ([`node_budget`] nodes): past it
+    /// the tree stops growing and the playouts go on from its leaves.
+    pub memory_mib: u32,
 }
 
 impl Default for MctsConfig {
@@ -54,6 +61,7 @@ impl Default for MctsConfig {
             seed: 0x5EED,
             playout_cap: 300,
             rave_equivalence: DEFAULT_RAVE_EQUIVALENCE,
+            memory_mib: DEFAULT_MEMORY_MIB,
         }
     }
 }
@@ -62,6 +70,25 @@ impl Default for MctsConfig {
 pub const DEFAULT_PLAYOUTS: u64 = 10_000;
 /// RAVE's equivalence parameter unless the settings say otherwise.
 pub const DEFAULT_RAVE_EQUIVALENCE: u32 = 1000;
+/// The tree's memory budget in MiB unless the settings say otherwise (1 GiB).
+pub const DEFAULT_MEMORY_MIB: u32 = 1024;
+/// The largest memory budget the settings may ask for, in MiB (64 GiB).
+pub const MAX_MEMORY_MIB: u32 = 65_536;
+
+/// What one node of the tree costs in bytes for moves of type `M`: the node itself
+/// plus the slot its parent keeps for it (its index among the parent's children,
+/// and its move while it waits untried). A parent sets aside both slots for all
+/// its moves at once, so the tree's memory is its nodes plus its untried moves
+/// times this (the allocator's few bytes per list aside).
+pub fn node_bytes<M>() -> usize {
+    std::mem::size_of::<Node<M>>() + std::mem::size_of::<usize>() + std::mem::size_of::<M>()
+}
+
+/// The most nodes (made, or set aside as untried moves) a tree of moves `M` holds
+/// within `memory_mib` MiB.
+pub fn node_budget<M>(memory_mib: u32) -> usize {
+    (memory_mib as usize) * (1 << 20) / node_bytes::<M>()
+}
 /// How often the search sends a progress snapshot.
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
@@ -79,9 +106,12 @@ struct Node<M> {
     mv: Option<M>,
     /// The side that made `mv`: the one whose wins `wins` counts.
     mover: Player,
-    /// The position's [`Game::hash`], known once the node has been visited: how a
-    /// reused tree finds the position reached after the moves played.
-    hash: Option<u64>,
+    /// The position's [`Game::hash`], known once the node has been visited
+    /// (`hash_known`): how a reused tree finds the position reached after the
+    /// moves played. A flag beside it, not an `Option`, keeps the node 8 bytes
+    /// smaller.
+    hash: u64,
+    hash_known: bool,
     children: Vec<usize>,
     /// Legal moves not yet expanded into children.
     untried: Vec<M>,
@@ -93,7 +123,8 @@ struct Node<M> {
     wins: f64,
     /// Virtual playouts and wins from the game's prior knowledge ([`Game::mcts_prior`]).
     prior_visits: u32,
-    prior_wins: f64,
+    /// Whole wins, kept as an integer (half the size of a float, the same value).
+    prior_wins: u32,
     amaf_visits: u32,
     amaf_wins: f64,
 }
@@ -104,14 +135,15 @@ impl<M> Node<M> {
         Node {
             mv,
             mover,
-            hash: None,
+            hash: 0,
+            hash_known: false,
             children: Vec::new(),
             untried: Vec::new(),
             moves_known: false,
             visits: 0,
             wins: 0.0,
             prior_visits,
-            prior_wins: f64::from(prior_wins),
+            prior_wins,
             amaf_visits: 0,
             amaf_wins: 0.0,
         }
@@ -183,7 +215,8 @@ impl<M: Copy> MctsTree<M> {
             mover: node.mover,
             visits: node.visits,
             wins: node.wins,
-            prior: (node.prior_visits > 0).then_some((node.prior_visits, node.prior_wins)),
+            prior: (node.prior_visits > 0)
+                .then_some((node.prior_visits, f64::from(node.prior_wins))),
             amaf: (node.amaf_visits > 0).then_some((node.amaf_visits, node.amaf_wins)),
             untried: node.untried.len(),
         }
@@ -210,14 +243,15 @@ impl<M: Copy> MctsTree<M> {
     /// The subtree under the node of position `hash` reached with `mover` having
     /// just moved, searched a few plies down from the root (the moves played since
     /// the last search), as a tree of its own; `None` when it is not there.
-    fn reroot(&self, hash: u64, mover: Player) -> Option<MctsTree<M>> {
+    fn reroot(self, hash: u64, mover: Player) -> Option<MctsTree<M>> {
         let mut level = vec![0];
         for _ in 0..=REUSE_DEPTH {
-            if let Some(&found) = level.iter().find(|&&n| {
+            let found = level.iter().copied().find(|&n| {
                 let node = &self.nodes[n];
-                node.hash == Some(hash) && node.mover == mover && node.visits > 0
-            }) {
-                return Some(self.subtree(found));
+                node.hash_known && node.hash == hash && node.mover == mover && node.visits > 0
+            });
+            if let Some(found) = found {
+                return Some(self.into_subtree(found));
             }
             level = level
                 .iter()
@@ -227,29 +261,37 @@ impl<M: Copy> MctsTree<M> {
         None
     }
 
-    /// A copy of the subtree under `top`, renumbered from 0.
-    fn subtree(&self, top: usize) -> MctsTree<M> {
-        let mut order = vec![top];
-        let mut next = 0;
-        while next < order.len() {
-            order.extend(self.nodes[order[next]].children.iter().copied());
-            next += 1;
+    /// The subtree under `top`, renumbered from 0 in place (no second copy of the
+    /// tree, so that reusing a full tree stays within its memory): a child always
+    /// comes after its parent, so one pass in order finds the subtree's nodes, and
+    /// each moves down to its rank among them, over a node already moved or dropped.
+    fn into_subtree(mut self, top: usize) -> MctsTree<M> {
+        const DROPPED: usize = usize::MAX;
+        let mut new_index = vec![DROPPED; self.nodes.len()];
+        new_index[top] = 0;
+        for old in top..self.nodes.len() {
+            if new_index[old] != DROPPED {
+                for &child in &self.nodes[old].children {
+                    new_index[child] = 0;
+                }
+            }
         }
-        let mut new_index = std::collections::HashMap::with_capacity(order.len());
-        for (i, &old) in order.iter().enumerate() {
-            new_index.insert(old, i);
+        let mut kept = 0;
+        for (old, index) in new_index.iter_mut().enumerate().skip(top) {
+            if *index != DROPPED {
+                *index = kept;
+                self.nodes.swap(kept, old);
+                kept += 1;
+            }
         }
-        let nodes = order
-            .iter()
-            .map(|&old| {
-                let mut node = self.nodes[old].clone();
-                node.children = node.children.iter().map(|c| new_index[c]).collect();
-                node
-            })
-            .collect();
-        let mut tree = MctsTree { nodes };
-        tree.nodes[0].mv = None;
-        tree
+        self.nodes.truncate(kept);
+        for node in &mut self.nodes {
+            for child in &mut node.children {
+                *child = new_index[*child];
+            }
+        }
+        self.nodes[0].mv = None;
+        self
     }
 }
 
@@ -268,7 +310,7 @@ fn rave_weight(settings: &MctsConfig) -> Option<f64> {
 fn uct_value<M>(node: &Node<M>, log_parent: f64, exploration: f64, rave: Option<f64>) -> f64 {
     let visits = f64::from(node.visits + node.prior_visits);
     let mut q = if visits > 0.0 {
-        (node.wins + node.prior_wins) / visits
+        (node.wins + f64::from(node.prior_wins)) / visits
     } else {
         0.5
     };
@@ -344,6 +386,12 @@ struct Mcts<'a, G: SearchHooks> {
     /// Nodes of the tree at each ply (the root's is 1), kept as nodes are added so
     /// that progress reports do not walk the whole tree.
     per_ply: Vec<u64>,
+    /// The most nodes plus untried moves the tree may hold ([`node_budget`]).
+    node_budget: usize,
+    /// Untried moves in the tree: each is a node set aside for later.
+    set_aside: usize,
+    /// Set once a node's moves did not fit in the budget: no more are generated.
+    full: bool,
     /// When recording (the explorer's replay), the steps of each iteration.
     steps: Option<Vec<Step<G::Move>>>,
 }
@@ -493,10 +541,12 @@ impl<'a, G: SearchHooks> Mcts<'a, G> {
     ) -> Mcts<'a, G> {
         if nodes.is_empty() {
             let mut root = Node::new(None, game.to_move().other(), None);
-            root.hash = Some(game.hash());
+            root.hash = game.hash();
+            root.hash_known = true;
             nodes.push(root);
         }
         let per_ply = nodes_per_ply(&nodes);
+        let set_aside = nodes.iter().map(|node| node.untried.len()).sum();
         Mcts {
             game: game.clone(),
             evaluator,
@@ -510,6 +560,9 @@ impl<'a, G: SearchHooks> Mcts<'a, G> {
             playouts: 0,
             deepest: 0,
             per_ply,
+            node_budget: node_budget::<G::Move>(config.mcts.memory_mib),
+            set_aside,
+            full: false,
             steps: None,
         }
     }
@@ -564,15 +617,30 @@ impl<'a, G: SearchHooks> Mcts<'a, G> {
     /// first time the search passes through it. A game with prior knowledge
     /// gets every move as a child at once, each with its prior, so that the
     /// search tries the promising ones first; other games keep them untried.
+    ///
+    /// When the moves do not fit in the node budget, the tree is full: the node
+    /// stays a leaf and no other node's moves are generated, so the tree stops
+    /// growing (its untried moves, already counted, may still become nodes) while
+    /// the playouts go on from its leaves and back up through it as before. This
+    /// is the classic answer of programs such as Pachi and Leela, chosen over
+    /// pruning the least visited subtrees because it keeps every statistic the
+    /// root's choice rests on and costs nothing per iteration, where pruning
+    /// throws away playouts and needs a pass over the tree and free slots to
+    /// reuse. The root always gets its moves, so a move is always found.
     fn ensure_moves(&mut self, node: usize, depth: usize) {
-        if self.nodes[node].moves_known {
+        if self.nodes[node].moves_known || (self.full && node != 0) {
             return;
         }
-        self.nodes[node].moves_known = true;
         let mut moves = Vec::new();
         if self.game.outcome().is_none() {
             self.game.legal_moves(&mut moves);
         }
+        if node != 0 && self.nodes.len() + self.set_aside + moves.len() > self.node_budget {
+            self.full = true;
+            return;
+        }
+        self.nodes[node].moves_known = true;
+        self.nodes[node].children.reserve_exact(moves.len());
         let mover = self.game.to_move();
         if moves
             .first()
@@ -583,14 +651,20 @@ impl<'a, G: SearchHooks> Mcts<'a, G> {
                 self.add_child(node, depth + 1, Node::new(Some(m), mover, prior));
             }
         } else {
+            moves.shrink_to_fit();
+            self.set_aside += moves.len();
             self.nodes[node].untried = moves;
         }
     }
 
     /// Adds `child` under `parent` as a node `depth` plies below the root; returns
-    /// its index.
+    /// its index. The list of nodes grows by doubling, but never past the budget.
     fn add_child(&mut self, parent: usize, depth: usize, child: Node<G::Move>) -> usize {
         let index = self.nodes.len();
+        if index == self.nodes.capacity() {
+            let room = self.node_budget.saturating_sub(index);
+            self.nodes.reserve_exact(index.max(4).min(room).max(1));
+        }
         self.nodes.push(child);
         self.nodes[parent].children.push(index);
         if self.per_ply.len() <= depth {
@@ -606,7 +680,8 @@ impl<'a, G: SearchHooks> Mcts<'a, G> {
         let mv = self.nodes[child].mv.expect("only the root has no move");
         line.push((self.nodes[child].mover, mv));
         self.game.play(mv);
-        self.nodes[child].hash = Some(self.game.hash());
+        self.nodes[child].hash = self.game.hash();
+        self.nodes[child].hash_known = true;
         path.push(child);
     }
 
@@ -624,6 +699,7 @@ impl<'a, G: SearchHooks> Mcts<'a, G> {
                 let m = self.nodes[node]
                     .untried
                     .swap_remove(self.rng.random_range(0..untried));
+                self.set_aside -= 1;
                 let depth = path.len();
                 let child =
                     self.add_child(node, depth, Node::new(Some(m), self.game.to_move(), None));

@@ -21,6 +21,7 @@ mod eval_cache;
 mod eval_explain;
 mod exchange;
 mod mcts;
+mod mcts_memory;
 mod mcts_reuse;
 mod search;
 mod search_features;

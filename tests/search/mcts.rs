@@ -13,7 +13,8 @@ use ply::game::tictactoe::TicTacToe;
 use ply::game::{Game, GameOptions, Outcome, Playable, Player};
 use ply::search::{self, Limits, MctsConfig, SearchConfig, SearchResult};
 
-fn mcts_config(playouts: u64, seed: u64) -> SearchConfig {
+/// Monte Carlo search for `playouts` playouts from `seed`, otherwise by default.
+pub fn mcts_config(playouts: u64, seed: u64) -> SearchConfig {
     let mut config = SearchConfig::mcts(Limits {
         nodes: Some(playouts),
         ..Limits::default()
