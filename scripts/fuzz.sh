@@ -3,7 +3,8 @@
 # invariants: each target in fuzz/fuzz_targets runs for MINUTES, at the lowest
 # priority, one after the other (or all at once with -j). Crashes land in
 # fuzz/artifacts/TARGET/, the growing corpus in fuzz/corpus/TARGET/, and each
-# run's closing statistics (executions, coverage) in fuzz/logs/TARGET.log.
+# run's closing statistics (executions, coverage) in fuzz/logs/TARGET.log. A
+# dictionary of the target's words, fuzz/TARGET.dict, is used when there is one.
 #
 # Usage: scripts/fuzz.sh [-j] MINUTES [TARGET...]
 #   needs: rustup toolchain install nightly; cargo install cargo-fuzz
@@ -31,7 +32,11 @@ run_target() {
     local target=$1
     mkdir -p "corpus/$target"
     local status=0
-    nice -n 19 cargo +nightly fuzz run -O "$target" "corpus/$target" -- \
+    local dict=()
+    if [[ -f $target.dict ]]; then
+        dict=("-dict=$target.dict")
+    fi
+    nice -n 19 cargo +nightly fuzz run -O "$target" "corpus/$target" -- "${dict[@]}" \
         -max_total_time=$((minutes * 60)) -timeout=20 -rss_limit_mb=3072 \
         -malloc_limit_mb=8192 -close_fd_mask=1 -print_final_stats=1 \
         >"logs/$target.log" 2>&1 || status=$?

@@ -530,9 +530,23 @@ fn printable(text: &str) -> String {
 
 /// Reads commands on stdin until `END` or the end of input.
 pub fn serve(engine: &str, threat_plan: bool) -> anyhow::Result<()> {
+    let input = std::io::BufReader::new(std::io::stdin());
+    serve_io(engine, threat_plan, input, &mut std::io::stdout())
+}
+
+/// Reads commands on `input` and answers on `output`: the loop of [`serve`],
+/// open to a test or a fuzzer that feeds it bytes.
+pub fn serve_io(
+    engine: &str,
+    threat_plan: bool,
+    input: impl std::io::BufRead + Send + 'static,
+    output: &mut impl std::io::Write,
+) -> anyhow::Result<()> {
     let mut session = GomocupSession::new(engine, threat_plan).map_err(anyhow::Error::msg)?;
     let ended = session.ended.clone();
     super::line::serve(
+        input,
+        output,
         |line| {
             let reply: String = session
                 .execute(line)

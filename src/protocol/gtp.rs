@@ -618,6 +618,17 @@ fn read_count(text: &str) -> Result<u32, GtpError> {
 
 /// Runs the GTP loop on stdin and stdout until `quit` or the end of input.
 pub fn serve(args: &GtpSettings) -> anyhow::Result<()> {
+    let input = std::io::BufReader::new(std::io::stdin());
+    serve_io(args, input, &mut std::io::stdout())
+}
+
+/// Runs the GTP loop on `input` and `output`: the loop of [`serve`], open to a
+/// test or a fuzzer that feeds it bytes.
+pub fn serve_io(
+    args: &GtpSettings,
+    input: impl std::io::BufRead + Send + 'static,
+    output: &mut impl std::io::Write,
+) -> anyhow::Result<()> {
     if !(args.seconds_per_move.is_finite()
         && args.seconds_per_move > 0.0
         && args.seconds_per_move <= 3600.0)
@@ -653,6 +664,8 @@ pub fn serve(args: &GtpSettings) -> anyhow::Result<()> {
     };
     let ended = session.ended.clone();
     super::line::serve(
+        input,
+        output,
         |line| {
             let reply = session.execute(line).unwrap_or_default();
             (reply, session.finished)

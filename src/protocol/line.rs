@@ -14,7 +14,7 @@ pub(super) const LONGEST_LINE: usize = 1 << 20;
 /// The most lines read ahead of the answers (while a move is searched).
 const READ_AHEAD: usize = 64;
 
-/// Feeds each stdin line to `answer` until it says the session is over or the
+/// Feeds each line of `input` to `answer` until it says the session is over or the
 /// input ends, writing and flushing what it answers after every line. A line past
 /// [`LONGEST_LINE`] is skipped unread and answered with `too_long`, so an endless
 /// line costs no more memory than a long one.
@@ -24,14 +24,15 @@ const READ_AHEAD: usize = 64;
 /// is set at once, so that the search under way (and any still to come) stops
 /// instead of running to its time; the lines before it are answered in order.
 pub(super) fn serve(
+    input: impl BufRead + Send + 'static,
+    output: &mut impl Write,
     answer: impl FnMut(&str) -> (String, bool),
     ends: fn(&str) -> bool,
     ended: Arc<AtomicBool>,
     too_long: &str,
 ) -> anyhow::Result<()> {
-    let input = std::io::BufReader::new(std::io::stdin());
     let lines = read_ahead(input, ends, ended)?;
-    answer_lines(lines, &mut std::io::stdout(), answer, too_long)
+    answer_lines(lines, output, answer, too_long)
 }
 
 /// A line for the answering loop.
