@@ -172,34 +172,45 @@ pub fn role_text(record: &RecordedSearch, index: usize) -> String {
     }
 }
 
-/// The signs a cutoff compared with: `(">=", "<=")` when the search pruned on
-/// equal values (or the rule is not known), `(">", "<")` under the strict rule.
-fn cut_signs(prune_on_equal: Option<bool>) -> (&'static str, &'static str) {
-    if prune_on_equal == Some(false) {
-        (">", "<")
-    } else {
-        (">=", "<=")
+/// A cutoff's comparison in MAX's view: whether a MAX node cut, its value, the
+/// rule's sign (`>=`/`<=` on equal values or when the rule is not known, `>`/`<`
+/// under the strict rule) and the bound it reached.
+struct CutTerms {
+    at_max: bool,
+    value: String,
+    sign: &'static str,
+    bound: String,
+}
+
+impl CutTerms {
+    fn of(node: &TreeNode<String>, tree: &SearchTree<String>) -> Option<CutTerms> {
+        let cut = node.cut.as_ref()?;
+        let at_max = node.side == tree.max_player;
+        let strict = tree.prune_on_equal == Some(false);
+        let (sign, flip) = match (at_max, strict) {
+            (true, false) => (">=", 1),
+            (true, true) => (">", 1),
+            (false, false) => ("<=", -1),
+            (false, true) => ("<", -1),
+        };
+        Some(CutTerms {
+            at_max,
+            value: show(flip * cut.score),
+            sign,
+            bound: show(flip * cut.beta),
+        })
     }
 }
 
 /// Why a node cut, in MAX's view, with the rule's sign: `alpha cutoff: +2 <= alpha
 /// +3` (on equal values) or `alpha cutoff: +2 < alpha +3` (strict).
 pub fn cut_reason(node: &TreeNode<String>, tree: &SearchTree<String>) -> Option<String> {
-    let cut = node.cut.as_ref()?;
-    let (beta_sign, alpha_sign) = cut_signs(tree.prune_on_equal);
-    Some(if node.side == tree.max_player {
-        format!(
-            "beta cutoff: {} {beta_sign} beta {}",
-            show(cut.score),
-            show(cut.beta)
-        )
-    } else {
-        format!(
-            "alpha cutoff: {} {alpha_sign} alpha {}",
-            show(-cut.score),
-            show(-cut.beta)
-        )
-    })
+    let terms = CutTerms::of(node, tree)?;
+    let bound = if terms.at_max { "beta" } else { "alpha" };
+    Some(format!(
+        "{bound} cutoff: {} {} {bound} {}",
+        terms.value, terms.sign, terms.bound
+    ))
 }
 
 /// A window in MAX's view from one in the node's own view: `[+3, +inf]`.
@@ -244,21 +255,16 @@ pub fn running_best(tree: &SearchTree<String>, replay: &Replay, index: usize) ->
 /// its beta), `MAX node: alpha +5 >= beta +3 of a MIN ancestor: beta cutoff`; `<`
 /// and `>` under the strict rule.
 pub fn cut_rule(node: &TreeNode<String>, tree: &SearchTree<String>) -> Option<String> {
-    let cut = node.cut.as_ref()?;
-    let (beta_sign, alpha_sign) = cut_signs(tree.prune_on_equal);
-    Some(if node.side == tree.max_player {
-        format!(
-            "MAX node: alpha {} {beta_sign} beta {} of a MIN ancestor: beta cutoff",
-            show(cut.score),
-            show(cut.beta)
-        )
+    let terms = CutTerms::of(node, tree)?;
+    let (own, node_role, other, ancestor) = if terms.at_max {
+        ("alpha", "MAX", "beta", "MIN")
     } else {
-        format!(
-            "MIN node: beta {} {alpha_sign} alpha {} of a MAX ancestor: alpha cutoff",
-            show(-cut.score),
-            show(-cut.beta)
-        )
-    })
+        ("beta", "MIN", "alpha", "MAX")
+    };
+    Some(format!(
+        "{node_role} node: {own} {} {} {other} {} of a {ancestor} ancestor: {other} cutoff",
+        terms.value, terms.sign, terms.bound
+    ))
 }
 
 /// The step in words, in MAX's view: `enter 2 (MIN) with window [+3, +inf]`,

@@ -60,23 +60,21 @@ pub struct NodeLook {
 
 /// ▲ for MAX, ▼ for MIN, ◆ for a chance node.
 pub fn shape(node: &FigureNode) -> &'static str {
-    if node.chance {
-        "◆"
-    } else if node.max {
-        "▲"
-    } else {
-        "▼"
-    }
+    shape_and_role(node).0
 }
 
 /// Who decides at a node, in words: `MAX`, `MIN` or `chance`.
 pub fn role(node: &FigureNode) -> &'static str {
+    shape_and_role(node).1
+}
+
+fn shape_and_role(node: &FigureNode) -> (&'static str, &'static str) {
     if node.chance {
-        "chance"
+        ("◆", "chance")
     } else if node.max {
-        "MAX"
+        ("▲", "MAX")
     } else {
-        "MIN"
+        ("▼", "MIN")
     }
 }
 
