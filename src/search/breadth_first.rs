@@ -80,7 +80,8 @@ pub fn breadth_first_minimax<G: SearchHooks>(
         max_player,
     };
     let mut positions = vec![root.clone()];
-    run.nodes.push(new_node(0, None, String::new(), true));
+    run.nodes
+        .push(new_node(0, None, String::new(), (root, max_player)));
     // Phase 1: OPEN is a queue, so the tree grows one level at a time.
     let mut open = VecDeque::from([0]);
     let mut closed = Vec::new();
@@ -101,7 +102,7 @@ pub fn breadth_first_minimax<G: SearchHooks>(
             let label = child.format_move(m);
             child.play(m);
             let index = run.nodes.len();
-            let mut fresh = new_node(index, Some(node), label, child.to_move() == max_player);
+            let mut fresh = new_node(index, Some(node), label, (&child, max_player));
             fresh.level = run.nodes[node].level + 1;
             run.nodes.push(fresh);
             run.nodes[node].children.push(index);
@@ -126,13 +127,7 @@ pub fn breadth_first_minimax<G: SearchHooks>(
                 -own
             }
         } else {
-            let values = run.nodes[node].children.iter().map(|&c| run.value_of(c));
-            let best = if run.nodes[node].max {
-                values.max()
-            } else {
-                values.min()
-            };
-            best.unwrap_or(0)
+            backed_up(&run, node)
         };
         run.nodes[node].value = Some(value);
         run.steps.push(BreadthStep {
@@ -145,19 +140,43 @@ pub fn breadth_first_minimax<G: SearchHooks>(
     Ok(run)
 }
 
-/// A node as phase 1 generates it: no value yet, a leaf until it has children.
-fn new_node(index: usize, parent: Option<usize>, label: String, max: bool) -> FigureNode {
+/// Phase 2's value of an inner node: the maximum of its children's values at MAX,
+/// the minimum at MIN, the mean at a chance node (rounded as minimax rounds it).
+fn backed_up(run: &BreadthFirst, node: usize) -> Score {
+    let children = &run.nodes[node].children;
+    let values = children.iter().map(|&c| run.value_of(c));
+    let value = if run.nodes[node].chance {
+        let sum: i64 = values.map(i64::from).sum();
+        Some((sum as f64 / children.len().max(1) as f64).round() as Score)
+    } else if run.nodes[node].max {
+        values.max()
+    } else {
+        values.min()
+    };
+    value.unwrap_or(0)
+}
+
+/// A node as phase 1 generates it at `game`: no value yet, a leaf until it has
+/// children, MAX's when `max_player` is to move, named as the game names it.
+fn new_node<G: SearchHooks>(
+    index: usize,
+    parent: Option<usize>,
+    label: String,
+    (game, max_player): (&G, Player),
+) -> FigureNode {
     FigureNode {
         parent,
         children: Vec::new(),
         label,
         level: 0,
-        max,
+        max: game.to_move() == max_player,
         recorded: Some(index),
         value: None,
         bound: ValueBound::Exact,
         window: None,
         on_pv: false,
         leaf: false,
+        name: game.node_name(),
+        chance: game.is_chance_node(),
     }
 }

@@ -40,6 +40,11 @@ pub struct FigureNode {
     pub on_pv: bool,
     /// True when a leaf: the game is over, the depth ran out, or there are no moves.
     pub leaf: bool,
+    /// The game's own name for the node ([`SearchHooks::node_name`]: a written
+    /// tree's name or path `1.2.3`); `None` where the game names nodes by moves.
+    pub name: Option<String>,
+    /// True at a chance node: worth the mean of its children, nobody chooses.
+    pub chance: bool,
 }
 
 /// The whole tree of a small search, visited or not.
@@ -117,6 +122,28 @@ impl Figure {
         self.nodes.first().and_then(|n| n.value)
     }
 
+    /// The node's name as every view gives it: the game's own name (a written
+    /// tree's `B` or `1.2.3`), else its moves from the root joined by dots
+    /// (`b2.a1`), or `root`.
+    pub fn name(&self, node: usize) -> String {
+        if let Some(name) = &self.nodes[node].name {
+            return name.clone();
+        }
+        let mut labels = Vec::new();
+        let mut at = Some(node);
+        while let Some(n) = at {
+            if self.nodes[n].parent.is_some() {
+                labels.push(self.nodes[n].label.as_str());
+            }
+            at = self.nodes[n].parent;
+        }
+        if labels.is_empty() {
+            return "root".to_string();
+        }
+        labels.reverse();
+        labels.join(".")
+    }
+
     /// The node and every node below it, the node first.
     pub fn subtree(&self, node: usize) -> Vec<usize> {
         let mut out = Vec::new();
@@ -179,6 +206,8 @@ impl<G: SearchHooks> Builder<'_, G> {
             window: self.windows.then(|| node.window_for(max)),
             on_pv: node.on_pv,
             leaf: node.children.is_empty() && node.pruned.is_empty(),
+            name: game.node_name(),
+            chance: game.is_chance_node(),
         })?;
         self.figure.by_recorded[recorded] = index;
         for &child in &node.children {
@@ -233,6 +262,8 @@ impl<G: SearchHooks> Builder<'_, G> {
             window: None,
             on_pv: false,
             leaf,
+            name: game.node_name(),
+            chance: game.is_chance_node(),
         })?;
         for m in moves {
             let label = game.format_move(m);

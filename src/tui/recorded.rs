@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::game::{Evaluator, Playable, Player, SearchHooks};
 use crate::search::breadth_first::{BreadthFirst, breadth_first_minimax};
-use crate::search::export::tree_labels;
+use crate::search::export::{TreeLabels, tree_labels};
 use crate::search::figure::{Figure, MAX_FIGURE_NODES};
 use crate::search::shape::{EXACT_MINIMAX_BUDGET, Shape, Step, shape_of_search};
 use crate::search::tree::{Cut, SearchTree, TreeNode};
@@ -46,6 +46,8 @@ pub struct RecordedSearch {
     /// Each node's name, as exports and `--json` give it: a written tree's own
     /// names or paths (`B`, `1.2.3`), else the move that reached it (`root` first).
     pub names: Vec<String>,
+    /// True at each chance node (worth the mean of its children; nobody chooses).
+    pub chance: Vec<bool>,
     /// Which search it was, in words: `O (computer), move 2: alpha-beta + TT, seed, 1 s per move`.
     pub title: String,
     /// True when the search was still running: the tree is its last finished iteration.
@@ -98,10 +100,11 @@ impl RecordedSearch {
                 profile(&position, evaluator.as_ref(), (step, depth), reporter)
             })
         });
-        let (labelled_tree, names) = labelled(tree, root);
+        let (labelled_tree, labels) = labelled(tree, root);
         RecordedSearch {
             tree: labelled_tree,
-            names,
+            names: labels.names,
+            chance: labels.chance,
             title,
             running,
             algorithm,
@@ -160,7 +163,7 @@ impl RecordedSearch {
 fn labelled<G: SearchHooks>(
     tree: &SearchTree<G::Move>,
     root: &G,
-) -> (SearchTree<String>, Vec<String>) {
+) -> (SearchTree<String>, TreeLabels) {
     let labels = tree_labels(tree, root);
     let nodes = tree
         .nodes
@@ -208,7 +211,7 @@ fn labelled<G: SearchHooks>(
         max_player: tree.max_player,
         prune_on_equal: tree.prune_on_equal,
     };
-    (labelled, labels.names)
+    (labelled, labels)
 }
 
 /// Where the minimax comparison stands.

@@ -9,6 +9,7 @@
 use crate::game::Player;
 use crate::search::score::{INFINITY, Score};
 use crate::search::tree::{SearchTree, Step, TreeNode, show};
+use crate::tui::recorded::RecordedSearch;
 
 /// The most steps a replay takes on: enough for every textbook example and small
 /// searches, and a limit a person stepping by hand would never reach anyway.
@@ -158,6 +159,60 @@ pub fn role(node: &TreeNode<String>, root: Player) -> &'static str {
     if node.side == root { "MAX" } else { "MIN" }
 }
 
+/// Who decides at a recorded node, in words: `MAX`, `MIN`, or at a chance node
+/// `chance node, mean of 3 children`.
+pub fn role_text(record: &RecordedSearch, index: usize) -> String {
+    let node = &record.tree.nodes[index];
+    if record.chance.get(index).copied().unwrap_or(false) {
+        let children = node.children.len() + node.pruned.len();
+        let noun = if children == 1 { "child" } else { "children" };
+        format!("chance node, mean of {children} {noun}")
+    } else {
+        role(node, record.tree.max_player).to_string()
+    }
+}
+
+/// A cutoff's comparison in MAX's view: whether a MAX node cut, its value, the
+/// rule's sign (`>=`/`<=` on equal values or when the rule is not known, `>`/`<`
+/// under the strict rule) and the bound it reached.
+struct CutTerms {
+    at_max: bool,
+    value: String,
+    sign: &'static str,
+    bound: String,
+}
+
+impl CutTerms {
+    fn of(node: &TreeNode<String>, tree: &SearchTree<String>) -> Option<CutTerms> {
+        let cut = node.cut.as_ref()?;
+        let at_max = node.side == tree.max_player;
+        let strict = tree.prune_on_equal == Some(false);
+        let (sign, flip) = match (at_max, strict) {
+            (true, false) => (">=", 1),
+            (true, true) => (">", 1),
+            (false, false) => ("<=", -1),
+            (false, true) => ("<", -1),
+        };
+        Some(CutTerms {
+            at_max,
+            value: show(flip * cut.score),
+            sign,
+            bound: show(flip * cut.beta),
+        })
+    }
+}
+
+/// Why a node cut, in MAX's view, with the rule's sign: `alpha cutoff: +2 <= alpha
+/// +3` (on equal values) or `alpha cutoff: +2 < alpha +3` (strict).
+pub fn cut_reason(node: &TreeNode<String>, tree: &SearchTree<String>) -> Option<String> {
+    let terms = CutTerms::of(node, tree)?;
+    let bound = if terms.at_max { "beta" } else { "alpha" };
+    Some(format!(
+        "{bound} cutoff: {} {} {bound} {}",
+        terms.value, terms.sign, terms.bound
+    ))
+}
+
 /// A window in MAX's view from one in the node's own view: `[+3, +inf]`.
 pub fn window_text(node: &TreeNode<String>, root: Player, (alpha, beta): (Score, Score)) -> String {
     let (low, high) = if node.side == root {
@@ -197,37 +252,35 @@ pub fn running_best(tree: &SearchTree<String>, replay: &Replay, index: usize) ->
 
 /// The rule a cutoff applied, in the course's words and MAX's view: `MIN node: beta
 /// +2 <= alpha +3 of a MAX ancestor: alpha cutoff` (the MIN node's best so far is
-/// its beta), `MAX node: alpha +5 >= beta +3 of a MIN ancestor: beta cutoff`.
-pub fn cut_rule(node: &TreeNode<String>, root: Player) -> Option<String> {
-    let cut = node.cut.as_ref()?;
-    Some(if node.side == root {
-        format!(
-            "MAX node: alpha {} >= beta {} of a MIN ancestor: beta cutoff",
-            show(cut.score),
-            show(cut.beta)
-        )
+/// its beta), `MAX node: alpha +5 >= beta +3 of a MIN ancestor: beta cutoff`; `<`
+/// and `>` under the strict rule.
+pub fn cut_rule(node: &TreeNode<String>, tree: &SearchTree<String>) -> Option<String> {
+    let terms = CutTerms::of(node, tree)?;
+    let (own, node_role, other, ancestor) = if terms.at_max {
+        ("alpha", "MAX", "beta", "MIN")
     } else {
-        format!(
-            "MIN node: beta {} <= alpha {} of a MAX ancestor: alpha cutoff",
-            show(-cut.score),
-            show(-cut.beta)
-        )
-    })
+        ("beta", "MIN", "alpha", "MAX")
+    };
+    Some(format!(
+        "{node_role} node: {own} {} {} {other} {} of a {ancestor} ancestor: {other} cutoff",
+        terms.value, terms.sign, terms.bound
+    ))
 }
 
 /// The step in words, in MAX's view: `enter 2 (MIN) with window [+3, +inf]`,
 /// `evaluate 1: +2`, `alpha rises to +3 at the root`, `cut at 2 (alpha cutoff:
-/// +2 <= alpha +3), prune 2 3`, `return +3 from 1`.
-pub fn describe(tree: &SearchTree<String>, names: &[String], step: Step) -> String {
+/// +2 <= alpha +3), prune 2 3`, `return +3 from 1`; a cut's sign is the rule's.
+pub fn describe(record: &RecordedSearch, step: Step) -> String {
+    let tree = &record.tree;
     let root = tree.max_player;
     let Some(node) = tree.nodes.get(step_node(step)) else {
         return "a step about a node that was not recorded".to_string();
     };
-    let name = node_name(names, step_node(step));
+    let name = node_name(&record.names, step_node(step));
     match step {
         Step::Enter { .. } => format!(
             "enter {name} ({}) with window {}",
-            role(node, root),
+            role_text(record, step_node(step)),
             window_text(node, root, (node.alpha, node.beta))
         ),
         Step::Evaluate { value, .. } => format!("evaluate {name}: {}", max_view(node, root, value)),
@@ -239,9 +292,7 @@ pub fn describe(tree: &SearchTree<String>, names: &[String], step: Step) -> Stri
         }
         Step::RaiseAlpha { alpha, .. } => format!("beta falls to {} at {name}", show(-alpha)),
         Step::Cut { .. } => {
-            let reason = node
-                .cut_reason(root)
-                .unwrap_or_else(|| "cutoff".to_string());
+            let reason = cut_reason(node, tree).unwrap_or_else(|| "cutoff".to_string());
             let pruned = if node.pruned.is_empty() {
                 "nothing left to prune".to_string()
             } else {

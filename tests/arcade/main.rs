@@ -11,6 +11,7 @@ mod common;
 mod arcade;
 mod arcade_run;
 mod boards;
+mod course_views;
 mod explorer;
 mod go_arcade;
 mod go_count;

@@ -9,9 +9,9 @@ use ratatui::layout::{Constraint, Layout};
 use ratatui::text::{Line, Span};
 
 use super::Action;
-use super::exercise::path_text;
 use super::tree_drawing::{
-    Edge, NodeLook, SEARCH_LEGEND, draw_lines, node_text, render_drawing, search_looks,
+    Edge, NodeLook, SearchView, draw_lines, legend_of, node_text, pv_shown, render_drawing,
+    search_looks,
 };
 use crate::search::breadth_first::{BreadthFirst, BreadthStep, Phase};
 use crate::search::figure::{Figure, compact};
@@ -34,6 +34,8 @@ pub struct BreadthReplay {
     applied: usize,
     /// Only the depth-first drawing, when both do not fit.
     show_depth_first: bool,
+    /// The depth-first search's pruning rule, as [`super::tree_drawing::rule_mark`] takes it.
+    prune_on_equal: Option<bool>,
 }
 
 impl BreadthReplay {
@@ -46,11 +48,9 @@ impl BreadthReplay {
             record.tree.visited,
             record.tree.pruned_moves
         );
-        Ok(BreadthReplay::from_run(
-            run,
-            record.figure.clone(),
-            depth_first_title,
-        ))
+        let mut replay = BreadthReplay::from_run(run, record.figure.clone(), depth_first_title);
+        replay.prune_on_equal = record.tree.prune_on_equal;
+        Ok(replay)
     }
 
     /// The replay of a run, with a depth-first figure to compare.
@@ -66,6 +66,7 @@ impl BreadthReplay {
             depth_first_title,
             applied: 1,
             show_depth_first: false,
+            prune_on_equal: None,
         }
     }
 
@@ -162,7 +163,7 @@ impl BreadthReplay {
     fn describe(&self) -> String {
         let step = self.current();
         let node = &self.run.nodes[step.node];
-        let name = path_text(&self.figure, step.node);
+        let name = self.figure.name(step.node);
         match step.phase {
             Phase::Build if node.leaf => {
                 format!("phase 1: {name} to CLOSED, a leaf (depth k or game over)")
@@ -181,7 +182,9 @@ impl BreadthReplay {
                     .iter()
                     .map(|&c| compact(self.run.value_of(c)))
                     .collect();
-                let (role, op) = if node.max {
+                let (role, op) = if node.chance {
+                    ("chance", "mean")
+                } else if node.max {
                     ("MAX", "max")
                 } else {
                     ("MIN", "min")
@@ -196,7 +199,7 @@ impl BreadthReplay {
     }
 
     fn list(&self, nodes: &[usize]) -> String {
-        let names: Vec<String> = nodes.iter().map(|&n| path_text(&self.figure, n)).collect();
+        let names: Vec<String> = nodes.iter().map(|&n| self.figure.name(n)).collect();
         format!("[{}]", names.join(", "))
     }
 
@@ -227,18 +230,7 @@ impl BreadthReplay {
             self.render_breadth(frame, theme, top, width);
         }
         if both || self.show_depth_first {
-            let drawing = self
-                .depth_first
-                .clone()
-                .and_then(|figure| draw_lines(&figure, &search_looks(&figure, theme, None), width));
-            render_drawing(
-                frame,
-                bottom,
-                theme,
-                &self.depth_first_title,
-                drawing,
-                SEARCH_LEGEND,
-            );
+            self.render_depth_first(frame, theme, bottom, width);
         } else {
             let text = format!(" {} · a shows it", self.depth_first_title);
             frame.render_widget(Line::from(Span::styled(text, theme.dim)), bottom);
@@ -254,6 +246,33 @@ impl BreadthReplay {
         );
         let keys_text = " n/→ next  b/← back  Home/End first/last  a depth-first  q back";
         frame.render_widget(Line::from(Span::styled(keys_text, theme.dim)), keys);
+    }
+
+    /// The depth-first search of the same tree, drawn with its legend.
+    fn render_depth_first(
+        &self,
+        frame: &mut Frame,
+        theme: &Theme,
+        area: ratatui::layout::Rect,
+        width: usize,
+    ) {
+        let (drawing, legend) = match &self.depth_first {
+            Ok(figure) => {
+                let view = SearchView::default();
+                let looks = search_looks(figure, theme, view);
+                let legend = legend_of(&looks, pv_shown(figure, view), self.prune_on_equal);
+                (draw_lines(figure, &looks, width), legend)
+            }
+            Err(why) => (Err(why.clone()), Vec::new()),
+        };
+        render_drawing(
+            frame,
+            area,
+            theme,
+            &self.depth_first_title,
+            drawing,
+            &legend,
+        );
     }
 
     fn render_breadth(
@@ -283,7 +302,7 @@ impl BreadthReplay {
             lines.push(Line::from(Span::styled(closed, theme.text)));
             lines
         });
-        render_drawing(frame, area, theme, &title, drawing, "");
+        render_drawing(frame, area, theme, &title, drawing, &[]);
     }
 }
 

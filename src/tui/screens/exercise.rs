@@ -3,7 +3,9 @@
 //! alpha-beta never visits, types the root's value, and asks for a grade. The
 //! answer is never written down here: it comes from the recorded search (plain
 //! alpha-beta on the written trees), and the grade lists what was right, what was
-//! missed and what was wrongly crossed out.
+//! missed and what was wrongly crossed out. The screen says which pruning rule
+//! grades (cut on equal values, the course's, or strict); on a written tree `p`
+//! switches it and grades again.
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -12,7 +14,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::Action;
-use super::tree_drawing::{Edge, NodeLook, draw_lines, node_text, render_drawing};
+use super::tree_drawing::{Edge, NodeLook, draw_lines, node_text, render_drawing, role, rule_mark};
 use crate::game::synthetic::{ExplicitTree, Synthetic};
 use crate::game::{Evaluator, Playable};
 use crate::search::figure::{Figure, compact};
@@ -70,6 +72,10 @@ pub struct Exercise {
     title: String,
     /// Which built-in exercise this is, so `n` can go to the next one.
     built_in: Option<usize>,
+    /// The written tree searched, so `p` can search it again under the other rule.
+    written: Option<String>,
+    /// The pruning rule that grades, as [`rule_mark`] takes it.
+    prune_on_equal: Option<bool>,
     cursor: usize,
     crossed: Vec<bool>,
     answer: String,
@@ -78,13 +84,16 @@ pub struct Exercise {
 }
 
 impl Exercise {
-    /// An exercise on a search's figure, graded against that search.
-    pub fn new(figure: Figure, title: String) -> Exercise {
+    /// An exercise on a search's figure, graded against that search, which pruned
+    /// under `prune_on_equal` (`None`: it did not prune).
+    pub fn new(figure: Figure, title: String, prune_on_equal: Option<bool>) -> Exercise {
         let nodes = figure.nodes.len();
         Exercise {
             figure,
             title,
             built_in: None,
+            written: None,
+            prune_on_equal,
             cursor: 0,
             crossed: vec![false; nodes],
             answer: String::new(),
@@ -94,24 +103,38 @@ impl Exercise {
     }
 
     /// An exercise on a written tree (`((3,12,8),(2,4,6),(14,5,2))`), graded
-    /// against plain alpha-beta run on it now.
+    /// against plain alpha-beta run on it now, cutting on equal values (the course's rule).
     pub fn written(tree: &str, title: String) -> Result<Exercise, String> {
+        Exercise::written_under(tree, title, true)
+    }
+
+    /// An exercise on a written tree graded against plain alpha-beta under the
+    /// rule `prune_on_equal` (false: the strict rule, cutting only past the bound).
+    pub fn written_under(
+        tree: &str,
+        title: String,
+        prune_on_equal: bool,
+    ) -> Result<Exercise, String> {
         let explicit = ExplicitTree::parse(tree).map_err(|e| e.to_string())?;
         let game = Synthetic::explicit(explicit);
         let evaluator = leaf_evaluator();
-        let config = SearchConfig {
+        let mut config = SearchConfig {
             trace: Some(DEFAULT_NODE_CAP),
             ..SearchConfig::plain_alpha_beta(Limits {
                 depth: Some(WRITTEN_TREE_DEPTH),
                 ..Limits::default()
             })
         };
+        config.prune_on_equal = prune_on_equal;
         let result = search(&game, evaluator.as_ref(), &config, None, &mut ());
-        let tree = result
+        let recorded = result
             .tree
             .ok_or_else(|| "the search recorded no tree".to_string())?;
-        let figure = Figure::build(&tree, &game, evaluator.as_ref()).map_err(|e| e.to_string())?;
-        Ok(Exercise::new(figure, title))
+        let figure =
+            Figure::build(&recorded, &game, evaluator.as_ref()).map_err(|e| e.to_string())?;
+        let mut exercise = Exercise::new(figure, title, Some(prune_on_equal));
+        exercise.written = Some(tree.to_string());
+        Ok(exercise)
     }
 
     /// The built-in exercise number `index` (wrapping around).
@@ -133,6 +156,12 @@ impl Exercise {
         &self.figure
     }
 
+    /// The pruning rule that grades: `Some(true)` cuts on equal values, `Some(false)`
+    /// is strict, `None` when the search did not prune.
+    pub fn prune_on_equal(&self) -> Option<bool> {
+        self.prune_on_equal
+    }
+
     /// Answers a key; `Close` when the student leaves.
     pub fn handle_key(&mut self, key: &KeyEvent) -> Action {
         self.notice = None;
@@ -151,6 +180,7 @@ impl Exercise {
             KeyCode::Enter => self.grade = Some(self.grade_now()),
             KeyCode::Char('r') => self.reset(),
             KeyCode::Char('n') => self.next_built_in(),
+            KeyCode::Char('p') => self.switch_rule(),
             _ => {}
         }
         Action::Stay
@@ -177,6 +207,28 @@ impl Exercise {
         };
         match Exercise::built_in(index + 1) {
             Ok(next) => *self = next,
+            Err(why) => self.notice = Some(why),
+        }
+    }
+
+    /// Searches the written tree again under the other pruning rule, keeping the
+    /// student's crosses and value (the tree is the same), and grades again if graded.
+    fn switch_rule(&mut self) {
+        let (Some(tree), Some(rule)) = (&self.written, self.prune_on_equal) else {
+            self.notice = Some(
+                "the rule is the search's: choose it in the setup (alpha-beta's pruning row)"
+                    .to_string(),
+            );
+            return;
+        };
+        match Exercise::written_under(tree, self.title.clone(), !rule) {
+            Ok(other) => {
+                self.figure = other.figure;
+                self.prune_on_equal = other.prune_on_equal;
+                if self.grade.is_some() {
+                    self.grade = Some(self.grade_now());
+                }
+            }
             Err(why) => self.notice = Some(why),
         }
     }
@@ -298,20 +350,24 @@ impl Exercise {
             "▲ MAX  ▼ MIN  ✗ you say alpha-beta never visits this branch"
         };
         let title = format!("Exercise · {}", self.title);
-        render_drawing(frame, tree, theme, &title, drawing, legend);
+        render_drawing(frame, tree, theme, &title, drawing, &[legend.to_string()]);
         let crossed = self.crossed.iter().filter(|&&c| c).count();
+        let rule = rule_mark(self.prune_on_equal)
+            .map(|rule| format!("   graded: {rule}"))
+            .unwrap_or_default();
         frame.render_widget(
             Line::from(vec![
                 Span::styled(" root value: ", theme.dim),
                 Span::styled(format!("{}_", self.answer), theme.title),
                 Span::styled(format!("   crossed out: {crossed} nodes"), theme.dim),
+                Span::styled(rule, theme.text),
             ]),
             answer,
         );
         frame.render_widget(Paragraph::new(self.grade_lines(theme)), result);
         frame.render_widget(self.detail_line(theme), detail);
         let keys_text =
-            " ←↑↓→ move  space cross out  0-9 - value  Enter grade  r reset  n next  q back";
+            " ←↑↓→ move  space cross  0-9 value  Enter grade  p rule  r reset  n next  q back";
         frame.render_widget(Line::from(Span::styled(keys_text, theme.dim)), keys);
     }
 
@@ -350,12 +406,11 @@ impl Exercise {
             return Line::from(Span::styled(format!(" {notice}"), theme.bad));
         }
         let node = &self.figure.nodes[self.cursor];
-        let path = self.path(self.cursor);
-        let role = if node.max { "MAX" } else { "MIN" };
+        let name = self.figure.name(self.cursor);
         let what = if node.leaf {
             format!("leaf {}", node.value.map(compact).unwrap_or_default())
         } else {
-            format!("{role} node, {} children", node.children.len())
+            format!("{} node, {} children", role(node), node.children.len())
         };
         let crossed = if self.crossed[self.cursor] {
             ", crossed out"
@@ -363,32 +418,10 @@ impl Exercise {
             ""
         };
         Line::from(Span::styled(
-            format!(" {path}: {what}{crossed}"),
+            format!(" {name}: {what}{crossed}"),
             theme.text,
         ))
     }
-
-    /// The node's moves from the root: `2.1`, or `root`.
-    fn path(&self, node: usize) -> String {
-        path_text(&self.figure, node)
-    }
-}
-
-/// A node's moves from the root joined by dots (`2.1`), or `root`.
-pub fn path_text(figure: &Figure, node: usize) -> String {
-    let mut labels = Vec::new();
-    let mut at = Some(node);
-    while let Some(n) = at {
-        if figure.nodes[n].parent.is_some() {
-            labels.push(figure.nodes[n].label.as_str());
-        }
-        at = figure.nodes[n].parent;
-    }
-    if labels.is_empty() {
-        return "root".to_string();
-    }
-    labels.reverse();
-    labels.join(".")
 }
 
 /// The synthetic game's one evaluation: a leaf's written value.

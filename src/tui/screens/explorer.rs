@@ -15,7 +15,7 @@
 
 mod export;
 mod legend;
-mod winning;
+pub mod winning;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -173,7 +173,7 @@ impl Explorer {
         if let Some(root) = expanded.first_mut() {
             *root = true;
         }
-        let strategy = strategy_marks(&record.tree);
+        let strategy = strategy_marks(&record.tree, &record.chance);
         let mut explorer = Explorer {
             record: Arc::new(record),
             expanded,
@@ -622,7 +622,9 @@ impl Explorer {
         if self.legend.is_some() {
             self.render_legend(frame, theme, body);
         } else if self.drawn {
-            tree_drawing::render_search(frame, body, theme, &self.record, self.replay.as_ref());
+            let marks = self.strategy.as_ref().ok().map(Vec::as_slice);
+            let shown = (self.replay.as_ref(), marks);
+            tree_drawing::render_search(frame, body, theme, &self.record, shown);
         } else {
             let (tree, pane) = self.split_for_pane(body, theme);
             self.render_tree(frame, theme, tree);
@@ -978,6 +980,11 @@ impl Explorer {
         format!("{}{marker}{}", Self::indent(node), self.node_label(index))
     }
 
+    /// True at a chance node.
+    fn is_chance(&self, index: usize) -> bool {
+        self.record.chance.get(index).copied().unwrap_or(false)
+    }
+
     /// The strategy mark of a node: `★` keeps the proven value, `?` undecided.
     fn mark(&self, index: usize) -> Option<Keeps> {
         self.strategy.as_ref().ok()?.get(index).copied().flatten()
@@ -1024,7 +1031,13 @@ impl Explorer {
         };
         NodeCells {
             tree: self.tree_cell(index),
-            side: if node.side == root { "▲" } else { "▼" },
+            side: if self.is_chance(index) {
+                "◆"
+            } else if node.side == root {
+                "▲"
+            } else {
+                "▼"
+            },
             mark,
             value,
             window,
@@ -1038,7 +1051,7 @@ impl Explorer {
     /// The moves a cutoff pruned, with the reason, cut to whole moves that fit.
     fn pruned_line(&self, index: usize, width: usize, theme: &Theme) -> Line<'static> {
         let node = &self.tree().nodes[index];
-        let reason = node.cut_reason(self.root()).unwrap_or_default();
+        let reason = replay::cut_reason(node, self.tree()).unwrap_or_default();
         let indent = Self::indent(node);
         let all = format!("{indent}  ╌ pruned {}  ({reason})", node.pruned.join(" "));
         let text = if all.chars().count() <= width {
@@ -1073,7 +1086,7 @@ impl Explorer {
         if let Some(replay) = &self.replay {
             let step = replay
                 .current_step(tree)
-                .map(|s| replay::describe(tree, &self.record.names, s))
+                .map(|s| replay::describe(&self.record, s))
                 .unwrap_or_default();
             let head = format!(" step {}/{}: ", replay.applied(), tree.steps.len());
             let room = width.saturating_sub(head.chars().count());
@@ -1088,12 +1101,12 @@ impl Explorer {
                 // The rule in the course's words, or the shorter reason if it is too long.
                 let node = &tree.nodes[index];
                 let name = replay::node_name(&self.record.names, index);
-                let rule = replay::cut_rule(node, self.root()).unwrap_or_default();
+                let rule = replay::cut_rule(node, tree).unwrap_or_default();
                 let full = format!("pruned at {name}: {rule}");
                 if full.chars().count() < width {
                     full
                 } else {
-                    let reason = node.cut_reason(self.root()).unwrap_or_default();
+                    let reason = replay::cut_reason(node, tree).unwrap_or_default();
                     format!("pruned at {name}: {reason}")
                 }
             }
@@ -1110,10 +1123,10 @@ impl Explorer {
     fn node_sentence(&self, index: usize, width: usize) -> String {
         let node = &self.tree().nodes[index];
         let root = self.root();
-        let role = replay::role(node, root);
+        let role = replay::role_text(&self.record, index);
         let side = self.record.sides[node.side.index()];
-        let who = if side == role {
-            role.to_string()
+        let who = if side == role || self.is_chance(index) {
+            role
         } else {
             format!("{role} ({side} to move)")
         };

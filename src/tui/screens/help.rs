@@ -140,6 +140,10 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
             ("0-9 -  Enter", "exercise: type the root's value; grade"),
             ("r  n", "exercise: start again; next built-in tree"),
             (
+                "p",
+                "exercise on a written tree: grade under the other pruning rule (on equal values or strict)",
+            ),
+            (
                 "n b Home End",
                 "breadth-first: next, back, first, last step",
             ),

@@ -25,7 +25,11 @@ impl Lesson {
     pub fn exercise_on(record: &RecordedSearch) -> Result<Lesson, String> {
         let figure = record.figure.clone()?;
         let title = format!("{} · {}", record.algorithm.label(), record.title);
-        Ok(Lesson::Exercise(Exercise::new(figure, title)))
+        Ok(Lesson::Exercise(Exercise::new(
+            figure,
+            title,
+            record.tree.prune_on_equal,
+        )))
     }
 
     /// The breadth-first replay of a recorded search's position.

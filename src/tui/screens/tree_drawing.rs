@@ -1,8 +1,11 @@
 //! The drawn tree: a small search tree laid out top-down like the course's figures.
-//! MAX nodes are ▲ and MIN nodes ▼ with their values, leaves are their values, the
+//! MAX nodes are ▲, MIN nodes ▼ and chance nodes ◆ with their values, leaves are their values, the
 //! window the search entered a node with is written beside its edge where there is
 //! room, the edge into a pruned branch is crossed out (✗) and the branch stays drawn
 //! below it, dimmed, with its leaves' values; the principal variation is highlighted.
+//! In a game searched to the end, the edge of a MAX move that keeps the proven value
+//! is ★ (? when alpha-beta left it undecided). The legend lists exactly the marks
+//! drawn ([`legend_of`]), and the title says which pruning rule cut.
 //!
 //! Layout and looks are apart: [`draw_lines`] places any [`Figure`] given how each
 //! node looks, so the explorer, its replay, the exercise and the breadth-first
@@ -14,6 +17,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
+use super::explorer::winning::Keeps;
 use crate::search::figure::{Figure, FigureNode, compact};
 use crate::search::score::Score;
 use crate::search::tree::ValueBound;
@@ -54,9 +58,24 @@ pub struct NodeLook {
     pub edge_label: Option<String>,
 }
 
-/// ▲ for MAX, ▼ for MIN.
+/// ▲ for MAX, ▼ for MIN, ◆ for a chance node.
 pub fn shape(node: &FigureNode) -> &'static str {
-    if node.max { "▲" } else { "▼" }
+    shape_and_role(node).0
+}
+
+/// Who decides at a node, in words: `MAX`, `MIN` or `chance`.
+pub fn role(node: &FigureNode) -> &'static str {
+    shape_and_role(node).1
+}
+
+fn shape_and_role(node: &FigureNode) -> (&'static str, &'static str) {
+    if node.chance {
+        ("◆", "chance")
+    } else if node.max {
+        ("▲", "MAX")
+    } else {
+        ("▼", "MIN")
+    }
 }
 
 /// A node's text with a value: a leaf is its value, an inner node its shape then
@@ -293,19 +312,53 @@ pub struct ReplayView<'a> {
     pub finished: bool,
 }
 
+/// What a drawing of a recorded search shows besides the figure: the replay in
+/// progress, if any, and the winning strategy's marks (per recorded node), if the
+/// game was searched to the end.
+#[derive(Clone, Copy, Default)]
+pub struct SearchView<'a> {
+    /// The replay's state, during a replay.
+    pub replay: Option<&'a ReplayView<'a>>,
+    /// Each recorded node's strategy mark, for a game searched to the end.
+    pub marks: Option<&'a [Option<Keeps>]>,
+}
+
+impl SearchView<'_> {
+    /// True when the search's outcome is told: no replay, or its last step shown.
+    fn over(&self) -> bool {
+        self.replay.is_none_or(|r| r.finished)
+    }
+}
+
 /// How a recorded search looks drawn: its values and windows, the pruned branches
-/// crossed out, the PV highlighted; during a replay, only what the steps so far
-/// showed, the current step's node reversed.
-pub fn search_looks(figure: &Figure, theme: &Theme, replay: Option<&ReplayView>) -> Vec<NodeLook> {
+/// crossed out, the PV highlighted, the strategy's moves marked; during a replay,
+/// only what the steps so far showed, the current step's node reversed.
+pub fn search_looks(figure: &Figure, theme: &Theme, view: SearchView) -> Vec<NodeLook> {
     (0..figure.nodes.len())
         .map(|index| {
             let node = &figure.nodes[index];
             match node.recorded {
-                Some(recorded) => visited_look(node, recorded, theme, replay),
-                None => pruned_look(figure, index, theme, replay),
+                Some(recorded) => {
+                    let mut look = visited_look(node, recorded, theme, view.replay);
+                    let mark = view.marks.and_then(|m| m.get(recorded).copied().flatten());
+                    if let Some(keeps) = mark.filter(|_| view.over()) {
+                        look.edge = Edge::Mark(match keeps {
+                            Keeps::Yes => KEEPS,
+                            Keeps::Undecided => UNDECIDED,
+                        });
+                        look.edge_style = theme.good;
+                    }
+                    look
+                }
+                None => pruned_look(figure, index, theme, view.replay),
             }
         })
         .collect()
+}
+
+/// True when the drawing shows a principal variation in bold.
+pub fn pv_shown(figure: &Figure, view: SearchView) -> bool {
+    view.over() && figure.nodes.iter().any(|n| n.on_pv)
 }
 
 fn visited_look(
@@ -407,7 +460,7 @@ pub fn render_drawing(
     theme: &Theme,
     title: &str,
     drawing: Result<Vec<Line<'static>>, String>,
-    legend: &str,
+    legend: &[String],
 ) {
     let block = Block::bordered()
         .title(Span::styled(format!(" {title} "), theme.title))
@@ -426,9 +479,14 @@ pub fn render_drawing(
         }
     };
     let room = inner.height as usize;
-    if lines.len() + 2 <= room {
+    let legend = legend_lines(legend, inner.width as usize);
+    if !legend.is_empty() && lines.len() + 1 + legend.len() <= room {
         lines.push(Line::default());
-        lines.push(Line::from(Span::styled(legend.to_string(), theme.dim)));
+        lines.extend(
+            legend
+                .into_iter()
+                .map(|l| Line::from(Span::styled(l, theme.dim))),
+        );
     }
     if lines.len() > room {
         let text = format!(
@@ -441,37 +499,139 @@ pub fn render_drawing(
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
-/// The legend of the search drawing.
-pub const SEARCH_LEGEND: &str = "▲ MAX ▼ MIN  [α,β] window in  ≤≥ bound  ✗ pruned branch  bold: PV";
+/// A drawing's legend: each mark that may be drawn, with its meaning, in order.
+const LEGEND: [(Mark, &str); 10] = [
+    (Mark::Max, "▲ MAX"),
+    (Mark::Min, "▼ MIN"),
+    (Mark::Chance, "◆ chance: mean of its children"),
+    (Mark::Window, "[α,β] window in"),
+    (Mark::Bound, "≤≥ bound"),
+    (Mark::WonLost, "W/L won/lost in n plies"),
+    (Mark::Pruned, "✗ pruned branch"),
+    (Mark::Keeps, "★ keeps the proven value"),
+    (Mark::Undecided, "? undecided"),
+    (Mark::Pv, "bold: PV"),
+];
 
-/// The explorer's drawn view of a recorded search (its replay, if one is on).
+/// The marks a drawing can use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mark {
+    Max,
+    Min,
+    Chance,
+    Window,
+    Bound,
+    WonLost,
+    Pruned,
+    Keeps,
+    Undecided,
+    Pv,
+}
+
+impl Mark {
+    /// True when a node drawn so uses the mark.
+    fn in_look(self, look: &NodeLook) -> bool {
+        let text = |chars: &[char]| look.text.chars().any(|c| chars.contains(&c));
+        match self {
+            Mark::Max => text(&['▲']),
+            Mark::Min => text(&['▼']),
+            Mark::Chance => text(&['◆']),
+            Mark::Window => look.edge_label.is_some(),
+            Mark::Bound => text(&['≤', '≥']),
+            Mark::WonLost => text(&['W', 'L']),
+            Mark::Pruned => look.edge == Edge::Crossed,
+            Mark::Keeps => look.edge == Edge::Mark(KEEPS),
+            Mark::Undecided => look.edge == Edge::Mark(UNDECIDED),
+            Mark::Pv => false,
+        }
+    }
+}
+
+/// The edge mark of a MAX move that keeps its node's proven value.
+pub const KEEPS: char = '★';
+/// The edge mark of a MAX move whose value is only a bound that leaves it undecided.
+pub const UNDECIDED: char = '?';
+
+/// The legend of a search drawing drawn with `looks`: the marks it uses, no other;
+/// `pv` when the principal variation is shown in bold; the pruned branch's mark
+/// names the rule that cut (`prune_on_equal`, as [`rule_mark`] takes it).
+pub fn legend_of(looks: &[NodeLook], pv: bool, prune_on_equal: Option<bool>) -> Vec<String> {
+    LEGEND
+        .iter()
+        .filter(|(mark, _)| match mark {
+            Mark::Pv => pv,
+            _ => looks.iter().any(|look| mark.in_look(look)),
+        })
+        .map(|&(mark, text)| match rule_mark(prune_on_equal) {
+            Some(rule) if mark == Mark::Pruned => format!("{text}: {rule}"),
+            _ => text.to_string(),
+        })
+        .collect()
+}
+
+/// The legend's entries in lines of at most `width` characters, two spaces apart.
+fn legend_lines(entries: &[String], width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for entry in entries {
+        match lines.last_mut() {
+            Some(line) if text_width(line) + 2 + text_width(entry) <= width => {
+                line.push_str("  ");
+                line.push_str(entry);
+            }
+            _ => lines.push(entry.to_string()),
+        }
+    }
+    lines
+}
+
+/// The pruning rule in the course's signs, for titles and grades: `cuts on equal
+/// (≥β, ≤α)` or `strict (>β, <α)`; `None` for searches that do not prune.
+pub fn rule_mark(prune_on_equal: Option<bool>) -> Option<&'static str> {
+    prune_on_equal.map(|on| {
+        if on {
+            "cuts on equal (≥β, ≤α)"
+        } else {
+            "strict (>β, <α)"
+        }
+    })
+}
+
+/// The explorer's drawn view of a recorded search (its replay, if one is on), with
+/// the winning strategy's marks when the game was searched to the end.
 pub fn render_search(
     frame: &mut Frame,
     area: Rect,
     theme: &Theme,
     record: &RecordedSearch,
-    replay: Option<&Replay>,
+    (replay, marks): (Option<&Replay>, Option<&[Option<Keeps>]>),
 ) {
     let width = area.width.saturating_sub(2) as usize;
-    let (title, drawing) = match &record.figure {
-        Ok(figure) => {
-            let view = replay.map(|r| ReplayView {
-                progress: r.progress(),
-                current: r.current_node(&record.tree),
-                finished: r.finished(&record.tree),
-            });
-            let looks = search_looks(figure, theme, view.as_ref());
-            let title = match replay {
-                Some(r) => format!(
-                    "Drawn tree · replay step {} of {}",
-                    r.applied(),
-                    record.tree.steps.len()
-                ),
-                None => "Drawn tree · values in MAX's view".to_string(),
-            };
-            (title, draw_lines(figure, &looks, width))
-        }
-        Err(why) => ("Drawn tree".to_string(), Err(why.clone())),
+    let mut title = match replay {
+        Some(r) => format!(
+            "Drawn tree · replay step {} of {}",
+            r.applied(),
+            record.tree.steps.len()
+        ),
+        None => "Drawn tree · values in MAX's view".to_string(),
     };
-    render_drawing(frame, area, theme, &title, drawing, SEARCH_LEGEND);
+    if let Some(rule) = rule_mark(record.tree.prune_on_equal) {
+        title = format!("{title} · {rule}");
+    }
+    let figure = match &record.figure {
+        Ok(figure) => figure,
+        Err(why) => return render_drawing(frame, area, theme, &title, Err(why.clone()), &[]),
+    };
+    let replay_view = replay.map(|r| ReplayView {
+        progress: r.progress(),
+        current: r.current_node(&record.tree),
+        finished: r.finished(&record.tree),
+    });
+    let view = SearchView {
+        replay: replay_view.as_ref(),
+        marks,
+    };
+    let looks = search_looks(figure, theme, view);
+    let legend = legend_of(&looks, pv_shown(figure, view), record.tree.prune_on_equal);
+    let drawing = draw_lines(figure, &looks, width);
+    render_drawing(frame, area, theme, &title, drawing, &legend);
 }

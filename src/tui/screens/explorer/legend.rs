@@ -22,6 +22,10 @@ const COLUMNS: &[(&str, &str)] = &[
         "a MAX node (the player the values are counted for is to move) / a MIN node",
     ),
     (
+        "◆",
+        "a chance node (a written tree's chance level): worth the mean of its children; nobody chooses",
+    ),
+    (
         "value",
         "what the node returned, from MAX's view; during a replay a node still being searched shows its best so far as a bound: at least this (≥) at MAX, at most (≤) at MIN",
     ),
@@ -64,11 +68,11 @@ const GLOSSARY: &[(&str, &str)] = &[
     ),
     (
         "alpha cutoff",
-        "MIN node: its beta (best for MIN so far) <= alpha of a MAX ancestor: MAX avoids this node, the rest of its moves are pruned",
+        "MIN node: its beta (best for MIN so far) <= alpha of a MAX ancestor (< under the strict rule): MAX avoids this node, the rest of its moves are pruned",
     ),
     (
         "beta cutoff",
-        "MAX node: its alpha (best for MAX so far) >= beta of a MIN ancestor: MIN avoids this node, the rest of its moves are pruned",
+        "MAX node: its alpha (best for MAX so far) >= beta of a MIN ancestor (> under the strict rule): MIN avoids this node, the rest of its moves are pruned",
     ),
     (
         "pruned",

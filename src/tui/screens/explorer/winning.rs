@@ -8,7 +8,7 @@ use crate::search::tree::{NodeKind, SearchTree, ValueBound};
 
 /// Where a MAX move stands against its node's proven value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Keeps {
+pub enum Keeps {
     /// The move's value is the node's: playing it keeps the proven value.
     Yes,
     /// The move's value is only a bound that does not rule it in or out.
@@ -17,9 +17,11 @@ pub(super) enum Keeps {
 
 /// Each node's mark (on the node a MAX move leads to), or why the tree has none:
 /// only a tree searched to the end (no horizon, nothing unfinished, recorded whole)
-/// has proven values.
+/// has proven values. Nobody chooses at a chance node (`chance`, per node), so its
+/// children get no mark.
 pub(super) fn strategy_marks(
     tree: &SearchTree<String>,
+    chance: &[bool],
 ) -> Result<Vec<Option<Keeps>>, &'static str> {
     if tree.truncated {
         return Err("the recording was cut short");
@@ -32,8 +34,8 @@ pub(super) fn strategy_marks(
     }
     let max = tree.max_player;
     let mut marks = vec![None; tree.nodes.len()];
-    for node in &tree.nodes {
-        if node.side != max {
+    for (index, node) in tree.nodes.iter().enumerate() {
+        if node.side != max || chance.get(index).copied().unwrap_or(false) {
             continue;
         }
         let proven = outcome_class(node.value_for(max));
