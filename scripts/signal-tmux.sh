@@ -26,15 +26,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Waits up to 10 seconds for file $1 to have content.
-wait_for_file() {
-    for ((i = 0; i < 100; i++)); do
-        [[ -s $1 ]] && return 0
-        sleep 0.1
-    done
-    return 1
-}
-
 for signal in TERM INT HUP; do
     session="ply-signal-$$-$signal"
     sessions+=("$session")

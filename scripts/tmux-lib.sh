@@ -1,4 +1,4 @@
-# Shared by the tmux scripts (smoke-tmux.sh, signal-tmux.sh), sourced after they
+# Shared by the tmux scripts (smoke-tmux.sh, signal-tmux.sh, ...), sourced after they
 # set $name (for messages), $session and, optionally, $1 of the caller as the
 # binary: finding the binary, failing with the screen shown, waiting for text.
 
@@ -34,4 +34,21 @@ wait_for() {
         sleep 0.1
     done
     fail "timed out waiting for /$pattern/"
+}
+
+# Waits up to 10 seconds for file $1 to have content.
+wait_for_file() {
+    for ((i = 0; i < 100; i++)); do
+        [[ -s $1 ]] && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+# Kills every session named in the array $sessions (kept until the end: killing
+# the last session stops the tmux server while the next one starts).
+kill_sessions() {
+    for s in "${sessions[@]}"; do
+        tmux kill-session -t "=$s" 2>/dev/null || true
+    done
 }

@@ -2,11 +2,20 @@
 //! the same directory, is flushed to disk, and only then renamed over the old
 //! file. A write that fails or is killed half-way leaves the old file as it was.
 //! Files are read with a size limit, so a path like `/dev/zero` is refused, not
-//! read until memory runs out.
+//! read until memory runs out. The temporary files of writers that were killed
+//! half-way are removed by [`remove_stale_temporaries`].
 
+use std::ffi::{OsStr, OsString};
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+/// A temporary file older than this is stale even when its writer's process id
+/// is alive again (a process id is reused after its owner died).
+pub const STALE_TEMPORARY_AGE: Duration = Duration::from_secs(3600);
+/// The end of every temporary file's name.
+const TEMPORARY_SUFFIX: &str = ".tmp";
 
 /// The largest file ply reads (a game record, an openings or positions file, a
 /// saved game): far above any real one, far below the machine's memory.
@@ -74,13 +83,81 @@ fn temporary_path(path: &Path) -> io::Result<PathBuf> {
             format!("{} is not a file name", path.display()),
         )
     })?;
-    let unique = format!(
-        ".{}.{}.{}.tmp",
-        name.to_string_lossy(),
+    let mut unique = OsString::from(".");
+    unique.push(name);
+    unique.push(format!(
+        ".{}.{}{TEMPORARY_SUFFIX}",
         std::process::id(),
         COUNTER.fetch_add(1, Ordering::Relaxed)
-    );
+    ));
     Ok(path.with_file_name(unique))
+}
+
+/// The process id in a temporary file's name `.NAME.PID.N.tmp`; `None` for any
+/// other name.
+fn temporary_writer(name: &OsStr) -> Option<u32> {
+    let name = name.as_encoded_bytes();
+    let inner = name
+        .strip_prefix(b".")?
+        .strip_suffix(TEMPORARY_SUFFIX.as_bytes())?;
+    let mut parts = inner.rsplitn(3, |&b| b == b'.');
+    let counter = parts.next()?;
+    let pid = parts.next()?;
+    let original = parts.next()?;
+    let digits = |part: &[u8]| !part.is_empty() && part.iter().all(u8::is_ascii_digit);
+    if original.is_empty() || !digits(counter) || !digits(pid) {
+        return None;
+    }
+    std::str::from_utf8(pid).ok()?.parse().ok()
+}
+
+/// Removes the temporary files in `dir` left by writers that were killed
+/// half-way: those whose process is gone, and any older than
+/// [`STALE_TEMPORARY_AGE`]. Returns how many were removed; a folder that does
+/// not exist has none.
+pub fn remove_stale_temporaries(dir: &Path) -> io::Result<usize> {
+    let entries = match fs::read_dir(dir) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(0),
+        entries => entries?,
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let Some(pid) = temporary_writer(&entry.file_name()) else {
+            continue;
+        };
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|modified| SystemTime::now().duration_since(modified).ok())
+            .is_some_and(|age| age > STALE_TEMPORARY_AGE);
+        if (old || !process_alive(pid)) && fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    Ok(removed)
+}
+
+/// True while a process with id `pid` exists (it may belong to another user);
+/// where the system cannot tell, every process counts as alive.
+pub fn process_alive(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        let Ok(pid) = libc::pid_t::try_from(pid) else {
+            return false;
+        };
+        if pid <= 0 {
+            return false;
+        }
+        // SAFETY: signal 0 only checks that the process exists; nothing is sent.
+        let answer = unsafe { libc::kill(pid, 0) };
+        answer == 0 || io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
+    }
 }
 
 /// Flushes the directory entry of the rename where the system allows it; a
@@ -97,6 +174,16 @@ fn sync_directory(path: &Path) {
             let _ = handle.sync_all();
         }
     }
+}
+
+/// The id of a process that has exited and been waited for: a writer or an
+/// arcade that is gone, for tests.
+#[cfg(test)]
+pub(crate) fn dead_pid() -> u32 {
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let pid = child.id();
+    child.wait().unwrap();
+    pid
 }
 
 #[cfg(test)]
@@ -156,6 +243,47 @@ mod tests {
         assert!(failed.is_err());
         assert_eq!(fs::read_to_string(&path).unwrap(), "the old tree");
         assert_eq!(entries(&dir), vec!["tree.json"]);
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn temporary_names_give_their_writer() {
+        let path = Path::new("/tmp/games/kalah-1.json");
+        let temporary = temporary_path(path).unwrap();
+        let name = temporary.file_name().unwrap();
+        assert_eq!(temporary_writer(name), Some(std::process::id()));
+        for other in [
+            ".x.json",
+            "kalah.json",
+            ".kalah.12.tmp",
+            "..12.3.tmp",
+            ".a.b.c.tmp",
+        ] {
+            assert_eq!(temporary_writer(OsStr::new(other)), None, "{other}");
+        }
+        assert_eq!(temporary_writer(OsStr::new(".a.b.json.12.3.tmp")), Some(12));
+    }
+
+    #[test]
+    fn the_temporaries_of_dead_writers_are_removed_and_live_ones_kept() {
+        let dir = scratch("stale");
+        let dead = format!(".game.json.{}.0.tmp", dead_pid());
+        let live = format!(".game.json.{}.0.tmp", std::process::id());
+        let old_live = format!(".old.json.{}.1.tmp", std::process::id());
+        for name in [&dead, &live, &old_live, &"game.json".to_string()] {
+            fs::write(dir.join(name), "x").unwrap();
+        }
+        let long_ago = SystemTime::now() - STALE_TEMPORARY_AGE - Duration::from_secs(60);
+        File::options()
+            .write(true)
+            .open(dir.join(&old_live))
+            .unwrap()
+            .set_modified(long_ago)
+            .unwrap();
+        assert!(process_alive(std::process::id()));
+        assert_eq!(remove_stale_temporaries(&dir).unwrap(), 2);
+        assert_eq!(entries(&dir), vec![live, "game.json".to_string()]);
+        assert_eq!(remove_stale_temporaries(&dir.join("missing")).unwrap(), 0);
         fs::remove_dir_all(dir).unwrap();
     }
 

@@ -7,8 +7,16 @@
 //! engine settings, the clocks), never the engine's memory. Files are written
 //! atomically ([`crate::fsutil::write_atomic`]); a file that cannot be read is
 //! listed with a one-line reason and does not hide the others.
+//!
+//! An arcade that has a game open holds its lock file `NAME.lock` (its process id
+//! inside), so a second arcade sees the game in use and does not write over it; a
+//! lock whose process is gone is stale and taken over. A save's name is its file
+//! name as the file system has it, bytes that are not UTF-8 included.
 
-use std::fs;
+use std::ffi::{OsStr, OsString};
+use std::fmt;
+use std::fs::{self, File};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -239,13 +247,91 @@ pub fn result_words(outcome: Option<Outcome>, side_names: [&str; 2]) -> String {
     }
 }
 
+/// A save's name: its file name without `.json`, kept as the file system gave
+/// it, so that a resumed game writes the very file it came from; shown with any
+/// bytes that are not UTF-8 replaced.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SaveId(OsString);
+
+impl SaveId {
+    /// The name as the file system has it.
+    pub fn as_os_str(&self) -> &OsStr {
+        &self.0
+    }
+
+    /// The name followed by `extension` (`.json`, `.lock`).
+    fn file_name(&self, extension: &str) -> OsString {
+        let mut name = self.0.clone();
+        name.push(extension);
+        name
+    }
+}
+
+impl From<&str> for SaveId {
+    fn from(name: &str) -> SaveId {
+        SaveId(name.into())
+    }
+}
+
+impl From<OsString> for SaveId {
+    fn from(name: OsString) -> SaveId {
+        SaveId(name)
+    }
+}
+
+impl PartialEq<str> for SaveId {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl fmt::Display for SaveId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.to_string_lossy().fmt(f)
+    }
+}
+
 /// One file of the store: the record, or why it cannot be read.
 #[derive(Clone, Debug)]
 pub struct StoredEntry {
     /// The record's id: its file name without `.json`.
-    pub id: String,
+    pub id: SaveId,
     /// The record, or a one-line reason it could not be read.
     pub record: Result<SavedGame, PlayError>,
+    /// The process id of the arcade that has the game open, when one has.
+    pub held_by: Option<u32>,
+}
+
+/// A save held open by this arcade: its lock file holds this process's id and is
+/// removed when the lock is dropped. A lock left by a killed arcade is stale:
+/// the next [`Store::lock`] takes it over.
+#[derive(Debug)]
+pub struct SaveLock {
+    path: PathBuf,
+}
+
+impl Drop for SaveLock {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.path);
+    }
+}
+
+/// Why a save could not be locked.
+#[derive(Debug)]
+pub enum LockRefused {
+    /// Another arcade, this process id, has the game open.
+    InUse(u32),
+    /// The lock file could not be written.
+    Failed(io::Error),
+}
+
+impl fmt::Display for LockRefused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LockRefused::InUse(pid) => write!(f, "in use by another arcade (pid {pid})"),
+            LockRefused::Failed(e) => write!(f, "cannot be locked: {e}"),
+        }
+    }
 }
 
 /// The folder the games are kept in.
@@ -260,14 +346,22 @@ impl Store {
         Store { dir: dir.into() }
     }
 
-    /// The user's store: `$PLY_DATA_DIR/games` when set, else the platform's data
+    /// [`Store::at`], with the temporary files of writers killed half-way removed
+    /// (see [`crate::fsutil::remove_stale_temporaries`]).
+    pub fn open(dir: impl Into<PathBuf>) -> Store {
+        let store = Store::at(dir);
+        let _ = crate::fsutil::remove_stale_temporaries(&store.dir);
+        store
+    }
+
+    /// The user's store, opened (see [`Store::open`]): `$PLY_DATA_DIR/games` when set, else the platform's data
     /// directory (`~/.local/share/ply/games` on Linux); `None` when there is no home.
     pub fn from_env() -> Option<Store> {
         if let Some(dir) = std::env::var_os(DATA_DIR_VARIABLE).filter(|d| !d.is_empty()) {
-            return Some(Store::at(PathBuf::from(dir).join(GAMES_FOLDER)));
+            return Some(Store::open(PathBuf::from(dir).join(GAMES_FOLDER)));
         }
         let dirs = directories::ProjectDirs::from("", "", "ply")?;
-        Some(Store::at(dirs.data_dir().join(GAMES_FOLDER)))
+        Some(Store::open(dirs.data_dir().join(GAMES_FOLDER)))
     }
 
     /// Where the records are.
@@ -275,42 +369,91 @@ impl Store {
         &self.dir
     }
 
-    /// A new id for a game of `game`, unique in this store: `GAME-SECONDS-N`.
-    pub fn new_id(&self, game: &str) -> String {
+    /// A new id for a game of `game`, unique in this store (neither saved nor
+    /// locked): `GAME-SECONDS-N`.
+    pub fn new_id(&self, game: &str) -> SaveId {
         let stamp = now_secs();
         let safe: String = game
             .chars()
             .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
             .collect();
         (0..)
-            .map(|n| format!("{safe}-{stamp}-{n}"))
-            .find(|id| !self.path(id).exists())
+            .map(|n| SaveId::from(format!("{safe}-{stamp}-{n}").as_str()))
+            .find(|id| !self.path(id).exists() && !self.lock_path(id).exists())
             .expect("an unused id exists")
     }
 
-    fn path(&self, id: &str) -> PathBuf {
-        self.dir.join(format!("{id}.json"))
+    /// The file of the record `id`.
+    pub fn path(&self, id: &SaveId) -> PathBuf {
+        self.dir.join(id.file_name(".json"))
     }
 
-    /// Writes a record atomically under `id`, replacing the one before.
-    pub fn save(&self, id: &str, record: &SavedGame) -> std::io::Result<()> {
+    fn lock_path(&self, id: &SaveId) -> PathBuf {
+        self.dir.join(id.file_name(".lock"))
+    }
+
+    /// Writes a record atomically under `id`, replacing the one before. Any
+    /// failure is returned: the record is then not kept (the file before, if
+    /// any, is left as it was).
+    pub fn save(&self, id: &SaveId, record: &SavedGame) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        let mut text = serde_json::to_string_pretty(record).map_err(std::io::Error::other)?;
+        let mut text = serde_json::to_string_pretty(record).map_err(io::Error::other)?;
         text.push('\n');
         crate::fsutil::write_atomic(&self.path(id), text.as_bytes())
     }
 
     /// Reads one record.
-    pub fn load(&self, id: &str) -> Result<SavedGame, PlayError> {
+    pub fn load(&self, id: &SaveId) -> Result<SavedGame, PlayError> {
         read_record(&self.path(id))
     }
 
-    /// Removes a record; a record already gone is no error.
-    pub fn remove(&self, id: &str) -> std::io::Result<()> {
+    /// Removes a record and its stale lock; a record already gone is no error, a
+    /// record another arcade has open is not removed.
+    pub fn remove(&self, id: &SaveId) -> io::Result<()> {
+        if let Some(pid) = self.held_by(id) {
+            return Err(io::Error::other(LockRefused::InUse(pid).to_string()));
+        }
+        let _ = fs::remove_file(self.lock_path(id));
         match fs::remove_file(self.path(id)) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
             _ => Ok(()),
         }
+    }
+
+    /// Locks the save `id` for this arcade (the record itself need not exist
+    /// yet): refused while another live process holds it; a lock whose process
+    /// is gone, or that holds no process id, is taken over.
+    pub fn lock(&self, id: &SaveId) -> Result<SaveLock, LockRefused> {
+        fs::create_dir_all(&self.dir).map_err(LockRefused::Failed)?;
+        let path = self.lock_path(id);
+        for _ in 0..2 {
+            match File::create_new(&path) {
+                Ok(mut file) => {
+                    let lock = SaveLock { path };
+                    return match writeln!(file, "{}", std::process::id()) {
+                        Ok(()) => Ok(lock),
+                        Err(e) => Err(LockRefused::Failed(e)),
+                    };
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                    if let Some(pid) = self.held_by(id) {
+                        return Err(LockRefused::InUse(pid));
+                    }
+                    let _ = fs::remove_file(&path);
+                }
+                Err(e) => return Err(LockRefused::Failed(e)),
+            }
+        }
+        Err(LockRefused::Failed(io::Error::other(
+            "a stale lock could not be replaced",
+        )))
+    }
+
+    /// The process id of the live arcade that holds the save `id`, if any.
+    pub fn held_by(&self, id: &SaveId) -> Option<u32> {
+        let text = fs::read_to_string(self.lock_path(id)).ok()?;
+        let pid = text.trim().parse().ok()?;
+        crate::fsutil::process_alive(pid).then_some(pid)
     }
 
     /// Every record, newest first; unreadable files come with their reason, and a
@@ -324,9 +467,10 @@ impl Store {
             .map(|e| e.path())
             .filter(|p| p.extension().is_some_and(|x| x == "json"))
             .filter_map(|path| {
-                let id = path.file_stem()?.to_string_lossy().into_owned();
+                let id = SaveId::from(path.file_stem()?.to_os_string());
                 Some(StoredEntry {
                     record: read_record(&path),
+                    held_by: self.held_by(&id),
                     id,
                 })
             })
@@ -368,6 +512,7 @@ fn now_secs() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fsutil::dead_pid;
 
     fn scratch(name: &str) -> Store {
         let dir = std::env::temp_dir().join(format!("ply-store-{}-{name}", std::process::id()));
@@ -401,7 +546,7 @@ mod tests {
     fn bad_files_are_listed_with_a_reason_beside_the_good_ones() {
         let store = scratch("bad");
         let record = SavedGame::new(&PlaySetup::new("tictactoe"), vec!["b2".into()]);
-        store.save("good", &record).unwrap();
+        store.save(&"good".into(), &record).unwrap();
         let text = serde_json::to_string(&record).unwrap();
         fs::write(store.dir().join("cut.json"), &text[..text.len() / 2]).unwrap();
         fs::write(store.dir().join("junk.json"), "hello").unwrap();
@@ -419,7 +564,7 @@ mod tests {
         let reason = |id: &str| {
             listed
                 .iter()
-                .find(|e| e.id == id)
+                .find(|e| e.id == *id)
                 .unwrap()
                 .record
                 .clone()
@@ -430,8 +575,80 @@ mod tests {
         assert!(reason("junk").starts_with("not a saved game"));
         assert!(reason("future").starts_with("format version 2"));
         assert!(!reason("cut").contains('\n'));
-        let good = listed.iter().find(|e| e.id == "good").unwrap();
+        let good = listed.iter().find(|e| e.id == *"good").unwrap();
         assert_eq!(good.record.as_ref().unwrap(), &record);
+        fs::remove_dir_all(store.dir()).unwrap();
+    }
+
+    #[test]
+    fn a_locked_save_is_refused_to_a_second_handle_until_released() {
+        let ours = scratch("lock");
+        let theirs = Store::at(ours.dir());
+        let id = SaveId::from("kalah-1-0");
+        let held = ours.lock(&id).unwrap();
+        let me = std::process::id();
+        assert!(matches!(theirs.lock(&id), Err(LockRefused::InUse(pid)) if pid == me));
+        assert_eq!(theirs.held_by(&id), Some(me));
+        let record = SavedGame::new(&PlaySetup::new("kalah"), vec!["a".into()]);
+        ours.save(&id, &record).unwrap();
+        assert_eq!(theirs.list()[0].held_by, Some(me));
+        let refused = theirs.remove(&id).unwrap_err().to_string();
+        assert_eq!(refused, format!("in use by another arcade (pid {me})"));
+        assert!(theirs.load(&id).is_ok());
+        assert_eq!(
+            theirs.new_id("kalah").to_string().len(),
+            "kalah-".len() + 10 + 2
+        );
+        drop(held);
+        assert_eq!(theirs.held_by(&id), None);
+        let again = theirs.lock(&id).unwrap();
+        assert!(matches!(ours.lock(&id), Err(LockRefused::InUse(_))));
+        drop(again);
+        theirs.remove(&id).unwrap();
+        assert!(theirs.list().is_empty());
+        fs::remove_dir_all(ours.dir()).unwrap();
+    }
+
+    #[test]
+    fn the_lock_of_a_live_process_holds_and_a_dead_ones_is_taken_over() {
+        let store = scratch("stale-lock");
+        fs::create_dir_all(store.dir()).unwrap();
+        let id = SaveId::from("go-1-0");
+        let lock_file = store.dir().join("go-1-0.lock");
+        let mut other = std::process::Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .unwrap();
+        fs::write(&lock_file, format!("{}\n", other.id())).unwrap();
+        assert!(matches!(store.lock(&id), Err(LockRefused::InUse(pid)) if pid == other.id()));
+        other.kill().unwrap();
+        other.wait().unwrap();
+        let taken = store.lock(&id).unwrap();
+        let owner = fs::read_to_string(&lock_file).unwrap();
+        assert_eq!(owner.trim(), std::process::id().to_string());
+        drop(taken);
+        assert!(!lock_file.exists(), "a released lock leaves no file");
+        fs::write(&lock_file, format!("{}\n", dead_pid())).unwrap();
+        assert_eq!(store.held_by(&id), None);
+        drop(store.lock(&id).unwrap());
+        fs::write(&lock_file, "not a pid").unwrap();
+        drop(store.lock(&id).unwrap());
+        fs::remove_dir_all(store.dir()).unwrap();
+    }
+
+    #[test]
+    fn opening_the_store_removes_the_temporaries_of_dead_writers() {
+        let store = scratch("open");
+        fs::create_dir_all(store.dir()).unwrap();
+        let dead = store.dir().join(format!(".x.json.{}.0.tmp", dead_pid()));
+        fs::write(&dead, "{").unwrap();
+        let live = store
+            .dir()
+            .join(format!(".y.json.{}.0.tmp", std::process::id()));
+        fs::write(&live, "{").unwrap();
+        let opened = Store::open(store.dir());
+        assert!(!dead.exists() && live.exists());
+        assert!(opened.list().is_empty(), "temporaries are not saves");
         fs::remove_dir_all(store.dir()).unwrap();
     }
 }

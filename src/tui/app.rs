@@ -144,6 +144,16 @@ impl App {
         self.keep(true);
     }
 
+    /// When the last save of the game on screen failed: one line saying so, why,
+    /// and where it was last kept (printed after the terminal is restored).
+    pub fn save_trouble(&self) -> Option<String> {
+        self.stack
+            .iter()
+            .rev()
+            .find_map(|s| s.game())?
+            .save_trouble()
+    }
+
     /// Saves the game on screen when a move was played or taken back.
     fn keep(&mut self, force: bool) {
         let Some(store) = self.store.as_ref() else {

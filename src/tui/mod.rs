@@ -78,9 +78,17 @@ pub fn run(launch: Launch) -> anyhow::Result<()> {
     let mut terminal = terminal::ArcadeTerminal::open()?;
     let result = event::run(&mut terminal, &mut app, &watch);
     watch.loop_returned();
-    if let Some(signo) = watch.received() {
+    let signal = watch.received();
+    if let Some(signo) = signal {
         before_signal_exit(&mut app, signo);
-        drop(terminal);
+    } else if result.is_ok() {
+        app.keep_now();
+    }
+    drop(terminal);
+    if let Some(trouble) = app.save_trouble() {
+        eprintln!("ply: {trouble}");
+    }
+    if let Some(signo) = signal {
         std::process::exit(signals::exit_status(signo));
     }
     result
@@ -88,7 +96,8 @@ pub fn run(launch: Launch) -> anyhow::Result<()> {
 
 /// The work done when a stop signal ends the arcade, before the terminal is
 /// restored: the game in progress is saved (with its clocks as they stand). It
-/// runs on the UI thread with the app's state at hand.
+/// runs on the UI thread with the app's state at hand; a failure is printed once
+/// the terminal is back.
 fn before_signal_exit(app: &mut app::App, _signo: i32) {
     app.keep_now();
 }

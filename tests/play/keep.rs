@@ -27,21 +27,21 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 const PATIENCE: Duration = Duration::from_secs(60);
 
 /// A store of its own in the temporary directory, empty.
-fn scratch_store(name: &str) -> Store {
+pub fn scratch_store(name: &str) -> Store {
     let dir: PathBuf = std::env::temp_dir().join(format!("ply-keep-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     Store::at(dir)
 }
 
 /// The arcade on a 100x30 test terminal, keeping its games in `store`.
-fn open(launch: Launch, store: &Store) -> Arcade {
+pub fn open(launch: Launch, store: &Store) -> Arcade {
     let app = App::with_store(launch, Theme::plain(), store.clone()).unwrap();
     Arcade::on(app, (100, 30))
 }
 
 /// Plays a tic-tac-toe square with the cursor keys and Enter: the cursor
 /// starts on b2 after every move.
-fn play_square(arcade: &mut Arcade, square: &str) {
+pub fn play_square(arcade: &mut Arcade, square: &str) {
     let bytes = square.as_bytes();
     let file = i32::from(bytes[0] - b'a');
     let rank = i32::from(bytes[1] - b'1');
@@ -61,7 +61,8 @@ fn play_square(arcade: &mut Arcade, square: &str) {
     arcade.press(KeyCode::Enter);
 }
 
-fn two_humans() -> PlaySetup {
+/// Tic-tac-toe between two people.
+pub fn two_humans() -> PlaySetup {
     PlaySetup {
         second: Seat::Human,
         ..PlaySetup::new("tictactoe")

@@ -18,11 +18,13 @@ use super::explorer::Explorer;
 use super::help::{GameKeys, HelpTopic};
 use super::mcts_explorer::MctsExplorer;
 use super::review::Review;
-use super::{Action, centered, steer_of};
+use super::{Action, centered, steer_of, wrap_words};
 use crate::game::tag_pairs::turns;
 use crate::game::{Outcome, Player};
 use crate::play::record::{self, RecordFacts};
-use crate::play::store::{SavedClock, SavedGame, Store, result_words};
+use crate::play::store::{
+    LockRefused, SaveId, SaveLock, SavedClock, SavedGame, Store, result_words,
+};
 use crate::tui::clipboard;
 use crate::tui::clock::format_clock;
 use crate::tui::command_keys::{MoveStarts, command_key, command_of};
@@ -75,12 +77,45 @@ pub struct Play {
 /// Where the game is kept in the store, and what was last written.
 #[derive(Default)]
 struct Keeping {
-    /// The record's id once written (or when resumed from one).
-    id: Option<String>,
-    /// Moves played and game over, as last written.
+    /// The record's id once claimed (or when resumed from one).
+    id: Option<SaveId>,
+    /// This arcade's hold on the record, so that no other arcade writes over it.
+    lock: Option<SaveLock>,
+    /// Moves played and game over, as last written (or tried).
     written: Option<(usize, bool)>,
-    /// The last write failed: said once, not at every tick.
-    failed: bool,
+    /// The file and the number of moves of the last write that succeeded.
+    kept: Option<(PathBuf, usize)>,
+    /// Where and why the last write failed (`in DIR: ERROR`), in one line; `None`
+    /// once a write succeeds.
+    failure: Option<String>,
+}
+
+impl Keeping {
+    /// What the player is told when the last write failed: why, and where the
+    /// game was last kept, or that it never was.
+    fn trouble(&self) -> Option<String> {
+        let why = self.failure.as_ref()?;
+        let last = match &self.kept {
+            Some((path, moves)) => {
+                format!(
+                    "last kept after {} in {}",
+                    moves_words(*moves),
+                    path.display()
+                )
+            }
+            None => "it was never kept".to_string(),
+        };
+        Some(format!("the game could not be saved {why}; {last}"))
+    }
+}
+
+/// `1 move`, `3 moves`.
+fn moves_words(count: usize) -> String {
+    if count == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{count} moves")
+    }
 }
 
 /// A step away from the game that asks first: leaving it when moves were played,
@@ -146,17 +181,26 @@ impl Play {
         self
     }
 
-    /// The same screen for a game resumed from the store's record `id`: it goes
-    /// on being saved there.
-    pub fn kept_as(mut self, id: String) -> Play {
+    /// The same screen for a game resumed from the store's record `id`, at
+    /// `path`, which this arcade holds by `lock`: it goes on being saved there.
+    pub fn kept_as(mut self, id: SaveId, path: PathBuf, lock: SaveLock) -> Play {
+        let played = self.session.played().len();
         self.keeping.id = Some(id);
-        self.keeping.written = Some((self.session.played().len(), self.session.is_over()));
+        self.keeping.lock = Some(lock);
+        self.keeping.written = Some((played, self.session.is_over()));
+        self.keeping.kept = Some((path, played));
         self
     }
 
     /// The store's id of this game, once saved.
-    pub fn kept_id(&self) -> Option<&str> {
-        self.keeping.id.as_deref()
+    pub fn kept_id(&self) -> Option<&SaveId> {
+        self.keeping.id.as_ref()
+    }
+
+    /// When the last save failed: one line saying so, why, and where the game was
+    /// last kept (or that it never was).
+    pub fn save_trouble(&self) -> Option<String> {
+        self.keeping.trouble()
     }
 
     /// True while the leave question is on screen.
@@ -166,7 +210,7 @@ impl Play {
 
     /// Saves the game when a move was played or taken back since the last save
     /// (always with `force`); a game with no move yet is not saved. A failure is
-    /// said once in the status line.
+    /// said once in the status line and kept for the leave question and the exit.
     pub fn keep_in(&mut self, store: &Store, force: bool) {
         let now = (self.session.played().len(), self.session.is_over());
         if !force && self.keeping.written == Some(now) {
@@ -175,21 +219,45 @@ impl Play {
         if now.0 == 0 && self.keeping.id.is_none() {
             return;
         }
-        let id = self
-            .keeping
-            .id
-            .get_or_insert_with(|| store.new_id(&self.setup.game))
-            .clone();
         self.keeping.written = Some(now);
-        match store.save(&id, &self.record()) {
-            Ok(()) => self.keeping.failed = false,
-            Err(e) if !self.keeping.failed => {
-                self.keeping.failed = true;
-                let text = format!("could not save the game in {}: {e}", store.dir().display());
-                self.session.tell(Tone::Refused, &text);
+        let saved = self
+            .claim(store)
+            .and_then(|id| store.save(&id, &self.record()).map(|()| id));
+        match saved {
+            Ok(id) => {
+                self.keeping.kept = Some((store.path(&id), now.0));
+                self.keeping.failure = None;
             }
-            Err(_) => {}
+            Err(e) => {
+                let why = format!("in {}: {e}", store.dir().display());
+                if self.keeping.failure.is_none() {
+                    let text = format!("could not save the game {why}");
+                    self.session.tell(Tone::Refused, &text);
+                }
+                self.keeping.failure = Some(why);
+            }
         }
+    }
+
+    /// The record's id, claimed with a lock on the first save: a new id another
+    /// arcade locked in the meantime is passed over.
+    fn claim(&mut self, store: &Store) -> std::io::Result<SaveId> {
+        if let Some(id) = &self.keeping.id {
+            return Ok(id.clone());
+        }
+        for _ in 0..16 {
+            let id = store.new_id(&self.setup.game);
+            match store.lock(&id) {
+                Ok(lock) => {
+                    self.keeping.lock = Some(lock);
+                    self.keeping.id = Some(id.clone());
+                    return Ok(id);
+                }
+                Err(LockRefused::InUse(_)) => continue,
+                Err(LockRefused::Failed(e)) => return Err(e),
+            }
+        }
+        Err(std::io::Error::other("every new name is in use"))
     }
 
     /// The game as the store keeps it.
@@ -564,27 +632,53 @@ impl Play {
             Leave::Menu => "Leave this game?",
             Leave::NewGame | Leave::Resign => "Start a new game?",
         };
-        let kept = if self.keeping.id.is_some() {
-            "It stays in saved games: s on the menu resumes it."
-        } else {
-            "It is not saved: its moves will be lost."
+        let kept = match (&self.keeping.failure, &self.keeping.kept) {
+            (Some(why), Some((path, moves))) => vec![
+                format!("It could not be saved {why}."),
+                format!(
+                    "It was last kept after {}, in {}.",
+                    moves_words(*moves),
+                    path.display()
+                ),
+            ],
+            (Some(why), None) => vec![
+                format!("It could not be saved {why}."),
+                "It was never kept: its moves will be lost.".to_string(),
+            ],
+            (None, _) if self.keeping.id.is_some() => {
+                vec!["It stays in saved games: s on the menu resumes it.".to_string()]
+            }
+            (None, _) => vec!["It is not saved: its moves will be lost.".to_string()],
         };
-        let moves = if played == 1 { "move" } else { "moves" };
-        let text = vec![
-            Line::from(Span::styled(
-                format!("{played} {moves} played."),
-                theme.text,
-            )),
-            Line::from(Span::styled(kept, theme.dim)),
-            Line::from(""),
-            Line::from(Span::styled("y yes · n or Esc no", theme.title)).centered(),
-        ];
-        let area = centered(frame.area(), 56, 6);
+        let kept_style = if self.keeping.failure.is_some() {
+            theme.bad
+        } else {
+            theme.dim
+        };
+        let mut text = vec![Line::from(Span::styled(
+            format!("{} played.", moves_words(played)),
+            theme.text,
+        ))];
+        let width = if self.keeping.failure.is_some() {
+            76
+        } else {
+            56
+        }
+        .min(frame.area().width);
+        let inner = usize::from(width.saturating_sub(2)).max(1);
+        let wrapped = kept.iter().flat_map(|line| wrap_words(line, inner));
+        text.extend(wrapped.map(|line| Line::from(Span::styled(line, kept_style))));
+        text.push(Line::from(""));
+        text.push(Line::from(Span::styled("y yes · n or Esc no", theme.title)).centered());
+        let rows: usize = text.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
+        let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
+        let area = centered(frame.area(), width, height);
         let block = Block::bordered()
             .title(Span::styled(format!(" {question} "), theme.title))
             .border_style(theme.bad);
         frame.render_widget(Clear, area);
-        frame.render_widget(Paragraph::new(text).block(block), area);
+        let question = Paragraph::new(text).block(block).wrap(Wrap { trim: false });
+        frame.render_widget(question, area);
     }
 
     /// The question before the human resigns: who gives up, and who wins then.
@@ -787,6 +881,9 @@ impl Play {
             (format!("{} to move", self.who(mover)), theme.side(mover))
         };
         let mut spans = vec![Span::styled(format!(" {state}"), style)];
+        if self.keeping.failure.is_some() {
+            spans.push(Span::styled("  ·  NOT SAVED", theme.bad));
+        }
         if self.tree_build.is_running() {
             spans.push(Span::styled(
                 "  ·  building the tree... (Esc cancels)",

@@ -1,5 +1,7 @@
 //! Saved games: the games in progress to resume, the finished ones to review,
-//! and any file that could not be read, with its reason on one line.
+//! and any file that could not be read, with its reason on one line. A game
+//! another arcade has open is marked so and opens in the review only; `d` asks
+//! before it deletes.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -12,7 +14,7 @@ use super::Action;
 use super::help::HelpTopic;
 use super::play::Play;
 use super::review::Review;
-use crate::play::store::{SavedGame, SavedSeat, Store, StoredEntry};
+use crate::play::store::{LockRefused, SaveId, SavedGame, SavedSeat, Store, StoredEntry};
 use crate::tui::board::{arcade_games, side_names};
 use crate::tui::session;
 use crate::tui::theme::Theme;
@@ -23,6 +25,8 @@ pub struct SavedGames {
     entries: Vec<StoredEntry>,
     list: ListState,
     message: Option<String>,
+    /// The entry `d` asked about, waiting for the player's yes.
+    deleting: Option<usize>,
 }
 
 impl SavedGames {
@@ -40,6 +44,7 @@ impl SavedGames {
             entries,
             list: ListState::default().with_selected(selected),
             message: None,
+            deleting: None,
         }
     }
 
@@ -49,8 +54,15 @@ impl SavedGames {
     }
 
     /// Answers a key: Enter resumes a game in progress or reviews a finished one,
-    /// `v` reviews any, `d` deletes the file, Esc goes back to the menu.
+    /// `v` reviews any, `d` deletes the file after a yes, Esc goes back to the menu.
     pub fn handle_key(&mut self, key: &KeyEvent) -> Action {
+        if let Some(index) = self.deleting.take() {
+            match key.code {
+                KeyCode::Char('y') | KeyCode::Char('Y') => self.delete(index),
+                _ => self.message = Some("nothing deleted".to_string()),
+            }
+            return Action::Stay;
+        }
         match key.code {
             KeyCode::Up | KeyCode::Char('k') => self.list.select_previous(),
             KeyCode::Down | KeyCode::Char('j') => {
@@ -60,7 +72,7 @@ impl SavedGames {
             }
             KeyCode::Enter => return self.open(false),
             KeyCode::Char('v') => return self.open(true),
-            KeyCode::Char('d') => self.delete(),
+            KeyCode::Char('d') => self.ask_to_delete(),
             KeyCode::Esc | KeyCode::Char('q') => return Action::Menu,
             _ => {}
         }
@@ -71,7 +83,8 @@ impl SavedGames {
         self.entries.get(self.list.selected()?)
     }
 
-    /// Resumes or reviews the selected game; a record that does not set up says why.
+    /// Resumes or reviews the selected game; a record that does not set up says
+    /// why. A game in progress that another arcade has open opens in the review.
     fn open(&mut self, review: bool) -> Action {
         let Some(entry) = self.selected() else {
             return Action::Stay;
@@ -87,7 +100,17 @@ impl SavedGames {
         let opened = if review || record.finished() {
             review_of(&record).map(|r| Action::Push(Box::new(r)))
         } else {
-            resume(&record, id).map(|p| Action::Play(Box::new(p)))
+            match resume(&self.store, &record, id) {
+                Ok(Resumed::Playing(play)) => Ok(Action::Play(play)),
+                Ok(Resumed::InUse(pid, review)) => {
+                    self.message = Some(format!(
+                        "{}: in use by another arcade (pid {pid}), opened for review only",
+                        entry_name(&record)
+                    ));
+                    Ok(Action::Push(Box::new(review)))
+                }
+                Err(why) => Err(why),
+            }
         };
         opened.unwrap_or_else(|why| {
             self.message = Some(format!("cannot open {}: {why}", entry_name(&record)));
@@ -95,10 +118,16 @@ impl SavedGames {
         })
     }
 
-    fn delete(&mut self) {
+    /// Asks before deleting the selected file.
+    fn ask_to_delete(&mut self) {
         let Some(index) = self.list.selected().filter(|&i| i < self.entries.len()) else {
             return;
         };
+        self.deleting = Some(index);
+    }
+
+    /// Deletes the file at `index` in the list (after the player's yes).
+    fn delete(&mut self, index: usize) {
         let id = self.entries[index].id.clone();
         match self.store.remove(&id) {
             Ok(()) => {
@@ -135,9 +164,14 @@ impl SavedGames {
             .block(block)
             .highlight_style(theme.selected);
         frame.render_stateful_widget(list, body, &mut self.list);
-        let line = match &self.message {
-            Some(message) => Span::styled(format!(" {message}"), theme.bad),
-            None => Span::styled(
+        let asking = self.deleting.and_then(|i| self.entries.get(i));
+        let line = match (asking, &self.message) {
+            (Some(entry), _) => Span::styled(
+                format!(" Delete {}? y yes · any other key no", display_name(entry)),
+                theme.bad,
+            ),
+            (None, Some(message)) => Span::styled(format!(" {message}"), theme.bad),
+            (None, None) => Span::styled(
                 " ↑↓ choose · Enter resume / review · v review · d delete · Esc menu",
                 theme.dim,
             ),
@@ -164,14 +198,32 @@ pub fn summary(entries: &[StoredEntry]) -> String {
     parts.join(" · ")
 }
 
-/// A saved game back on the game screen, at the move it was saved at.
-pub fn resume(record: &SavedGame, id: String) -> anyhow::Result<Play> {
+/// A game in progress opened from the store.
+pub enum Resumed {
+    /// Back on the game screen, this arcade holding its lock.
+    Playing(Box<Play>),
+    /// Another arcade, this process id, has it open: its review instead.
+    InUse(u32, Review),
+}
+
+/// A saved game back on the game screen, at the move it was saved at, locked so
+/// that no other arcade writes over it; one that another arcade has open comes
+/// back as its review.
+pub fn resume(store: &Store, record: &SavedGame, id: SaveId) -> anyhow::Result<Resumed> {
+    let lock = match store.lock(&id) {
+        Ok(lock) => lock,
+        Err(LockRefused::InUse(pid)) => return Ok(Resumed::InUse(pid, review_of(record)?)),
+        Err(why) => anyhow::bail!("{why}"),
+    };
     let setup = record.to_setup().map_err(anyhow::Error::msg)?;
     let mut session = session::open(&setup)?;
     if let Some(left) = record.clock_left() {
         session.resume_clocks(left);
     }
-    Ok(Play::new(session, setup).kept_as(id))
+    let path = store.path(&id);
+    Ok(Resumed::Playing(Box::new(
+        Play::new(session, setup).kept_as(id, path, lock),
+    )))
 }
 
 /// The review of a saved game.
@@ -186,6 +238,15 @@ fn entry_name(record: &SavedGame) -> String {
         .into_iter()
         .find(|g| g.id == record.game)
         .map_or_else(|| record.game.clone(), |g| g.name.to_string())
+}
+
+/// `Tic-tac-toe (tictactoe-1700000000-0)` for a readable record, the file name
+/// for another.
+fn display_name(entry: &StoredEntry) -> String {
+    match &entry.record {
+        Ok(record) => format!("{} ({})", entry_name(record), entry.id),
+        Err(_) => format!("{}.json", entry.id),
+    }
 }
 
 /// One line of the list.
@@ -204,16 +265,20 @@ fn item<'a>(entry: &StoredEntry, theme: &Theme) -> ListItem<'a> {
         SavedSeat::Human => format!("{} human", sides[i]),
         SavedSeat::Computer(_) => format!("{} computer", sides[i]),
     };
-    let (state, style) = match &record.result {
-        Some(result) => (result.clone(), theme.good),
-        None => ("in progress".to_string(), theme.text),
+    let (state, style) = match (&record.result, entry.held_by) {
+        (Some(result), _) => (result.clone(), theme.good),
+        (None, Some(_)) => ("in use".to_string(), theme.bad),
+        (None, None) => ("in progress".to_string(), theme.text),
     };
+    let held = entry.held_by.map_or(String::new(), |pid| {
+        format!("in use by another arcade (pid {pid}) · ")
+    });
     ListItem::new(Line::from(vec![
         Span::styled(format!("{:<12}", state), style),
         Span::styled(format!("{:<14}", entry_name(record)), theme.title),
         Span::styled(
             format!(
-                "{} · {} · {} moves · {}",
+                "{held}{} · {} · {} moves · {}",
                 seat(0, &record.first),
                 seat(1, &record.second),
                 record.moves.len(),
