@@ -12,4 +12,6 @@ mod clock;
 mod finished_record;
 mod keep;
 mod play;
+mod pruning_rule;
 mod record_switch;
+mod refused;
