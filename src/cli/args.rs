@@ -6,6 +6,7 @@ use clap::Args;
 
 use crate::game::{GameError, GameOptions, Playable, Player};
 use crate::play::mcts_spec::read_memory_mib;
+use crate::play::read_pruning_rule;
 use crate::search::{Additions, Algorithm, Limits, SearchConfig};
 
 /// Which game, and which position of it.
@@ -130,12 +131,7 @@ impl SearchArgs {
             config.set_ordering(false);
         }
         config.max_player = self.max.as_deref().map(parse_max).transpose()?;
-        config.prune_on_equal = parse_prune_on_equal(&self.prune_on_equal)?;
-        if !config.prune_on_equal && algorithm != Algorithm::AlphaBeta {
-            return Err(GameError::new(
-                "--prune-on-equal no: only the course's alpha-beta (--algo alphabeta) has the strict rule",
-            ));
-        }
+        config.prune_on_equal = pruning_rule_for(&self.prune_on_equal, algorithm)?;
         if let Some(mib) = &self.memory {
             config.mcts.memory_mib = read_memory_mib(mib, "--memory ")?;
             if algorithm != Algorithm::Mcts {
@@ -148,15 +144,22 @@ impl SearchArgs {
     }
 }
 
+/// Reads `--prune-on-equal` for a search by `algorithm`: `no` (the strict rule)
+/// only for the course's alpha-beta.
+pub(super) fn pruning_rule_for(text: &str, algorithm: Algorithm) -> Result<bool, GameError> {
+    let prune_on_equal = parse_prune_on_equal(text)?;
+    if !prune_on_equal && algorithm != Algorithm::AlphaBeta {
+        return Err(GameError::new(
+            "--prune-on-equal no: only the course's alpha-beta (--algo alphabeta) has the strict rule",
+        ));
+    }
+    Ok(prune_on_equal)
+}
+
 /// Reads `--prune-on-equal`: `yes` or `no`.
 pub(super) fn parse_prune_on_equal(text: &str) -> Result<bool, GameError> {
-    match text {
-        "yes" | "true" | "on" => Ok(true),
-        "no" | "false" | "off" => Ok(false),
-        _ => Err(GameError::new(format!(
-            "--prune-on-equal '{text}': expected yes or no"
-        ))),
-    }
+    read_pruning_rule(text)
+        .ok_or_else(|| GameError::new(format!("--prune-on-equal '{text}': expected yes or no")))
 }
 
 /// Reads `--max`: `first` or `second`.

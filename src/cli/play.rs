@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::ValueEnum;
 
-use super::args::parse_max;
+use super::args::{parse_max, pruning_rule_for};
 use crate::game::{GameOptions, profile_of};
 use crate::play::levels::level_settings;
 use crate::play::record::load_file;
@@ -76,6 +76,10 @@ pub struct PlayArgs {
     /// side to move at each search's root).
     #[arg(long, value_name = "SIDE")]
     pub max: Option<String>,
+    /// Alpha-beta's pruning rule (--algo alphabeta): `yes` cuts when a value
+    /// reaches the bound (the course's rule), `no` only when it passes it (strict).
+    #[arg(long, value_name = "yes|no")]
+    pub prune_on_equal: Option<String>,
     /// The computer's evaluation (see `ply list`; default: `strong` when the game
     /// has one, else `seed`, as in the arcade's setup screen).
     #[arg(long, value_name = "NAME")]
@@ -114,6 +118,18 @@ pub struct PlayArgs {
 impl PlayArgs {
     /// The engine settings the flags describe, shared by both computer seats.
     fn engine(&self, game: &str) -> anyhow::Result<EngineSettings> {
+        let engine = self.engine_before_rule(game)?;
+        let Some(text) = self.prune_on_equal.as_deref() else {
+            return Ok(engine);
+        };
+        Ok(EngineSettings {
+            prune_on_equal: pruning_rule_for(text, engine.algorithm)?,
+            ..engine
+        })
+    }
+
+    /// The engine settings of every flag but `--prune-on-equal`.
+    fn engine_before_rule(&self, game: &str) -> anyhow::Result<EngineSettings> {
         if let Some(level) = self.level {
             return Ok(EngineSettings {
                 max_player: self.max.as_deref().map(parse_max).transpose()?,

@@ -139,6 +139,11 @@ impl ExplicitTree {
     /// `((3,12),(2,(4,6)))`, `A(B(3,12),C:2(4,6))`, `A(B(E:3,F:12),C(G:2))`.
     pub fn parse(text: &str) -> Result<ExplicitTree, GameError> {
         let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if chars.is_empty() {
+            return Err(GameError::new(
+                "tree: the tree is empty: write one like ((3,12,8),(2,4,6),(14,5,2))",
+            ));
+        }
         let mut tree = ExplicitTree { nodes: Vec::new() };
         let mut at = 0;
         tree.parse_node(&chars, &mut at, 0)?;
@@ -600,7 +605,7 @@ impl Playable for Synthetic {
             Some(text) => parse_turns(text)?,
             None => Vec::new(),
         };
-        if let Some(text) = options.get("tree").filter(|t| !t.is_empty()) {
+        if let Some(text) = options.get("tree") {
             return Ok(Synthetic::explicit(ExplicitTree::parse(text)?).with_turns(turns));
         }
         let branching = options.get_number("b", 3, 1, MAX_BRANCHING)? as u8;

@@ -25,6 +25,10 @@ pub enum PlayError {
     /// A move time of 0 seconds.
     #[error("the time per move must be more than 0 seconds")]
     ZeroTime,
+    /// A pruning rule (`prune-on-equal=...`) that cannot be read or that the
+    /// algorithm does not have.
+    #[error("prune-on-equal={0}")]
+    PruningRule(String),
     /// A saved game that cannot be read, written or understood; the message
     /// says which and why.
     #[error("{0}")]

@@ -135,6 +135,10 @@ pub struct EngineSettings {
     /// The engine's extras switched off (`no=futility`) or on (`with=lmp`) by
     /// name, in order, so that `ply match` can measure what each one gains.
     pub switches: Vec<(String, bool)>,
+    /// The course's alpha-beta cuts when a value reaches the bound (`true`, the
+    /// course's rule) or only when it passes it (`false`, the strict rule); the
+    /// other algorithms ignore it.
+    pub prune_on_equal: bool,
     /// Monte Carlo search's exploration constant, RAVE and seed (used by MCTS only).
     pub mcts: MctsConfig,
 }
@@ -156,6 +160,7 @@ impl Default for EngineSettings {
             time: Some(DEFAULT_MOVE_TIME),
             nodes: None,
             switches: Vec::new(),
+            prune_on_equal: true,
             mcts: MctsConfig::default(),
         }
     }
@@ -212,6 +217,7 @@ impl EngineSettings {
             SearchConfig::for_algorithm_in_game(self.algorithm, limits, engine_profile)
                 .with_additions(self.additions);
         config.max_player = self.max_player;
+        config.prune_on_equal = self.prune_on_equal;
         for (name, on) in &self.switches {
             // Names were checked when read; one the algorithm has no use for is moot.
             let _ = config.switch(name, *on);
@@ -276,8 +282,9 @@ impl EngineSettings {
     /// With no depth, time or nodes it thinks [`DEFAULT_MOVE_TIME`] a move, so that
     /// no game can hang. `no=NAME[,NAME]` and `with=NAME[,NAME]` switch the engine's
     /// extras ([`ENGINE_EXTRAS`](crate::search::limits::ENGINE_EXTRAS)) off or
-    /// on, e.g. `engine:strong:nodes=20000:no=futility,lmp`; MCTS also takes the
-    /// keys of [`super::mcts_spec`] (`playouts=N:c=1.4:rave=off`).
+    /// on, e.g. `engine:strong:nodes=20000:no=futility,lmp`; `prune-on-equal=no`
+    /// gives alpha-beta the strict rule; MCTS also takes the keys of
+    /// [`super::mcts_spec`] (`playouts=N:c=1.4:rave=off`).
     pub fn parse_spec(text: &str) -> Result<EngineSettings, GameError> {
         let bad = |why: String| GameError::new(format!("engine '{text}': {why}"));
         let mut parts = text.split(':');
@@ -320,6 +327,10 @@ impl EngineSettings {
                     let time = Duration::try_from_secs_f64(secs).map_err(|_| number())?;
                     settings.time = Some(time);
                 }
+                "prune-on-equal" => {
+                    settings.prune_on_equal =
+                        parse_pruning_rule(value, algorithm).map_err(|e| bad(e.to_string()))?;
+                }
                 "no" | "with" => {
                     let switches = SearchConfig::switch_list(value, key == "with")
                         .map_err(|e| bad(e.to_string()))?;
@@ -329,7 +340,7 @@ impl EngineSettings {
                     Some(read) => read.map_err(|e| bad(e.0))?,
                     None => {
                         return Err(bad(format!(
-                            "unknown limit '{part}': expected depth=N, time=S, nodes=N, no=NAME, with=NAME or, for mcts, {MCTS_KEYS}"
+                            "unknown limit '{part}': expected depth=N, time=S, nodes=N, no=NAME, with=NAME, prune-on-equal=yes|no or, for mcts, {MCTS_KEYS}"
                         )));
                     }
                 },
@@ -355,6 +366,30 @@ impl EngineSettings {
         }
         Ok(())
     }
+}
+
+/// Reads alpha-beta's pruning rule: `yes` cuts on equality (the course's rule),
+/// `no` only past the bound (the strict rule).
+pub fn read_pruning_rule(text: &str) -> Option<bool> {
+    match text {
+        "yes" | "true" | "on" => Some(true),
+        "no" | "false" | "off" => Some(false),
+        _ => None,
+    }
+}
+
+/// Reads the pruning rule of an engine spec's `prune-on-equal=...` for
+/// `algorithm`: only the course's alpha-beta has the strict rule.
+fn parse_pruning_rule(text: &str, algorithm: Algorithm) -> Result<bool, PlayError> {
+    let on = read_pruning_rule(text)
+        .ok_or_else(|| PlayError::PruningRule(format!("{text}: expected yes or no")))?;
+    if !on && algorithm != Algorithm::AlphaBeta {
+        return Err(PlayError::PruningRule(format!(
+            "no: only the course's alpha-beta has the strict rule, not {}",
+            algorithm.label()
+        )));
+    }
+    Ok(on)
 }
 
 /// A duration for people: `0.5 s`, `2 s`.
@@ -453,10 +488,29 @@ mod tests {
             "alphabeta+magic:seed",
             "engine:strong:no=magic",
             "engine:strong:with=",
+            "engine:strong:no=prune-on-equal",
+            "engine:strong:prune-on-equal=no",
+            "alphabeta:seed:prune-on-equal=maybe",
         ] {
             let error = EngineSettings::parse_spec(bad).unwrap_err().0;
             assert!(error.starts_with(&format!("engine '{bad}'")), "{error}");
         }
+    }
+
+    #[test]
+    fn a_spec_gives_alpha_beta_the_strict_rule() {
+        let strict = EngineSettings::parse_spec("alphabeta:seed:prune-on-equal=no").unwrap();
+        assert!(!strict.prune_on_equal && !strict.config().prune_on_equal);
+        assert_eq!(strict.config().pruning_rule(), Some(false));
+        let equal = EngineSettings::parse_spec("alphabeta:seed:prune-on-equal=yes").unwrap();
+        assert!(equal.config().prune_on_equal);
+        assert!(
+            EngineSettings::parse_spec("alphabeta:seed")
+                .unwrap()
+                .prune_on_equal
+        );
+        let engine = EngineSettings::parse_spec("engine:seed:prune-on-equal=yes").unwrap();
+        assert_eq!(engine.config().pruning_rule(), Some(true));
     }
 
     #[test]

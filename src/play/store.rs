@@ -103,6 +103,10 @@ pub struct SavedEngine {
     /// The playouts' seed (MCTS only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mcts_seed: Option<u64>,
+    /// Alpha-beta's pruning rule: cut on equality (`true`, the course's rule) or
+    /// the strict rule (alpha-beta only; absent from older records: `true`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prune_on_equal: Option<bool>,
 }
 
 /// The clocks: the control and each side's time left.
@@ -136,6 +140,8 @@ impl SavedSeat {
                     exploration_centi: mcts.map(|m| m.exploration_centi),
                     rave: mcts.map(|m| m.rave),
                     mcts_seed: mcts.map(|m| m.seed),
+                    prune_on_equal: (engine.algorithm == Algorithm::AlphaBeta)
+                        .then_some(engine.prune_on_equal),
                 })
             }
         }
@@ -170,6 +176,7 @@ impl SavedSeat {
             time: saved.time_ms.map(Duration::from_millis),
             nodes: saved.nodes,
             switches: Vec::new(),
+            prune_on_equal: saved.prune_on_equal.unwrap_or(true),
             mcts: MctsConfig {
                 exploration_centi: saved
                     .exploration_centi

@@ -5,10 +5,6 @@
 //! match` and the UCI `Extras` option show), and its arm of `switch`. Adding an
 //! extra is one row; removing one is deleting its row and its code.
 
-/// The switch (`no=prune-on-equal`, the arcade's setup) that gives the course's
-/// alpha-beta the strict rule: cut only when a value passes the bound.
-pub const PRUNE_ON_EQUAL_SWITCH: &str = "prune-on-equal";
-
 /// One engine extra as the table declares it, for help texts and option lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExtraInfo {
@@ -96,7 +92,6 @@ macro_rules! search_config {
             /// against each other; an unknown name is refused with the list.
             pub fn switch(&mut self, name: &str, on: bool) -> Result<(), super::SearchError> {
                 match name {
-                    super::extras::PRUNE_ON_EQUAL_SWITCH => self.prune_on_equal = on,
                     $( $ename => self.$efield = if on { $on } else { $off }, )*
                     _ => {
                         return Err(super::SearchError::UnknownExtra {

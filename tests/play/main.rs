@@ -12,5 +12,7 @@ mod clock;
 mod finished_record;
 mod keep;
 mod play;
+mod pruning_rule;
 mod record_switch;
 mod saves;
+mod refused;

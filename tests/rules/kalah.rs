@@ -360,3 +360,44 @@ fn the_solver_with_an_endgame_database_agrees_with_brute_force() {
         }
     }
 }
+
+#[test]
+fn a_cached_endgame_database_with_altered_bytes_is_rebuilt_not_trusted() {
+    use ply::game::kalah::endgame::{Endgame, EndgameConfig};
+    // Kalah(3,6) has 36 seeds in play, so its solve wants the database of 8 levels
+    // (every position with at most 8 seeds in the pits), read from the cache folder.
+    let dir = std::env::temp_dir().join(format!("ply-kalah-cache-{}", std::process::id()));
+    let capture = ply::game::kalah::CaptureRule::Empty;
+    let db = Endgame::obtain(3, capture, 8, &EndgameConfig::in_memory(8)).unwrap();
+    let path = db.save_in(&dir).unwrap();
+    let solve = |cache: &std::path::Path, mib: &str| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+            .args(["solve", "kalah", "-o", "pits=3", "-o", "seeds=6", "--json"])
+            .env("PLY_CACHE_DIR", cache)
+            .env("PLY_KALAH_DB_MIB", mib)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        (json["score"].clone(), json["best_move"].clone())
+    };
+    // Without any database, and with the good one, the same proven value.
+    let truth = solve(&dir, "0");
+    assert_eq!(solve(&dir, "1024"), truth);
+    // The second half of the file (the deepest levels' values) set to a margin
+    // of +100 for the side to move, the file's size unchanged.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let half = bytes.len() / 2;
+    bytes[half..].fill(100);
+    std::fs::write(&path, &bytes).unwrap();
+    assert_eq!(
+        solve(&dir, "1024"),
+        truth,
+        "the altered database is not trusted"
+    );
+    assert!(
+        std::fs::read(&path).map_or(true, |now| now != bytes),
+        "the altered database is not left to be read again"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

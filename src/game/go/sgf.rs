@@ -69,7 +69,7 @@ pub fn read(text: &str, options: &GameOptions) -> Result<Go, GameError> {
     let root = nodes
         .first()
         .ok_or_else(|| GameError::new("SGF: no game in the collection"))?;
-    let size = read_size(root.properties(), options)?;
+    let size = read_size(text, options)?;
     let komi = read_komi(root.properties(), options)?;
     let mut setup = Vec::new();
     let mut first = Player::First;
@@ -160,30 +160,85 @@ fn play_sgf_move(game: &mut Go, player: Player, m: Move, node: usize) -> Result<
     Ok(())
 }
 
-fn read_size<'a>(
-    props: impl Iterator<Item = &'a Prop>,
-    options: &GameOptions,
-) -> Result<usize, GameError> {
-    let mut props = props;
-    let written = props.find_map(|p| match p {
-        Prop::SZ((w, h)) => Some((*w as usize, *h as usize)),
-        _ => None,
-    });
+/// The board size: `SZ` as written in the root node (one number, from
+/// MIN_SIZE to MAX_SIZE), checked against the `size` option; 19 when neither gives one.
+fn read_size(text: &str, options: &GameOptions) -> Result<usize, GameError> {
     let option = super::read_size_option(options)?;
-    match (written, option) {
-        (Some((w, h)), _) if w != h => Err(GameError::new(format!(
-            "SGF: only square boards are supported, not {w}x{h}"
-        ))),
-        (Some((w, _)), _) if !(MIN_SIZE..=MAX_SIZE).contains(&w) => Err(GameError::new(format!(
-            "SGF: board size {w} is outside {MIN_SIZE} to {MAX_SIZE}"
-        ))),
-        (Some((w, _)), Some(o)) if w != o => Err(GameError::new(format!(
-            "SGF: the board is {w}x{w} but option size={o} was given"
-        ))),
-        (Some((w, _)), _) => Ok(w),
+    let Some(written) = root_property(text, "SZ") else {
         // SGF's default size for Go is 19.
-        (None, option) => Ok(option.unwrap_or(19)),
+        return Ok(option.unwrap_or(19));
+    };
+    let size = parse_size(&written)?;
+    match option {
+        Some(o) if o != size => Err(GameError::new(format!(
+            "SGF: the board is {size}x{size} but option size={o} was given"
+        ))),
+        _ => Ok(size),
     }
+}
+
+/// One `SZ` value: a single number for a square board (FF[4] writes `SZ[19]`; the
+/// composed `W:H` form is for rectangular boards, which Go in ply does not have).
+fn parse_size(written: &str) -> Result<usize, GameError> {
+    let value = written.trim();
+    if let Some((w, h)) = value.split_once(':') {
+        let why = if w.trim() == h.trim() {
+            format!("a square board's size is one number (SZ[{}])", w.trim())
+        } else {
+            "only square boards are supported".to_string()
+        };
+        return Err(GameError::new(format!("SGF: SZ[{value}]: {why}")));
+    }
+    match value.parse::<usize>() {
+        Ok(size) if (MIN_SIZE..=MAX_SIZE).contains(&size) => Ok(size),
+        _ => Err(GameError::new(format!(
+            "SGF: SZ[{value}]: the board size must be a number from {MIN_SIZE} to {MAX_SIZE}"
+        ))),
+    }
+}
+
+/// The raw value of property `id` in the root node (the first node of the first
+/// game), as written: the typed reader cannot tell `SZ[19]` from `SZ[19:19]`, and
+/// drops a value it cannot read.
+fn root_property(text: &str, id: &str) -> Option<String> {
+    let start = text.find('(')?;
+    let mut chars = text[start + 1..].trim_start().strip_prefix(';')?.chars();
+    let mut name = String::new();
+    let mut after_value = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '[' => {
+                let value = read_value(&mut chars);
+                if name == id {
+                    return Some(value);
+                }
+                after_value = true;
+            }
+            ';' | '(' | ')' => return None,
+            c if c.is_ascii_uppercase() => {
+                if after_value {
+                    name.clear();
+                    after_value = false;
+                }
+                name.push(c);
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The rest of a property value after its `[`, up to the unescaped `]`.
+fn read_value(chars: &mut std::str::Chars<'_>) -> String {
+    let mut value = String::new();
+    while let Some(c) = chars.next() {
+        match c {
+            ']' => break,
+            '\\' => value.extend(chars.next()),
+            c => value.push(c),
+        }
+    }
+    value
 }
 
 fn read_komi<'a>(
@@ -222,6 +277,21 @@ mod tests {
     }
 
     #[test]
+    fn the_size_is_read_from_the_root_as_written() {
+        assert_eq!(
+            root_property("(;GM[1]C[SZ[7\\]]SZ[9];SZ[5])", "SZ").as_deref(),
+            Some("9")
+        );
+        assert_eq!(root_property("(;GM[1];SZ[5])", "SZ"), None);
+        assert_eq!(
+            root_property("(;GM[1]FF[4]SZ [13:13])", "SZ").as_deref(),
+            Some("13:13")
+        );
+        let nine = Go::parse_position("(;FF[4]SZ[9]AB[aa][bb])", &GameOptions::default());
+        assert_eq!(nine.unwrap().board().size(), 9);
+    }
+
+    #[test]
     fn bad_sgf_is_refused_with_a_reason() {
         let options = GameOptions::default();
         for bad in [
@@ -232,6 +302,10 @@ mod tests {
             "(;SZ[9]",
             "(;SZ[9];B[ee];AB[aa])",
             "(;SZ[9];B[e])",
+            "(;SZ[99999999999999999999])",
+            "(;SZ[abc])",
+            "(;SZ[19:19])",
+            "(;SZ[])",
         ] {
             assert!(Go::parse_position(bad, &options).is_err(), "{bad}");
         }

@@ -38,10 +38,11 @@ const PROGRESS_INTERVAL: u64 = 1 << 16;
 const MIN_CACHED_BYTES: u64 = 32 << 20;
 /// The first bytes of a database file.
 const MAGIC: &[u8; 8] = b"PLYKALAH";
-/// The file format's version, bumped when the numbering or the values change.
-const VERSION: u32 = 1;
-/// Bytes before the values: magic, version, pits, capture rule, levels.
-const HEADER_BYTES: usize = 8 + 4 * 4;
+/// The file format's version, bumped when the numbering, the values or the
+/// header change (2: the header carries the values' checksum).
+const VERSION: u32 = 2;
+/// Bytes before the values: magic, version, pits, capture rule, levels, checksum.
+const HEADER_BYTES: usize = 8 + 4 * 4 + 8;
 
 /// Where databases are cached and how large they may grow.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,15 +180,24 @@ impl Endgame {
             .dir
             .as_deref()
             .map(|dir| file_path(dir, pits, capture));
-        let cached = path
-            .as_deref()
-            .and_then(|p| Endgame::read(p, pits, capture));
+        let cached = path.as_deref().and_then(|p| {
+            let read = Endgame::read(p, pits, capture);
+            if read.is_none() {
+                // Damaged, of an older format or not there: never trusted, rebuilt.
+                let _ = std::fs::remove_file(p);
+            }
+            read
+        });
         let mut endgame = cached.unwrap_or_else(|| Endgame::empty(pits, capture));
         if endgame.levels < levels {
             endgame.extend(levels);
-            if let Some(path) = path.filter(|_| endgame.bytes() >= MIN_CACHED_BYTES) {
+            if let Some(dir) = config
+                .dir
+                .as_deref()
+                .filter(|_| endgame.bytes() >= MIN_CACHED_BYTES)
+            {
                 // A cache that cannot be written only costs the next run a rebuild.
-                let _ = endgame.write(&path);
+                let _ = endgame.save_in(dir);
             }
         }
         let endgame = Arc::new(endgame);
@@ -298,7 +308,8 @@ impl Endgame {
         best
     }
 
-    /// Reads a cached database; `None` if missing, of another board or damaged.
+    /// Reads a cached database; `None` if missing, of another board or format, or
+    /// damaged (its values do not match the checksum written with them).
     fn read(path: &Path, pits: usize, capture: CaptureRule) -> Option<Endgame> {
         let mut file = std::fs::File::open(path).ok()?;
         let mut header = [0u8; HEADER_BYTES];
@@ -316,6 +327,10 @@ impl Endgame {
         if file.read(&mut [0u8; 1]).ok()? != 0 {
             return None;
         }
+        let written = u64::from_le_bytes(header[HEADER_BYTES - 8..].try_into().unwrap());
+        if checksum(&bytes) != written {
+            return None;
+        }
         Some(Endgame {
             pits,
             capture,
@@ -325,12 +340,21 @@ impl Endgame {
         })
     }
 
+    /// Writes the database into the cache folder `dir`, where [`Endgame::obtain`]
+    /// looks for it, atomically; the path written.
+    pub fn save_in(&self, dir: &Path) -> std::io::Result<PathBuf> {
+        let path = file_path(dir, self.pits, self.capture);
+        self.write(&path)?;
+        Ok(path)
+    }
+
     /// Writes the database to `path` atomically.
     fn write(&self, path: &Path) -> std::io::Result<()> {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)?;
         }
-        let mut bytes = Vec::with_capacity(HEADER_BYTES + self.values.len());
+        let values: Vec<u8> = self.values.iter().map(|&v| v as u8).collect();
+        let mut bytes = Vec::with_capacity(HEADER_BYTES + values.len());
         bytes.extend_from_slice(MAGIC);
         for word in [
             VERSION,
@@ -340,9 +364,27 @@ impl Endgame {
         ] {
             bytes.extend_from_slice(&word.to_le_bytes());
         }
-        bytes.extend(self.values.iter().map(|&v| v as u8));
+        bytes.extend_from_slice(&checksum(&values).to_le_bytes());
+        bytes.extend_from_slice(&values);
         crate::fsutil::write_atomic(path, &bytes)
     }
+}
+
+/// A 64-bit checksum of a database's values (FNV-1a's constants, over 8 bytes at
+/// a time): each step is a bijection of the running value, so any one changed
+/// word changes the result, and a changed length too.
+fn checksum(bytes: &[u8]) -> u64 {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut words = bytes.chunks_exact(8);
+    let mut hash = OFFSET;
+    for word in &mut words {
+        hash = (hash ^ u64::from_le_bytes(word.try_into().unwrap())).wrapping_mul(PRIME);
+    }
+    let mut tail = [0u8; 8];
+    tail[..words.remainder().len()].copy_from_slice(words.remainder());
+    hash = (hash ^ u64::from_le_bytes(tail)).wrapping_mul(PRIME);
+    (hash ^ bytes.len() as u64).wrapping_mul(PRIME)
 }
 
 /// The cache file of one board width and capture rule.
@@ -425,6 +467,27 @@ mod tests {
         let mut fresh = Endgame::empty(2, CaptureRule::Empty);
         fresh.extend(7);
         assert_eq!(read.values, fresh.values);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_database_with_any_byte_altered_is_not_read() {
+        let dir = std::env::temp_dir().join(format!("ply-endgame-sum-{}", std::process::id()));
+        let mut db = Endgame::empty(2, CaptureRule::Standard);
+        db.extend(5);
+        let path = db.save_in(&dir).unwrap();
+        let good = std::fs::read(&path).unwrap();
+        for at in HEADER_BYTES - 8..good.len() {
+            let mut bad = good.clone();
+            bad[at] ^= 0x41;
+            std::fs::write(&path, &bad).unwrap();
+            assert!(
+                Endgame::read(&path, 2, CaptureRule::Standard).is_none(),
+                "byte {at}"
+            );
+        }
+        std::fs::write(&path, &good).unwrap();
+        assert!(Endgame::read(&path, 2, CaptureRule::Standard).is_some());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

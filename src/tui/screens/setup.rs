@@ -16,7 +16,6 @@ use super::play::Play;
 use crate::game::{GameInfo, GameOptions, Player};
 use crate::play::levels::{LEVELS, level_of, level_settings};
 use crate::play::mcts_spec::exploration_text;
-use crate::search::extras::PRUNE_ON_EQUAL_SWITCH;
 use crate::search::{Additions, Algorithm};
 use crate::tui::board::{evaluator_names, side_names};
 use crate::tui::clock::TimeControl;
@@ -245,6 +244,8 @@ impl Setup {
             .options
             .iter()
             .zip(&self.options)
+            // A blank field whose default is blank (a written tree) means no value.
+            .filter(|(info, value)| !(info.default.is_empty() && value.trim().is_empty()))
             .map(|(info, value)| format!("{}={}", info.key, value.trim()))
             .collect();
         let options = GameOptions::parse(&pairs).map_err(|e| e.0)?;
@@ -373,8 +374,7 @@ impl Setup {
             }
             Field::PruneOnEqual(p) => {
                 let engine = &mut self.engines[p.index()];
-                let on = prunes_on_equal(engine);
-                set_prune_on_equal(engine, !on);
+                engine.prune_on_equal = !engine.prune_on_equal;
             }
             Field::Max(p) => {
                 let engine = &mut self.engines[p.index()];
@@ -563,7 +563,7 @@ impl Setup {
             ),
             Field::PruneOnEqual(p) => (
                 "  prune on equal".into(),
-                match prunes_on_equal(engine(p)) {
+                match engine(p).prune_on_equal {
                     true => "yes".into(),
                     false => "no, strict".into(),
                 },
@@ -683,30 +683,6 @@ fn depth_text(engine: &EngineSettings) -> String {
         (Some(depth), _) => depth.to_string(),
         (None, Some(nodes)) => format!("no limit: {nodes} nodes a move"),
         (None, None) => "no limit".into(),
-    }
-}
-
-/// True unless `engine`'s switches give alpha-beta the strict rule (the last
-/// `prune-on-equal` switch decides, as the search applies them in order).
-fn prunes_on_equal(engine: &EngineSettings) -> bool {
-    engine
-        .switches
-        .iter()
-        .rev()
-        .find(|(name, _)| name == PRUNE_ON_EQUAL_SWITCH)
-        .is_none_or(|&(_, on)| on)
-}
-
-/// Sets alpha-beta's pruning rule through `engine`'s switches, as
-/// `ply solve --prune-on-equal` sets the search's.
-fn set_prune_on_equal(engine: &mut EngineSettings, on: bool) {
-    engine
-        .switches
-        .retain(|(name, _)| name != PRUNE_ON_EQUAL_SWITCH);
-    if !on {
-        engine
-            .switches
-            .push((PRUNE_ON_EQUAL_SWITCH.to_string(), false));
     }
 }
 
