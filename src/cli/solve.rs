@@ -37,8 +37,8 @@ pub(super) struct SolveArgs {
     /// DOT for `.dot`, JSON for `.json`.
     #[arg(long, value_name = "FILE")]
     tree: Option<PathBuf>,
-    /// Most nodes the tree recording keeps; past it, only counts.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_CAP)]
+    /// Most nodes the tree recording keeps (1 to 10,000,000); past it, only counts.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_CAP, value_parser = read_tree_cap)]
     tree_cap: usize,
     /// Connect Four: solve every position of FILE (one `MOVES [SCORE]` a line),
     /// each timed alone; see `src/cli/batch.rs`.
@@ -456,4 +456,16 @@ fn print_shape(shape: &Shape) {
         "minimax to depth {} ({counted}): {:.0} nodes; minimal tree (Knuth-Moore, from the measured branching): {:.0}",
         shape.depth, shape.minimax_nodes, shape.minimal_tree_nodes
     );
+}
+
+/// The most nodes `--tree-cap` may ask a recording to keep: a hundred times the
+/// default, a few GB of nodes at most, so that a typo cannot exhaust the memory.
+const LARGEST_TREE_CAP: usize = 10_000_000;
+
+/// Reads `--tree-cap`: a whole number of nodes from 1 to [`LARGEST_TREE_CAP`].
+fn read_tree_cap(text: &str) -> Result<usize, String> {
+    text.parse::<usize>()
+        .ok()
+        .filter(|n| (1..=LARGEST_TREE_CAP).contains(n))
+        .ok_or_else(|| format!("expected a whole number of nodes from 1 to {LARGEST_TREE_CAP}"))
 }

@@ -14,5 +14,5 @@ mod keep;
 mod play;
 mod pruning_rule;
 mod record_switch;
-mod saves;
 mod refused;
+mod saves;

@@ -1,6 +1,7 @@
 //! Input the command line used to accept silently, refused now with one line on
 //! standard error and exit status 2: an empty written tree, an SGF board size Go
-//! in ply does not have, and the strict pruning rule for an algorithm without it.
+//! in ply does not have, the strict pruning rule for an algorithm without it, and
+//! a tree recording too large to keep.
 
 use super::common;
 
@@ -78,4 +79,24 @@ fn the_strict_rule_is_refused_for_an_algorithm_that_does_not_have_it() {
     }
     let stderr = refused(&["play", "tictactoe", "--prune-on-equal", "maybe"]);
     assert!(stderr.contains("'maybe': expected yes or no"), "{stderr}");
+}
+
+#[test]
+fn a_tree_recording_larger_than_memory_allows_is_refused() {
+    for cap in ["4000000000", "0", "-1", "lots"] {
+        let stderr = refused(&["solve", "tictactoe", "--tree-cap", cap]);
+        assert!(
+            stderr.contains("expected a whole number of nodes from 1 to 10000000"),
+            "{cap}: {stderr}"
+        );
+    }
+    let output = ply(&[
+        "solve",
+        "tictactoe",
+        "--tree-cap",
+        "10000000",
+        "--depth",
+        "1",
+    ]);
+    assert!(output.status.success(), "{output:?}");
 }

@@ -27,6 +27,10 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
         &[
             ("?", "show or hide this help (↑↓ PgUp PgDn Home End scroll)"),
             ("Ctrl-C", "quit the arcade"),
+            (
+                "Ctrl-Z",
+                "suspend to the shell (fg resumes; the clock stands still)",
+            ),
         ],
     ),
     (
@@ -82,7 +86,7 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
         &[
             ("↑↓ / j k", "choose a game"),
             ("Enter", "resume a game in progress, review a finished one"),
-            ("v  d", "review the game; delete its file"),
+            ("v  d", "review the game; delete its file (asks first)"),
             ("Esc / q", "back to the menu"),
         ],
     ),
