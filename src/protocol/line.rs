@@ -31,8 +31,25 @@ pub(super) fn serve(
     ended: Arc<AtomicBool>,
     too_long: &str,
 ) -> anyhow::Result<()> {
-    let lines = read_ahead(input, ends, ended)?;
-    answer_lines(lines, output, answer, too_long)
+    let (lines, reader) = read_ahead(input, ends, ended)?;
+    answer_lines(lines, output, answer, too_long)?;
+    wait_for_the_reader(reader);
+    Ok(())
+}
+
+/// Waits for the reader thread to end once the session is over, so that nothing
+/// of it outlives [`serve`] (a fuzzer checks each run leaves nothing behind). The
+/// reader stops by itself after the line that ends the session or at the end of
+/// input, which is what ended it; should it still be blocked on its input after a
+/// second, it is left to the process's exit rather than waited for.
+fn wait_for_the_reader(reader: std::thread::JoinHandle<()>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(1);
+    while !reader.is_finished() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    if reader.is_finished() {
+        let _ = reader.join();
+    }
 }
 
 /// A line for the answering loop.
@@ -45,13 +62,14 @@ enum Incoming {
 
 /// Reads `input` on a thread of its own, sending its lines; sets `ended` when a
 /// line that `ends` the session or the end of input is read, then stops reading.
+/// Returns the lines and the reader thread.
 fn read_ahead(
     mut input: impl BufRead + Send + 'static,
     ends: fn(&str) -> bool,
     ended: Arc<AtomicBool>,
-) -> std::io::Result<mpsc::Receiver<Incoming>> {
+) -> std::io::Result<(mpsc::Receiver<Incoming>, std::thread::JoinHandle<()>)> {
     let (send, receive) = mpsc::sync_channel(READ_AHEAD);
-    std::thread::Builder::new()
+    let reader = std::thread::Builder::new()
         .name("ply-input".into())
         .spawn(move || {
             let mut bytes = Vec::new();
@@ -71,7 +89,7 @@ fn read_ahead(
             }
             ended.store(true, Ordering::SeqCst);
         })?;
-    Ok(receive)
+    Ok((receive, reader))
 }
 
 /// Answers the lines in the order read until `answer` says the session is over
@@ -144,7 +162,7 @@ mod tests {
             (format!("= {line}\n"), line == "quit")
         };
         let ended = Arc::new(AtomicBool::new(false));
-        let lines = read_ahead(std::io::Cursor::new(input), is_quit, ended.clone()).unwrap();
+        let (lines, _) = read_ahead(std::io::Cursor::new(input), is_quit, ended.clone()).unwrap();
         answer_lines(lines, &mut output, answer, "? too long\n").unwrap();
         assert_eq!(
             String::from_utf8(output).unwrap(),
@@ -162,7 +180,7 @@ mod tests {
     fn the_end_is_known_before_the_lines_ahead_of_it_are_answered() {
         let ended = Arc::new(AtomicBool::new(false));
         let input = std::io::Cursor::new(b"genmove\nname\nquit\nnever read\n".to_vec());
-        let lines = read_ahead(input, is_quit, ended.clone()).unwrap();
+        let (lines, _) = read_ahead(input, is_quit, ended.clone()).unwrap();
         let mut seen = Vec::new();
         let answer = |line: &str| {
             // The first answer waits, as a search would, until the end is read.
@@ -191,7 +209,7 @@ mod tests {
             seen.push(line.to_string());
             (String::new(), false)
         };
-        answer_lines(lines.unwrap(), &mut Vec::new(), answer, "").unwrap();
+        answer_lines(lines.unwrap().0, &mut Vec::new(), answer, "").unwrap();
         assert_eq!(seen, ["name"]);
         assert!(ended.load(Ordering::SeqCst));
     }
