@@ -84,7 +84,7 @@ fn the_strict_rule_is_refused_for_an_algorithm_that_does_not_have_it() {
 #[test]
 fn a_tree_recording_larger_than_memory_allows_is_refused() {
     for cap in ["4000000000", "0", "-1", "lots"] {
-        let stderr = refused(&["solve", "tictactoe", "--tree-cap", cap]);
+        let stderr = refused(&["solve", "tictactoe", &format!("--tree-cap={cap}")]);
         assert!(
             stderr.contains("expected a whole number of nodes from 1 to 10000000"),
             "{cap}: {stderr}"
