@@ -194,6 +194,13 @@ search_config! {
         prune_on_equal: bool = true,
         /// Monte Carlo search's own settings (used only by [`Algorithm::Mcts`]).
         mcts: MctsConfig = MctsConfig::default(),
+        /// Threads searching at once: 1 keeps the search exactly deterministic (what
+        /// the course shows); more share the work (the engine's lazy SMP, Monte
+        /// Carlo's parallel playouts).
+        threads: usize = 1,
+        /// Best lines the root reports, each the best move not in the lines before
+        /// (a GUI's MultiPV, the analysis board's lines); 1 is the usual search.
+        multi_pv: usize = 1,
     }
     extras {
         /// Principal variation search: moves after the first are tried with a null
