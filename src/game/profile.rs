@@ -63,6 +63,10 @@ pub struct GameProfile {
     pub written_trees: bool,
     /// How its records name it.
     pub records: RecordNames,
+    /// The evaluation the computer plays with when nobody names one: the one that
+    /// wins at equal time (measured: docs/src/engines/ledger.md). A game without an
+    /// evaluation of this name plays with `seed`.
+    pub play_eval: &'static str,
 }
 
 impl GameProfile {
@@ -77,6 +81,7 @@ impl GameProfile {
             variants: &[],
             pdn_game_type: None,
         },
+        play_eval: "strong",
     };
 
     /// [`GameProfile::DEFAULT`] for a game small enough that a review proves

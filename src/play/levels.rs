@@ -11,13 +11,16 @@
 use std::ops::RangeInclusive;
 use std::time::Duration;
 
-use super::setup::EngineSettings;
+use super::setup::{EngineSettings, named_or_seed};
 use crate::game::profile::{GameProfile, Opponent};
 use crate::game::{GameError, profile_of};
 use crate::search::{Algorithm, MctsConfig};
 
 /// The levels there are, weakest first.
 pub const LEVELS: RangeInclusive<u8> = 1..=10;
+/// The evaluation the levels' ratings were measured with, where the game has it:
+/// a level keeps it when the computer's default evaluation changes.
+const RATED_EVAL: &str = "strong";
 /// The level the arcade's setup screen offers first.
 pub const DEFAULT_LEVEL: u8 = 5;
 
@@ -131,7 +134,7 @@ pub fn level_settings(game: &str, level: u8) -> Result<EngineSettings, GameError
         )));
     }
     let index = usize::from(level - LEVELS.start());
-    let best_eval = EngineSettings::for_game(game).eval;
+    let best_eval = named_or_seed(game, RATED_EVAL).to_string();
     let monte_carlo = matches!(profile_of(game)?.opponent, Opponent::MonteCarlo(_));
     let (algorithm, row) = match monte_carlo {
         true => (Algorithm::Mcts, PLAYOUTS[index]),

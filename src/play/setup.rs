@@ -146,8 +146,6 @@ pub struct EngineSettings {
 /// The time per move when neither depth nor time is chosen: enough to solve the
 /// small games, short enough that a big one never hangs.
 pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
-/// The name games give their better evaluation, preferred by [`EngineSettings::for_game`].
-const STRONG_EVAL: &str = "strong";
 
 impl Default for EngineSettings {
     fn default() -> Self {
@@ -168,17 +166,12 @@ impl Default for EngineSettings {
 
 impl EngineSettings {
     /// The arcade's default engine for a game: alpha-beta with a table and a clock,
-    /// judging by the game's `strong` evaluation when it has one (it plays better
-    /// than the course's `seed` at the same depth); in Go, where no cheap static
-    /// evaluation works, Monte Carlo tree search with Go's tuned settings.
+    /// judging by the evaluation the game's profile plays with (it plays better
+    /// than the course's `seed`); in Go, where no cheap static evaluation works,
+    /// Monte Carlo tree search with Go's tuned settings.
     pub fn for_game(id: &str) -> EngineSettings {
-        let names = evaluator_names(id);
-        let eval = if names.iter().any(|(name, _)| *name == STRONG_EVAL) {
-            STRONG_EVAL
-        } else {
-            "seed"
-        };
         let profile = profile_of(id).unwrap_or(GameProfile::DEFAULT);
+        let eval = named_or_seed(id, profile.play_eval);
         let algorithm = match profile.opponent {
             Opponent::MonteCarlo(_) => Algorithm::Mcts,
             Opponent::Search => Algorithm::Engine,
@@ -402,6 +395,14 @@ pub fn seconds(duration: Duration) -> String {
     }
 }
 
+/// `name` when the game `id` has an evaluation of that name, else the course's `seed`.
+pub(crate) fn named_or_seed(id: &str, name: &'static str) -> &'static str {
+    match evaluator_names(id).iter().any(|(known, _)| *known == name) {
+        true => name,
+        false => "seed",
+    }
+}
+
 /// The evaluations a game offers, as (name, description): the setup screen's list
 /// and [`EngineSettings::for_game`]'s choice.
 pub fn evaluator_names(id: &str) -> Vec<(&'static str, &'static str)> {
@@ -440,8 +441,9 @@ mod tests {
     }
 
     #[test]
-    fn the_default_engine_takes_the_strong_evaluation_when_the_game_has_one() {
+    fn the_default_engine_takes_the_profiles_evaluation_when_the_game_has_one() {
         assert_eq!(EngineSettings::for_game("connect4").eval, "strong");
+        assert_eq!(EngineSettings::for_game("chess").eval, "neural");
         assert_eq!(EngineSettings::for_game("kalah").eval, "seed");
         let dodgem = EngineSettings::for_game("dodgem");
         assert_eq!(dodgem, EngineSettings::default());

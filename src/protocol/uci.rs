@@ -216,7 +216,7 @@ fn serve<G: ProtocolGame>(dialect: Dialect, mut input: impl BufRead) {
     let evaluators = G::evaluators();
     let evaluator = evaluators
         .iter()
-        .find(|e| e.name == "strong")
+        .find(|e| e.name == G::PROFILE.play_eval)
         .unwrap_or(&evaluators[0])
         .clone();
     let mut controller = UciController {

@@ -467,6 +467,7 @@ impl Playable for Chess {
             variants: &["standard", "chess", "normal", ""],
             pdn_game_type: None,
         },
+        play_eval: "neural",
         ..GameProfile::DEFAULT
     };
 }
