@@ -600,6 +600,37 @@ fn nodes_per_ply<M>(nodes: &[Node<M>]) -> Vec<u64> {
     per_ply
 }
 
+/// A search's counters: `playouts` as nodes and leaves, the tree's nodes per ply,
+/// the deepest ply reached.
+fn playout_stats(playouts: u64, per_ply: &[u64], deepest: u32, elapsed: Duration) -> Stats {
+    Stats {
+        nodes: playouts,
+        leaves: playouts,
+        per_ply: per_ply
+            .iter()
+            .map(|&nodes| PlyCounts {
+                nodes,
+                ..PlyCounts::default()
+            })
+            .collect(),
+        nodes_all_passes: playouts,
+        nodes_per_iteration: vec![playouts],
+        first_pass_depth: deepest,
+        elapsed,
+        ..Stats::default()
+    }
+}
+
+/// The root's untried moves as root moves: not searched, no score.
+fn untried_root_moves<M: Copy>(untried: &[M]) -> impl Iterator<Item = RootMove<M>> + '_ {
+    untried.iter().map(|&mv| RootMove {
+        mv,
+        score: None,
+        exact: false,
+        nodes: 0,
+    })
+}
+
 /// The result at a finished position: no move, the game's value.
 fn finished_root<M>(to_move: Player, outcome: Outcome) -> SearchResult<M> {
     let score = match outcome {
@@ -946,33 +977,17 @@ impl<'a, G: SearchHooks> Mcts<'a, G> {
                 })
             })
             .collect();
-        moves.extend(self.nodes[0].untried.iter().map(|&mv| RootMove {
-            mv,
-            score: None,
-            exact: false,
-            nodes: 0,
-        }));
+        moves.extend(untried_root_moves(&self.nodes[0].untried));
         moves
     }
 
     fn stats(&self) -> Stats {
-        Stats {
-            nodes: self.playouts,
-            leaves: self.playouts,
-            per_ply: self
-                .per_ply
-                .iter()
-                .map(|&nodes| PlyCounts {
-                    nodes,
-                    ..PlyCounts::default()
-                })
-                .collect(),
-            nodes_all_passes: self.playouts,
-            nodes_per_iteration: vec![self.playouts],
-            first_pass_depth: self.deepest,
-            elapsed: self.start.elapsed(),
-            ..Stats::default()
-        }
+        playout_stats(
+            self.playouts,
+            &self.per_ply,
+            self.deepest,
+            self.start.elapsed(),
+        )
     }
 
     fn result(&self, stopped: bool) -> SearchResult<G::Move> {

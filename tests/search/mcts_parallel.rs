@@ -65,12 +65,18 @@ fn two_threads_play_a_legal_move_with_every_playout_counted_on_every_game() {
     }
 }
 
+/// Go's own Monte Carlo settings (priors, RAVE) on `threads` threads.
+fn go_config(playouts: u64, threads: usize) -> SearchConfig {
+    let mut config = threaded(playouts, threads);
+    config.mcts = ply::protocol::gtp::go_settings();
+    config
+}
+
 #[test]
-fn four_threads_on_go_find_the_moves_one_thread_finds() {
+fn four_threads_on_go_count_every_playout_and_list_moves_by_visits() {
     let game = go9();
     let evaluator = ply::game::go::seed;
-    let mut config = threaded(8000, 4);
-    config.mcts = ply::protocol::gtp::go_settings();
+    let config = go_config(8000, 4);
     let result = search::search(&game, &evaluator, &config, None, &mut ());
     assert_eq!(result.stats.nodes, 8000);
     let best = result.best_move.unwrap();
@@ -152,8 +158,7 @@ fn the_trees_of_all_threads_share_the_memory_budget() {
 fn a_one_thread_analysis_is_the_plain_search() {
     let game = go9();
     let evaluator = ply::game::go::seed;
-    let mut config = threaded(3000, 1);
-    config.mcts = ply::protocol::gtp::go_settings();
+    let config = go_config(3000, 1);
     let plain = search::search(&game, &evaluator, &config, None, &mut ());
     let mut reports = Vec::new();
     let analysed = analyse(

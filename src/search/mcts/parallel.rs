@@ -21,12 +21,11 @@ use std::time::{Duration, Instant};
 
 use super::{
     AnalysisWatch, Mcts, MctsTree, MoveAnalysis, Node, PROGRESS_EVERY, RootAnalysis, node_budget,
-    win_rate_score,
+    playout_stats, untried_root_moves, win_rate_score,
 };
 use crate::game::{Evaluator, Player, SearchHooks};
 use crate::search::limits::SearchConfig;
 use crate::search::report::{Iteration, Observer, Progress, RootMove, SearchResult};
-use crate::search::stats::{PlyCounts, Stats};
 
 /// The most threads one search starts, whatever the settings ask.
 pub const MAX_THREADS: usize = 256;
@@ -373,12 +372,7 @@ fn result_of<M: Copy>(root: &RootSnapshot<M>, stopped: bool, elapsed: Duration) 
             nodes: child.visits,
         })
         .collect();
-    root_moves.extend(root.untried.iter().map(|&mv| RootMove {
-        mv,
-        score: None,
-        exact: false,
-        nodes: 0,
-    }));
+    root_moves.extend(untried_root_moves(&root.untried));
     SearchResult {
         best_move: pv.first().copied().or(root.untried.first().copied()),
         score: best.map_or(0, |b| win_rate_score(b.win_rate())),
@@ -387,23 +381,7 @@ fn result_of<M: Copy>(root: &RootSnapshot<M>, stopped: bool, elapsed: Duration) 
         proven: false,
         static_leaves: false,
         stopped,
-        stats: Stats {
-            nodes: root.playouts,
-            leaves: root.playouts,
-            per_ply: root
-                .per_ply
-                .iter()
-                .map(|&nodes| PlyCounts {
-                    nodes,
-                    ..PlyCounts::default()
-                })
-                .collect(),
-            nodes_all_passes: root.playouts,
-            nodes_per_iteration: vec![root.playouts],
-            first_pass_depth: root.deepest,
-            elapsed,
-            ..Stats::default()
-        },
+        stats: playout_stats(root.playouts, &root.per_ply, root.deepest, elapsed),
         root_moves,
         tree: None,
     }
