@@ -36,6 +36,7 @@ fuzz_target!(|data: &[u8]| {
         _ => gomocup::serve_io(
             "engine:strong:nodes=300",
             true,
+            Some(2),
             Cursor::new(input),
             &mut std::io::sink(),
         )
@@ -55,5 +56,6 @@ fn go_settings() -> GtpSettings {
         rave_equivalence: 100,
         seed: Some(1),
         memory_mib: 16,
+        threads: 2,
     }
 }

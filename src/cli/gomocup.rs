@@ -2,6 +2,8 @@
 
 use clap::Args;
 
+use crate::search::mcts::MAX_THREADS;
+
 #[derive(Args, Debug)]
 pub(super) struct GomocupArgs {
     /// The engine, as `ply match` names one (`ALGO:EVAL[:nodes=N]`); the time per
@@ -13,9 +15,18 @@ pub(super) struct GomocupArgs {
     /// Skip the threat searches before each move (to measure what they bring).
     #[arg(long)]
     no_threat_plan: bool,
+    /// Threads searching at once (the manager's `INFO thread_num` overrides
+    /// it); unset, the engine spec's.
+    #[arg(long, short = 't', value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
+    threads: Option<u16>,
 }
 
 /// Reads commands on stdin until `END` or the end of input.
 pub(super) fn run(args: &GomocupArgs) -> anyhow::Result<()> {
-    crate::protocol::gomocup::serve(&args.engine, !args.no_threat_plan)
+    crate::protocol::gomocup::serve(
+        &args.engine,
+        !args.no_threat_plan,
+        args.threads.map(usize::from),
+    )
 }

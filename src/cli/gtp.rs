@@ -2,7 +2,7 @@
 
 use clap::Args;
 
-use crate::search::mcts::DEFAULT_MEMORY_MIB;
+use crate::search::mcts::{DEFAULT_MEMORY_MIB, MAX_THREADS};
 
 use crate::play::mcts_spec::read_memory_mib;
 use crate::protocol::gtp::{self, GtpSettings, RESIGN_PERCENT, RESIGN_STREAK, go_settings};
@@ -36,6 +36,11 @@ pub(super) struct GtpArgs {
     /// and the playouts go on from its leaves [default: 1024].
     #[arg(long, value_name = "MIB")]
     memory: Option<String>,
+    /// Threads searching at once (root-parallel Monte Carlo: each grows a tree
+    /// of its own, summed at the root); 1 replays a seed exactly.
+    #[arg(long, short = 't', value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
+    threads: u16,
 }
 
 /// Runs the GTP loop on stdin and stdout until `quit` or the end of input.
@@ -53,5 +58,6 @@ pub(super) fn run(args: &GtpArgs) -> anyhow::Result<()> {
         rave_equivalence: args.rave_equivalence,
         seed: args.seed,
         memory_mib,
+        threads: usize::from(args.threads),
     })
 }

@@ -6,7 +6,8 @@
 //! `TURN x,y` (the opponent's stone; ply answers with its own), `BOARD` followed by
 //! `x,y,who` lines and `DONE` (1 = ply's stone, 2 = the opponent's), `TAKEBACK x,y`,
 //! `RESTART`, `INFO key value` (`timeout_turn`, `timeout_match`, `time_left` in
-//! milliseconds, `rule`: 0 freestyle, 1 exactly five), `ABOUT` and `END`. A move is
+//! milliseconds, `rule`: 0 freestyle, 1 exactly five, `thread_num`: threads
+//! searching at once, as Yixin-Board sends it), `ABOUT` and `END`. A move is
 //! `x,y`, x the column from the left and y the row from the top, both from 0.
 //!
 //! Every malformed line gets one `ERROR` line (`UNKNOWN` for a command this engine
@@ -24,6 +25,7 @@ use crate::game::gomoku::vct::{RootPlan, root_plan};
 use crate::game::gomoku::{Gomoku, MIN_SIZE};
 use crate::game::{Evaluator, Game, Playable, Player};
 use crate::play::EngineSettings;
+use crate::search::mcts::MAX_THREADS;
 use crate::search::{Algorithm, Engine, SearchConfig};
 
 /// Thinking time per move when the manager sends no `INFO timeout_turn`.
@@ -213,11 +215,24 @@ pub struct GomocupSession {
     pub finished: bool,
     /// Set once `END` or the end of input has been read: a search stops on it.
     ended: Arc<AtomicBool>,
+    /// Threads searching at once, when `--threads` or `INFO thread_num` set
+    /// them (else the spec's).
+    threads: Option<usize>,
 }
 
 impl GomocupSession {
     /// A session playing with the engine `spec` (see [`EngineSettings::parse_spec`]).
     pub fn new(spec: &str, threat_plan: bool) -> Result<GomocupSession, String> {
+        GomocupSession::with_threads(spec, threat_plan, None)
+    }
+
+    /// Like [`GomocupSession::new`], searching on `threads` threads when given
+    /// (else as the spec says) until an `INFO thread_num` changes it.
+    pub fn with_threads(
+        spec: &str,
+        threat_plan: bool,
+        threads: Option<usize>,
+    ) -> Result<GomocupSession, String> {
         let settings = EngineSettings::parse_spec(spec).map_err(|e| e.0)?;
         let evaluator = Gomoku::evaluator_named(&settings.eval)
             .map_err(|e| e.0)?
@@ -234,6 +249,7 @@ impl GomocupSession {
             board_lines: None,
             finished: false,
             ended: Arc::default(),
+            threads: threads.map(|n| n.clamp(1, MAX_THREADS)),
         })
     }
 
@@ -408,6 +424,9 @@ impl GomocupSession {
         match (key, millis) {
             ("timeout_turn", Some(ms)) if ms > 0 => self.turn_time = Duration::from_millis(ms),
             ("time_left", Some(ms)) => self.time_left = Some(Duration::from_millis(ms)),
+            ("thread_num", Some(threads)) if threads > 0 => {
+                self.threads = Some((threads as usize).min(MAX_THREADS));
+            }
             ("rule", Some(rule)) => {
                 self.rule = if rule & 1 == 1 {
                     Rule::Exact
@@ -464,6 +483,9 @@ impl GomocupSession {
             config.limits.time = Some(thinking);
         }
         config.iterative = true;
+        if let Some(threads) = self.threads {
+            config.threads = threads;
+        }
         let evaluator = self.evaluator.as_ref();
         // The root plan is the depth-first search's root; Monte Carlo's tree has
         // no such input, so its best allowed move is picked afterwards.
@@ -529,9 +551,10 @@ fn printable(text: &str) -> String {
 }
 
 /// Reads commands on stdin until `END` or the end of input.
-pub fn serve(engine: &str, threat_plan: bool) -> anyhow::Result<()> {
+/// `threads`, when given, is the number of threads searching at once.
+pub fn serve(engine: &str, threat_plan: bool, threads: Option<usize>) -> anyhow::Result<()> {
     let input = std::io::BufReader::new(std::io::stdin());
-    serve_io(engine, threat_plan, input, &mut std::io::stdout())
+    serve_io(engine, threat_plan, threads, input, &mut std::io::stdout())
 }
 
 /// Reads commands on `input` and answers on `output`: the loop of [`serve`],
@@ -539,10 +562,12 @@ pub fn serve(engine: &str, threat_plan: bool) -> anyhow::Result<()> {
 pub fn serve_io(
     engine: &str,
     threat_plan: bool,
+    threads: Option<usize>,
     input: impl std::io::BufRead + Send + 'static,
     output: &mut impl std::io::Write,
 ) -> anyhow::Result<()> {
-    let mut session = GomocupSession::new(engine, threat_plan).map_err(anyhow::Error::msg)?;
+    let mut session =
+        GomocupSession::with_threads(engine, threat_plan, threads).map_err(anyhow::Error::msg)?;
     let ended = session.ended.clone();
     super::line::serve(
         input,

@@ -6,17 +6,24 @@
 //! answer. Every malformed line gets a `?` answer; nothing on the input panics or
 //! hangs. `genmove` runs ply's Monte Carlo tree search with a time limit taken from
 //! `time_settings`/`time_left` when the controller gives them, else from `--time`.
+//!
+//! Go GUIs (Sabaki, Lizzie) watch it think with Leela Zero's and KataGo's
+//! analysis commands: `lz-analyze` and `kata-analyze` answer `=`, then a line of
+//! every searched move's visits, win rate and line at each interval, until the
+//! next command arrives; `lz-genmove_analyze` and `kata-genmove_analyze` do the
+//! same while choosing a move, then play it.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use crate::game::go::board::{MAX_SIZE, MIN_SIZE};
 use crate::game::go::scoring::Scoring;
 use crate::game::go::{DEFAULT_KOMI_HALVES, DEFAULT_SIZE, Go, GoMove, parse_komi};
 use crate::game::{Game, Player};
-use crate::search::mcts::{MctsTree, search_reusing};
-use crate::search::{Limits, MctsConfig, SearchConfig};
+use crate::search::mcts::{self, MctsTree, RootAnalysis, search_reusing};
+use crate::search::{Limits, MctsConfig, SearchConfig, SearchResult};
 
 /// What the command line sets for a GTP session.
 #[derive(Clone, Debug)]
@@ -37,6 +44,8 @@ pub struct GtpSettings {
     pub seed: Option<u64>,
     /// The search tree's memory budget in MiB.
     pub memory_mib: u32,
+    /// Threads searching at once (1: the search replays exactly from its seed).
+    pub threads: usize,
 }
 
 /// The commands this engine answers, in `list_commands` order.
@@ -58,7 +67,42 @@ pub const COMMANDS: &[&str] = &[
     "time_settings",
     "time_left",
     "quit",
+    "lz-analyze",
+    "kata-analyze",
+    "lz-genmove_analyze",
+    "kata-genmove_analyze",
+    "kgs-genmove_cleanup",
 ];
+
+/// The interval between analysis lines when the command gives none, in centiseconds.
+pub const DEFAULT_ANALYSIS_INTERVAL: u32 = 100;
+
+/// The most playouts one analysis runs (it then waits, idle, for the next command).
+const ANALYSIS_PLAYOUTS: u64 = 1 << 30;
+
+/// Whose analysis lines an analysis command answers with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalysisDialect {
+    /// Leela Zero's (`lz-`): win rate and prior in ten-thousandths.
+    Leela,
+    /// KataGo's (`kata-`): win rate and prior as fractions from 0 to 1.
+    Kata,
+}
+
+/// What an analysis command asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalyzeRequest {
+    /// Whose lines to write.
+    pub dialect: AnalysisDialect,
+    /// The side to analyse for; `None`: the side to move.
+    pub player: Option<Player>,
+    /// Centiseconds between two lines.
+    pub interval_centis: u32,
+    /// Moves written even before their first visit, the most promising first.
+    pub min_moves: usize,
+    /// The most moves a line holds; `None`: every move visited.
+    pub max_moves: Option<usize>,
+}
 
 /// One GTP command, read.
 #[derive(Clone, Debug, PartialEq)]
@@ -90,6 +134,15 @@ pub enum GtpCommand {
     },
     /// `genmove COLOUR`.
     GenMove(Player),
+    /// `lz-analyze` / `kata-analyze [COLOUR] [INTERVAL] [KEY VALUE]...`: analysis
+    /// lines until the next command.
+    Analyze(AnalyzeRequest),
+    /// `lz-genmove_analyze` / `kata-genmove_analyze COLOUR [INTERVAL]`: a genmove
+    /// that writes analysis lines while it thinks, then `play MOVE`.
+    GenMoveAnalyze(AnalyzeRequest),
+    /// `kgs-genmove_cleanup COLOUR`: a genmove that does not pass while the
+    /// opponent has dead stones on the board (they are captured first).
+    GenMoveCleanup(Player),
     /// `undo`: take back the last move.
     Undo,
     /// `final_score`: the count, as `B+3.5`.
@@ -228,6 +281,24 @@ impl GtpCommand {
                 [colour] => GtpCommand::GenMove(read_colour(colour)?),
                 _ => return Err(syntax("genmove takes a colour")),
             },
+            "lz-analyze" => GtpCommand::Analyze(read_analyze(AnalysisDialect::Leela, args)?),
+            "kata-analyze" => GtpCommand::Analyze(read_analyze(AnalysisDialect::Kata, args)?),
+            "lz-genmove_analyze" | "kata-genmove_analyze" => {
+                let dialect = if name.starts_with("kata") {
+                    AnalysisDialect::Kata
+                } else {
+                    AnalysisDialect::Leela
+                };
+                let request = read_analyze(dialect, args)?;
+                if request.player.is_none() {
+                    return Err(syntax("genmove_analyze takes a colour first"));
+                }
+                GtpCommand::GenMoveAnalyze(request)
+            }
+            "kgs-genmove_cleanup" => match args {
+                [colour] => GtpCommand::GenMoveCleanup(read_colour(colour)?),
+                _ => return Err(syntax("kgs-genmove_cleanup takes a colour")),
+            },
             "undo" => GtpCommand::Undo,
             "final_score" => GtpCommand::FinalScore,
             "final_status_list" => GtpCommand::FinalStatusList {
@@ -262,6 +333,64 @@ impl GtpCommand {
 /// A syntax error with a fixed text.
 fn syntax(why: &str) -> GtpError {
     GtpError::Syntax(why.to_string())
+}
+
+/// The kata- keys ply reads and does not report on (it has no ownership map,
+/// and every line's visits are its first move's).
+const IGNORED_ANALYSIS_KEYS: &[&str] = &[
+    "ownership",
+    "ownershipStdev",
+    "pvVisits",
+    "pvEdgeVisits",
+    "movesOwnership",
+    "rootInfo",
+];
+
+/// An analysis command's arguments: an optional colour, an optional interval,
+/// then `interval`, `minmoves`, `maxmoves` (and KataGo's report switches) with
+/// their values.
+fn read_analyze(dialect: AnalysisDialect, args: &[&str]) -> Result<AnalyzeRequest, GtpError> {
+    let mut request = AnalyzeRequest {
+        dialect,
+        player: None,
+        interval_centis: DEFAULT_ANALYSIS_INTERVAL,
+        min_moves: 0,
+        max_moves: None,
+    };
+    let mut rest = args;
+    if let [first, tail @ ..] = rest
+        && let Ok(player) = read_colour(first)
+    {
+        request.player = Some(player);
+        rest = tail;
+    }
+    if let [first, tail @ ..] = rest
+        && first.bytes().all(|b| b.is_ascii_digit())
+    {
+        request.interval_centis = read_count(first)?;
+        rest = tail;
+    }
+    while let [key, tail @ ..] = rest {
+        let known = ["interval", "minmoves", "maxmoves"].contains(key)
+            || IGNORED_ANALYSIS_KEYS.contains(key);
+        if !known {
+            return Err(GtpError::Syntax(format!("unknown analysis key '{key}'")));
+        }
+        let [value, tail @ ..] = tail else {
+            return Err(GtpError::Syntax(format!("'{key}' has no value")));
+        };
+        match *key {
+            "interval" => request.interval_centis = read_count(value)?,
+            "minmoves" => request.min_moves = read_count(value)? as usize,
+            "maxmoves" => request.max_moves = Some(read_count(value)? as usize),
+            _ if !matches!(*value, "true" | "false") => {
+                return Err(GtpError::Syntax(format!("{key} takes true or false")));
+            }
+            _ => {}
+        }
+        rest = tail;
+    }
+    Ok(request)
 }
 
 /// `boardsize`'s one number, a size ply plays.
@@ -342,6 +471,43 @@ pub struct GtpSession {
     pub finished: bool,
     /// Set once `quit` or the end of input has been read: a search stops on it.
     ended: Arc<AtomicBool>,
+    /// Threads searching at once.
+    threads: usize,
+}
+
+/// Where a command that answers as it goes (an analysis) writes, and how it
+/// learns that the next command has come.
+pub trait LiveOutput {
+    /// Writes `text` at once.
+    fn write(&mut self, text: &str);
+    /// True once the next command (or the end of input) has arrived.
+    fn next_line_waiting(&mut self) -> bool;
+}
+
+impl LiveOutput for super::line::Live<'_> {
+    fn write(&mut self, text: &str) {
+        // A closed output ends the session at the next read; nothing to do here.
+        let _ = super::line::Live::write(self, text);
+    }
+
+    fn next_line_waiting(&mut self) -> bool {
+        super::line::Live::next_line_waiting(self)
+    }
+}
+
+/// The output of [`GtpSession::execute`]: what an answer writes as it goes,
+/// kept, with the next command taken as already there (an analysis stops at once).
+#[derive(Default)]
+struct Collected(String);
+
+impl LiveOutput for Collected {
+    fn write(&mut self, text: &str) {
+        self.0.push_str(text);
+    }
+
+    fn next_line_waiting(&mut self) -> bool {
+        true
+    }
 }
 
 /// An answer: `Ok` text after `=`, or `Err` text after `?`.
@@ -362,6 +528,7 @@ impl GtpSession {
             games_started: 0,
             finished: false,
             ended: Arc::default(),
+            threads: 1,
         }
     }
 
@@ -376,7 +543,25 @@ impl GtpSession {
     /// Answers one input line; `None` for lines GTP says to ignore (empty or only
     /// a comment). The answer ends with the blank line GTP requires.
     pub fn execute(&mut self, raw: &str) -> Option<String> {
+        let mut collected = Collected::default();
+        let tail = self.execute_live(raw, &mut collected)?;
+        Some(collected.0 + &tail)
+    }
+
+    /// Answers one input line as [`GtpSession::execute`] does, an analysis
+    /// writing its lines to `live` as they come until `live` has the next
+    /// command; returns what is left to write.
+    pub fn execute_live(&mut self, raw: &str, live: &mut dyn LiveOutput) -> Option<String> {
         let GtpLine { id, command } = GtpLine::parse(raw)?;
+        match command {
+            Ok(GtpCommand::Analyze(request)) => {
+                return Some(self.analyze(&id, &request, live));
+            }
+            Ok(GtpCommand::GenMoveAnalyze(request)) => {
+                return Some(self.genmove_analyze(&id, &request, live));
+            }
+            _ => {}
+        }
         Some(match command.and_then(|command| self.run(command)) {
             Ok(text) if text.is_empty() => format!("={id}\n\n"),
             Ok(text) => format!("={id} {text}\n\n"),
@@ -410,7 +595,18 @@ impl GtpSession {
                 Ok(String::new())
             }
             GtpCommand::Play { player, vertex } => self.play(player, &vertex),
-            GtpCommand::GenMove(player) => self.genmove(player),
+            GtpCommand::GenMove(player) => self.genmove(player, false),
+            GtpCommand::GenMoveCleanup(player) => self.genmove(player, true),
+            GtpCommand::Analyze(request) => {
+                let mut collected = Collected::default();
+                self.analysis_lines(&request, &mut collected);
+                Ok(collected.0.trim_end().to_string())
+            }
+            GtpCommand::GenMoveAnalyze(request) => {
+                let mut collected = Collected::default();
+                let played = self.genmove_analyze_lines(&request, &mut collected);
+                Ok(format!("{}{played}", collected.0))
+            }
             GtpCommand::Undo => {
                 if self.game.history().is_empty() {
                     return Err(GtpError::CannotUndo);
@@ -491,35 +687,53 @@ impl GtpSession {
         Ok(String::new())
     }
 
-    fn genmove(&mut self, player: Player) -> Answer {
-        let seconds = self.clock.budget(player).unwrap_or(self.seconds_per_move);
-        let Some(m) = self.choose_move(player, Duration::from_secs_f64(seconds.max(0.001))) else {
-            return Ok("resign".to_string());
-        };
-        self.game.play_as(player, m);
-        Ok(self.game.format_move(m))
+    /// `genmove` (and with `cleanup`, `kgs-genmove_cleanup`): the move chosen
+    /// and played, or `resign`.
+    fn genmove(&mut self, player: Player, cleanup: bool) -> Answer {
+        let ended = self.ended.clone();
+        let chosen = self.choose_move(player, cleanup, |position, config, tree| {
+            search_reusing(
+                position,
+                &crate::game::go::seed,
+                config,
+                Some(&ended),
+                &mut (),
+                tree,
+            )
+        });
+        Ok(self.play_chosen(player, chosen))
     }
 
-    /// Monte Carlo tree search (light playouts, priors, RAVE, the tree of the last
-    /// search reused) for `player`, within `time`; a pass when the game is over or
-    /// the search finds nothing, `None` (resign) when the search is sure to lose.
-    fn choose_move(&mut self, player: Player, time: Duration) -> Option<GoMove> {
-        let mut position = self.game.clone();
-        position.set_to_move(player);
-        if position.passes() >= 2 {
-            return Some(GoMove::Pass);
-        }
-        let evaluator = crate::game::go::seed;
-        let limits = match self.playouts {
+    /// Plays the move chosen for `player` and names it (`resign` for none).
+    fn play_chosen(&mut self, player: Player, chosen: Option<GoMove>) -> String {
+        let Some(m) = chosen else {
+            return "resign".to_string();
+        };
+        self.game.play_as(player, m);
+        self.game.format_move(m)
+    }
+
+    /// The limits of one `genmove` for `player`: the playouts set on the command
+    /// line, else the clock's share, else `--time`.
+    fn move_limits(&self, player: Player) -> Limits {
+        match self.playouts {
             Some(playouts) => Limits {
                 nodes: Some(playouts),
                 ..Limits::default()
             },
-            None => Limits {
-                time: Some(time),
-                ..Limits::default()
-            },
-        };
+            None => {
+                let seconds = self.clock.budget(player).unwrap_or(self.seconds_per_move);
+                Limits {
+                    time: Some(Duration::from_secs_f64(seconds.max(0.001))),
+                    ..Limits::default()
+                }
+            }
+        }
+    }
+
+    /// The search settings of this session's searches within `limits`: its Monte
+    /// Carlo settings, a seed of the game and move, and its threads.
+    fn search_config(&self, limits: Limits) -> SearchConfig {
         let mut config = SearchConfig::mcts(limits);
         config.mcts = self.settings;
         config.mcts.seed = search_seed(
@@ -527,25 +741,172 @@ impl GtpSession {
             self.games_started,
             self.game.history().len(),
         );
-        let result = search_reusing(
-            &position,
-            &evaluator,
-            &config,
-            Some(&self.ended),
-            &mut (),
-            &mut self.tree,
-        );
+        config.threads = self.threads;
+        config
+    }
+
+    /// Monte Carlo tree search (light playouts, priors, RAVE, the tree of the last
+    /// search reused), run by `search`, for `player` within the move's limits; a
+    /// pass when the game is over or the search finds nothing, `None` (resign)
+    /// when the search is sure to lose. With `cleanup` it neither resigns nor
+    /// passes while the opponent has dead stones: it plays its most visited
+    /// other move, to capture them.
+    fn choose_move(
+        &mut self,
+        player: Player,
+        cleanup: bool,
+        search: impl FnOnce(&Go, &SearchConfig, &mut Option<MctsTree<GoMove>>) -> SearchResult<GoMove>,
+    ) -> Option<GoMove> {
+        let mut position = self.game.clone();
+        position.set_to_move(player);
+        if position.passes() >= 2 {
+            return Some(GoMove::Pass);
+        }
+        let config = self.search_config(self.move_limits(player));
+        let mut tree = self.tree.take();
+        let result = search(&position, &config, &mut tree);
+        self.tree = tree;
         report_search(&position, &result);
-        if self.resign.tally(&result, &mut self.hopeless_moves) {
+        if !cleanup && self.resign.tally(&result, &mut self.hopeless_moves) {
             return None;
         }
-        Some(
-            result
-                .best_move
-                .filter(|&m| self.game.is_legal(player, m))
-                .unwrap_or(GoMove::Pass),
-        )
+        let legal = |m: &GoMove| self.game.is_legal(player, *m);
+        let best = result.best_move.filter(legal).unwrap_or(GoMove::Pass);
+        if cleanup && best == GoMove::Pass && self.opponent_has_dead_stones(player) {
+            return Some(
+                result
+                    .root_moves
+                    .iter()
+                    .map(|root| root.mv)
+                    .find(|m| *m != GoMove::Pass && legal(m))
+                    .unwrap_or(GoMove::Pass),
+            );
+        }
+        Some(best)
     }
+
+    /// True when the count takes some of the opponent's stones as dead.
+    fn opponent_has_dead_stones(&self, player: Player) -> bool {
+        let count = Scoring::estimate(&self.game);
+        let board = self.game.board();
+        board
+            .points()
+            .any(|p| board.stone(p) == Some(player.other()) && count.is_dead(p))
+    }
+
+    /// `lz-analyze` / `kata-analyze`: `=`, the lines as they come, and the blank
+    /// line that ends the answer once the next command has come.
+    fn analyze(&mut self, id: &str, request: &AnalyzeRequest, live: &mut dyn LiveOutput) -> String {
+        live.write(&format!("={id}\n"));
+        self.analysis_lines(request, live);
+        while !live.next_line_waiting() {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        "\n".to_string()
+    }
+
+    /// `lz-genmove_analyze` / `kata-genmove_analyze`: `=`, the lines while the
+    /// move is searched, then `play MOVE` and the blank line.
+    fn genmove_analyze(
+        &mut self,
+        id: &str,
+        request: &AnalyzeRequest,
+        live: &mut dyn LiveOutput,
+    ) -> String {
+        live.write(&format!("={id}\n"));
+        let played = self.genmove_analyze_lines(request, live);
+        format!("{played}\n")
+    }
+
+    /// The move of a `genmove_analyze`, searched with its lines written to
+    /// `live`: `play MOVE` (or `play resign`) and a new line.
+    fn genmove_analyze_lines(
+        &mut self,
+        request: &AnalyzeRequest,
+        live: &mut dyn LiveOutput,
+    ) -> String {
+        let player = request.player.unwrap_or(self.game.to_move());
+        let ended = self.ended.clone();
+        let chosen = self.choose_move(player, false, |position, config, tree| {
+            run_analysis(position, config, tree, request, false, live, &ended)
+        });
+        format!("play {}\n", self.play_chosen(player, chosen))
+    }
+
+    /// Searches the position for the request's side (to move, unless it names
+    /// one), writing the lines to `live`, until `live` has the next command.
+    fn analysis_lines(&mut self, request: &AnalyzeRequest, live: &mut dyn LiveOutput) {
+        let player = request.player.unwrap_or(self.game.to_move());
+        let mut position = self.game.clone();
+        position.set_to_move(player);
+        let config = self.search_config(Limits {
+            nodes: Some(ANALYSIS_PLAYOUTS),
+            ..Limits::default()
+        });
+        let mut tree = self.tree.take();
+        run_analysis(
+            &position,
+            &config,
+            &mut tree,
+            request,
+            true,
+            live,
+            &self.ended,
+        );
+        self.tree = tree;
+    }
+}
+
+/// Runs the search of `config` on `position` on a thread of its own, writing
+/// an analysis line to `live` at the request's interval; `until_next` stops it
+/// when the next command comes (an analysis), else it runs to its limits (a
+/// genmove). Stops at once when the session `ended`.
+fn run_analysis(
+    position: &Go,
+    config: &SearchConfig,
+    tree: &mut Option<MctsTree<GoMove>>,
+    request: &AnalyzeRequest,
+    until_next: bool,
+    live: &mut dyn LiveOutput,
+    ended: &AtomicBool,
+) -> SearchResult<GoMove> {
+    let halt = AtomicBool::new(false);
+    let every = Duration::from_millis(10 * u64::from(request.interval_centis));
+    let (send, receive) = mpsc::channel::<RootAnalysis<GoMove>>();
+    std::thread::scope(|scope| {
+        let halt = &halt;
+        let search = scope.spawn(move || {
+            mcts::analyse(
+                position,
+                &crate::game::go::seed,
+                config,
+                Some(halt),
+                tree,
+                every,
+                &mut |analysis| {
+                    let _ = send.send(analysis.clone());
+                },
+            )
+        });
+        loop {
+            if ended.load(Ordering::Relaxed) || (until_next && live.next_line_waiting()) {
+                halt.store(true, Ordering::Relaxed);
+            }
+            match receive.recv_timeout(Duration::from_millis(2)) {
+                Ok(analysis) => {
+                    let line = info_line(position, &analysis, request);
+                    if !line.is_empty() {
+                        live.write(&format!("{line}\n"));
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        search
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
 }
 
 /// Monte Carlo settings that play Go well (the arcade's Go levels use the same).
@@ -583,6 +944,46 @@ fn report_search(position: &Go, result: &crate::search::SearchResult<GoMove>) {
         win_rate,
         playouts
     );
+}
+
+/// One analysis line: `info move M visits N winrate W prior P lcb L order K pv
+/// M ...` for each move shown, most visited first, the win rate, prior and
+/// lower confidence bound in ten-thousandths (Leela Zero) or as fractions
+/// (KataGo). Empty while no move has been visited.
+fn info_line(position: &Go, analysis: &RootAnalysis<GoMove>, request: &AnalyzeRequest) -> String {
+    let number = |fraction: f64| match request.dialect {
+        AnalysisDialect::Leela => format!("{}", (fraction * 10_000.0).round() as i64),
+        AnalysisDialect::Kata => format!("{fraction:.6}"),
+    };
+    analysis
+        .moves
+        .iter()
+        .enumerate()
+        .take_while(|(order, m)| m.visits > 0 || *order < request.min_moves)
+        .take(request.max_moves.unwrap_or(usize::MAX))
+        .map(|(order, m)| {
+            let pv: Vec<String> = m.pv.iter().map(|&mv| position.format_move(mv)).collect();
+            format!(
+                "info move {} visits {} winrate {} prior {} lcb {} order {order} pv {}",
+                position.format_move(m.mv),
+                m.visits,
+                number(m.win_rate),
+                number(m.prior),
+                number(lower_confidence_bound(m.win_rate, m.visits)),
+                pv.join(" ")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The win rate less 1.96 standard errors (a 95% lower bound), 0 below two visits.
+fn lower_confidence_bound(win_rate: f64, visits: u64) -> f64 {
+    if visits < 2 {
+        return 0.0;
+    }
+    let error = (win_rate * (1.0 - win_rate) / visits as f64).sqrt();
+    (win_rate - 1.96 * error).clamp(0.0, 1.0)
 }
 
 /// GTP's preprocessing: control characters other than tab and newline dropped,
@@ -654,6 +1055,7 @@ pub fn serve_io(
     }
     session.settings.rave_equivalence = args.rave_equivalence.max(1);
     session.settings.memory_mib = args.memory_mib;
+    session.threads = args.threads.clamp(1, mcts::MAX_THREADS);
     session.resign = ResignRule {
         below: args.resign_percent / 100.0,
         streak: if args.resign_percent == 0.0 {
@@ -663,11 +1065,11 @@ pub fn serve_io(
         },
     };
     let ended = session.ended.clone();
-    super::line::serve(
+    super::line::serve_live(
         input,
         output,
-        |line| {
-            let reply = session.execute(line).unwrap_or_default();
+        |line, live| {
+            let reply = session.execute_live(line, live).unwrap_or_default();
             (reply, session.finished)
         },
         is_quit,
@@ -893,7 +1295,7 @@ mod tests {
         #[test]
         fn every_line_gets_one_well_formed_answer(
             id in proptest::option::of(0u32..1000),
-            command in proptest::sample::select(COMMANDS.iter().copied().filter(|c| *c != "genmove").collect::<Vec<_>>()),
+            command in proptest::sample::select(COMMANDS.iter().copied().filter(|c| !c.contains("genmove")).collect::<Vec<_>>()),
             args in r"[ a-zA-Z0-9.\-#\t]{0,24}",
             junk in r"[^\n]{0,30}",
         ) {

@@ -26,15 +26,61 @@ const READ_AHEAD: usize = 64;
 pub(super) fn serve(
     input: impl BufRead + Send + 'static,
     output: &mut impl Write,
-    answer: impl FnMut(&str) -> (String, bool),
+    mut answer: impl FnMut(&str) -> (String, bool),
+    ends: fn(&str) -> bool,
+    ended: Arc<AtomicBool>,
+    too_long: &str,
+) -> anyhow::Result<()> {
+    serve_live(input, output, |line, _| answer(line), ends, ended, too_long)
+}
+
+/// Like [`serve`], for answers that go on until the next line comes (GTP's live
+/// analysis): `answer` gets a [`Live`] to write through as it runs and to ask
+/// whether the next line has been read.
+pub(super) fn serve_live(
+    input: impl BufRead + Send + 'static,
+    output: &mut impl Write,
+    answer: impl FnMut(&str, &mut Live<'_>) -> (String, bool),
     ends: fn(&str) -> bool,
     ended: Arc<AtomicBool>,
     too_long: &str,
 ) -> anyhow::Result<()> {
     let (lines, reader) = read_ahead(input, ends, ended)?;
-    answer_lines(lines, output, answer, too_long)?;
+    answer_lines_live(lines, output, answer, too_long)?;
     wait_for_the_reader(reader);
     Ok(())
+}
+
+/// What an answer in progress may use: the output, written and flushed at once,
+/// and a look at the input for the next line.
+pub(super) struct Live<'a> {
+    output: &'a mut dyn Write,
+    lines: &'a mpsc::Receiver<Incoming>,
+    next: &'a mut Option<Incoming>,
+}
+
+impl Live<'_> {
+    /// Writes `text` now (before the answer's end) and flushes it.
+    pub(super) fn write(&mut self, text: &str) -> std::io::Result<()> {
+        self.output.write_all(text.as_bytes())?;
+        self.output.flush()
+    }
+
+    /// True once the next line has been read or the input has ended: an answer
+    /// that runs until the next command then finishes.
+    pub(super) fn next_line_waiting(&mut self) -> bool {
+        if self.next.is_some() {
+            return true;
+        }
+        match self.lines.try_recv() {
+            Ok(line) => {
+                *self.next = Some(line);
+                true
+            }
+            Err(mpsc::TryRecvError::Empty) => false,
+            Err(mpsc::TryRecvError::Disconnected) => true,
+        }
+    }
 }
 
 /// Waits for the reader thread to end once the session is over, so that nothing
@@ -94,16 +140,35 @@ fn read_ahead(
 
 /// Answers the lines in the order read until `answer` says the session is over
 /// or they run out.
+#[cfg(test)]
 fn answer_lines(
     lines: mpsc::Receiver<Incoming>,
     output: &mut impl Write,
     mut answer: impl FnMut(&str) -> (String, bool),
     too_long: &str,
 ) -> anyhow::Result<()> {
-    for line in lines {
+    answer_lines_live(lines, output, |line, _| answer(line), too_long)
+}
+
+/// [`answer_lines`] with a [`Live`] for each answer.
+fn answer_lines_live(
+    lines: mpsc::Receiver<Incoming>,
+    output: &mut impl Write,
+    mut answer: impl FnMut(&str, &mut Live<'_>) -> (String, bool),
+    too_long: &str,
+) -> anyhow::Result<()> {
+    let mut next = None;
+    while let Some(line) = next.take().or_else(|| lines.recv().ok()) {
         let (reply, finished) = match line {
             Incoming::TooLong => (too_long.to_string(), false),
-            Incoming::Line(text) => answer(&text),
+            Incoming::Line(text) => {
+                let mut live = Live {
+                    output: &mut *output,
+                    lines: &lines,
+                    next: &mut next,
+                };
+                answer(&text, &mut live)
+            }
         };
         output.write_all(reply.as_bytes())?;
         output.flush()?;

@@ -17,6 +17,13 @@
 //! The tree lives within a memory budget ([`MctsConfig::memory_mib`], turned into a
 //! node budget by [`node_budget`]); see [`Mcts::ensure_moves`] for what happens when
 //! it is full.
+//!
+//! With [`SearchConfig::threads`] above 1 the playouts run on several threads at
+//! once ([`parallel`]: root parallelism, one tree per thread, merged at the root).
+
+mod parallel;
+
+pub use parallel::MAX_THREADS;
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -164,6 +171,9 @@ impl<M> Node<M> {
 #[derive(Clone, Debug)]
 pub struct MctsTree<M> {
     nodes: Vec<Node<M>>,
+    /// The trees of the helper threads of a parallel search, each kept for the
+    /// same thread of the next one (empty after a search on one thread).
+    helpers: Vec<Vec<Node<M>>>,
 }
 
 /// What the explorer shows of one node.
@@ -196,10 +206,28 @@ impl<M> NodeView<M> {
     }
 }
 
+impl<M> MctsTree<M> {
+    /// The tree of a search on one thread.
+    fn single(nodes: Vec<Node<M>>) -> MctsTree<M> {
+        MctsTree {
+            nodes,
+            helpers: Vec::new(),
+        }
+    }
+}
+
 impl<M: Copy> MctsTree<M> {
     /// Nodes in the tree (the root is node 0).
     pub fn len(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// This tree and, after a search on several threads, each helper thread's
+    /// (one tree per thread, this one first).
+    pub fn all_trees(&self) -> impl Iterator<Item = MctsTree<M>> + '_ {
+        std::iter::once(self.nodes.clone())
+            .chain(self.helpers.iter().cloned())
+            .map(MctsTree::single)
     }
 
     /// True before the first search.
@@ -243,7 +271,8 @@ impl<M: Copy> MctsTree<M> {
     /// The subtree under the node of position `hash` reached with `mover` having
     /// just moved, searched a few plies down from the root (the moves played since
     /// the last search), as a tree of its own; `None` when it is not there.
-    fn reroot(self, hash: u64, mover: Player) -> Option<MctsTree<M>> {
+    fn reroot(mut self, hash: u64, mover: Player) -> Option<MctsTree<M>> {
+        self.helpers.clear();
         let mut level = vec![0];
         for _ in 0..=REUSE_DEPTH {
             let found = level.iter().copied().find(|&n| {
@@ -448,14 +477,82 @@ pub fn search_reusing<G: SearchHooks>(
         return finished_root(game.to_move(), outcome);
     }
     let root_mover = game.to_move().other();
+    if config.threads > 1 {
+        return parallel::search(game, evaluator, config, stop, observer, tree, None);
+    }
     let kept = tree
         .take()
         .and_then(|old| old.reroot(game.hash(), root_mover))
         .map_or_else(Vec::new, |t| t.nodes);
     let mut mcts = Mcts::new(game, evaluator, config, stop, observer, kept);
     let result = mcts.run();
-    *tree = Some(MctsTree { nodes: mcts.nodes });
+    *tree = Some(MctsTree::single(mcts.nodes));
     result
+}
+
+/// Like [`search_reusing`], and also hands `lines` every root move's statistics
+/// and line (summed over threads) about every `every`: what a GUI's live
+/// analysis shows (GTP's `lz-analyze`).
+pub fn analyse<G: SearchHooks>(
+    game: &G,
+    evaluator: &dyn Evaluator<G>,
+    config: &SearchConfig,
+    stop: Option<&AtomicBool>,
+    tree: &mut Option<MctsTree<G::Move>>,
+    every: Duration,
+    lines: &mut dyn FnMut(&RootAnalysis<G::Move>),
+) -> SearchResult<G::Move> {
+    if let Some(outcome) = game.outcome() {
+        return finished_root(game.to_move(), outcome);
+    }
+    let watch = AnalysisWatch {
+        every: every.max(MIN_ANALYSIS_EVERY),
+        lines,
+    };
+    let mut observer = ();
+    parallel::search(
+        game,
+        evaluator,
+        config,
+        stop,
+        &mut observer,
+        tree,
+        Some(watch),
+    )
+}
+
+/// The shortest interval between two analysis reports.
+const MIN_ANALYSIS_EVERY: Duration = Duration::from_millis(10);
+
+/// Who wants the root's lines during a search, and how often.
+struct AnalysisWatch<'a, M> {
+    every: Duration,
+    lines: &'a mut dyn FnMut(&RootAnalysis<M>),
+}
+
+/// One root move in a live analysis ([`analyse`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveAnalysis<M> {
+    /// The move.
+    pub mv: M,
+    /// Playouts through it, summed over threads.
+    pub visits: u64,
+    /// Its win rate for the side to move at the root (0.5 before a visit).
+    pub win_rate: f64,
+    /// The share of the game's prior knowledge that favours it (0 to 1; an even
+    /// share when the game has none).
+    pub prior: f64,
+    /// The line of most visited moves, this move first.
+    pub pv: Vec<M>,
+}
+
+/// Every root move of a search in progress, most visited first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootAnalysis<M> {
+    /// Playouts so far, summed over threads.
+    pub playouts: u64,
+    /// The root moves, most visited first (untried ones last, with no visit).
+    pub moves: Vec<MoveAnalysis<M>>,
 }
 
 /// Runs `iterations` single iterations on `game` from an empty tree and records
@@ -477,17 +574,13 @@ pub fn record_iterations<G: SearchHooks>(
         if mcts.nodes[0].untried.is_empty() && mcts.nodes[0].children.is_empty() {
             break;
         }
-        let before = MctsTree {
-            nodes: mcts.nodes.clone(),
-        };
+        let before = MctsTree::single(mcts.nodes.clone());
         mcts.steps = Some(Vec::new());
         mcts.iterate();
         recorded.push(RecordedIteration {
             before,
             steps: mcts.steps.take().unwrap_or_default(),
-            after: MctsTree {
-                nodes: mcts.nodes.clone(),
-            },
+            after: MctsTree::single(mcts.nodes.clone()),
         });
     }
     recorded
@@ -505,6 +598,37 @@ fn nodes_per_ply<M>(nodes: &[Node<M>]) -> Vec<u64> {
             .collect();
     }
     per_ply
+}
+
+/// A search's counters: `playouts` as nodes and leaves, the tree's nodes per ply,
+/// the deepest ply reached.
+fn playout_stats(playouts: u64, per_ply: &[u64], deepest: u32, elapsed: Duration) -> Stats {
+    Stats {
+        nodes: playouts,
+        leaves: playouts,
+        per_ply: per_ply
+            .iter()
+            .map(|&nodes| PlyCounts {
+                nodes,
+                ..PlyCounts::default()
+            })
+            .collect(),
+        nodes_all_passes: playouts,
+        nodes_per_iteration: vec![playouts],
+        first_pass_depth: deepest,
+        elapsed,
+        ..Stats::default()
+    }
+}
+
+/// The root's untried moves as root moves: not searched, no score.
+fn untried_root_moves<M: Copy>(untried: &[M]) -> impl Iterator<Item = RootMove<M>> + '_ {
+    untried.iter().map(|&mv| RootMove {
+        mv,
+        score: None,
+        exact: false,
+        nodes: 0,
+    })
 }
 
 /// The result at a finished position: no move, the game's value.
@@ -853,33 +977,17 @@ impl<'a, G: SearchHooks> Mcts<'a, G> {
                 })
             })
             .collect();
-        moves.extend(self.nodes[0].untried.iter().map(|&mv| RootMove {
-            mv,
-            score: None,
-            exact: false,
-            nodes: 0,
-        }));
+        moves.extend(untried_root_moves(&self.nodes[0].untried));
         moves
     }
 
     fn stats(&self) -> Stats {
-        Stats {
-            nodes: self.playouts,
-            leaves: self.playouts,
-            per_ply: self
-                .per_ply
-                .iter()
-                .map(|&nodes| PlyCounts {
-                    nodes,
-                    ..PlyCounts::default()
-                })
-                .collect(),
-            nodes_all_passes: self.playouts,
-            nodes_per_iteration: vec![self.playouts],
-            first_pass_depth: self.deepest,
-            elapsed: self.start.elapsed(),
-            ..Stats::default()
-        }
+        playout_stats(
+            self.playouts,
+            &self.per_ply,
+            self.deepest,
+            self.start.elapsed(),
+        )
     }
 
     fn result(&self, stopped: bool) -> SearchResult<G::Move> {

@@ -12,6 +12,7 @@ mod cli;
 mod eval_cli;
 mod gomocup;
 mod gtp;
+mod gtp_analysis;
 mod protocol_robustness;
 mod refusals;
 mod robust_cli;

@@ -16,11 +16,11 @@ use super::common;
 const AT_ONCE: Duration = Duration::from_secs(8);
 
 /// What a controller sends: bytes, then a pause (none for the last part).
-type Part<'a> = (&'a [u8], Duration);
+pub type Part<'a> = (&'a [u8], Duration);
 
 /// Runs `ply ARGS`, writing `parts` with their pauses, then closing the input when
 /// `close` is set; returns the output and how long the run took after the last write.
-fn run_fed_slowly(args: &[&str], parts: &[Part], close: bool) -> (Output, Duration) {
+pub fn run_fed_slowly(args: &[&str], parts: &[Part], close: bool) -> (Output, Duration) {
     let mut child = common::binary::ply_piped(args);
     let mut input = child.stdin.take().unwrap();
     for (bytes, pause) in parts {

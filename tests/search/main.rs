@@ -22,6 +22,7 @@ mod eval_explain;
 mod exchange;
 mod mcts;
 mod mcts_memory;
+mod mcts_parallel;
 mod mcts_reuse;
 mod search;
 mod search_features;
