@@ -23,6 +23,7 @@ mod exchange;
 mod mcts;
 mod mcts_memory;
 mod mcts_reuse;
+mod multi_pv;
 mod search;
 mod search_features;
 mod shape;
