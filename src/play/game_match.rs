@@ -224,6 +224,8 @@ pub struct Match<G: Playable> {
     /// Set by "move now": the search's move is played as soon as it comes.
     hurry: bool,
     record_tree: bool,
+    /// The best lines each search reports (`SearchConfig::multi_pv`), for the panel.
+    lines: usize,
     /// An ending the board does not show: resignation, agreement, move limit.
     decided: Option<Ending>,
     /// The record's own words for an [`EndReason::Record`] ending (its
@@ -298,6 +300,7 @@ impl<G: Playable> Match<G> {
             move_delay: Duration::ZERO,
             hurry: false,
             record_tree: setup.record_tree,
+            lines: 1,
             decided: None,
             recorded_words: None,
             move_limit: None,
@@ -410,6 +413,12 @@ impl<G: Playable> Match<G> {
     /// Sets [`Match::move_delay`] for the next computer moves.
     pub fn set_move_delay(&mut self, delay: Duration) {
         self.move_delay = delay;
+    }
+
+    /// The best lines the searches from now on report (at least 1): the
+    /// arcade's panel shows them; the computer's move stays line 1's.
+    pub fn set_lines(&mut self, lines: usize) {
+        self.lines = lines.max(1);
     }
 
     /// Ends the game as a draw once this many moves are played (`ply match`'s
@@ -853,6 +862,7 @@ impl<G: Playable> Match<G> {
         // Unless switched off, searches record their tree (bounded) for the explorer.
         SearchConfig {
             trace: self.record_tree.then_some(DEFAULT_NODE_CAP),
+            multi_pv: self.lines,
             ..settings.config_for(G::prefers_engine_search())
         }
     }

@@ -106,6 +106,61 @@ const PLAYOUTS: [Level; 10] = [
     by_time(3_000),
 ];
 
+/// The Elo of each level, 1 to 10, on Stockfish's scale, where it was measured
+/// (docs/src/arcade/levels.md, `scripts/chess-levels-elo.py`); `None` for a level
+/// without a point estimate (level 1 only has a bound, level 10 was not measured).
+type LevelElo = [Option<u32>; 10];
+
+/// The games whose levels have been rated, with their levels' Elo.
+const RATED_LEVELS: [(&str, LevelElo); 1] = [(
+    "chess",
+    [
+        None,
+        Some(1040),
+        Some(1320),
+        Some(1661),
+        Some(1873),
+        Some(1661),
+        Some(1938),
+        Some(1938),
+        Some(1998),
+        None,
+    ],
+)];
+
+/// The measured Elo of each level of the game named `game`; `None` when its
+/// levels are not rated yet.
+fn level_elo(game: &str) -> Option<&'static LevelElo> {
+    RATED_LEVELS
+        .iter()
+        .find(|(rated, _)| *rated == game)
+        .map(|(_, elo)| elo)
+}
+
+/// The lowest and highest measured Elo of the game's levels (a GUI's `UCI_Elo`
+/// range); `None` when its levels are not rated yet.
+pub fn elo_range(game: &str) -> Option<RangeInclusive<u32>> {
+    let rated = level_elo(game)?.iter().flatten();
+    Some(*rated.clone().min()?..=*rated.max()?)
+}
+
+/// The measured Elo of `level` in the game named `game`, if it has one.
+pub fn elo_of_level(game: &str, level: u8) -> Option<u32> {
+    let index = usize::from(level.checked_sub(*LEVELS.start())?);
+    *level_elo(game)?.get(index)?
+}
+
+/// The level whose measured Elo is nearest `elo` (the lower level where two are
+/// as near); `None` when the game's levels are not rated yet.
+pub fn level_for_elo(game: &str, elo: u32) -> Option<u8> {
+    let (index, _) = level_elo(game)?
+        .iter()
+        .enumerate()
+        .filter_map(|(index, rating)| rating.map(|r| (index, r.abs_diff(elo))))
+        .min_by_key(|&(index, distance)| (distance, index))?;
+    Some(LEVELS.start() + index as u8)
+}
+
 /// Monte Carlo settings for a game: those its profile plays with (Go's), else
 /// the textbook UCT defaults.
 pub fn mcts_for(profile: &GameProfile) -> MctsConfig {
@@ -218,6 +273,21 @@ mod tests {
         let nodes: Vec<u64> = chess.iter().filter_map(|s| s.nodes).collect();
         assert!(nodes.windows(2).all(|w| w[0] < w[1]), "{nodes:?}");
         assert_eq!(level_settings("go", 1).unwrap().algorithm, Algorithm::Mcts);
+    }
+
+    #[test]
+    fn an_elo_picks_the_level_measured_nearest_it() {
+        assert_eq!(elo_range("chess"), Some(1040..=1998));
+        assert_eq!(level_for_elo("chess", 0), Some(2));
+        assert_eq!(level_for_elo("chess", 1320), Some(3));
+        assert_eq!(level_for_elo("chess", 1500), Some(4));
+        // 1661 is levels 4 and 6 alike: the lower one.
+        assert_eq!(level_for_elo("chess", 1661), Some(4));
+        assert_eq!(level_for_elo("chess", 1900), Some(5));
+        assert_eq!(level_for_elo("chess", 1950), Some(7));
+        assert_eq!(level_for_elo("chess", 3000), Some(9));
+        assert_eq!(level_for_elo("xiangqi", 1500), None);
+        assert_eq!(elo_range("xiangqi"), None);
     }
 
     #[test]

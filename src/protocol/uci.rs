@@ -27,13 +27,15 @@ use crate::game::chess::{Chess, notation};
 use crate::game::xiangqi::Xiangqi;
 use crate::game::xiangqi::notation::Coordinates;
 use crate::game::{Game, GameError, GameOptions, NamedEvaluator, Playable};
+use crate::play::EngineSettings;
 use crate::play::clock::allocate_move_time;
+use crate::play::levels::{DEFAULT_LEVEL, elo_of_level, elo_range, level_for_elo, level_settings};
 use crate::play::notation::format_line_with;
 use crate::search::engine::{self, SharedEngine};
 use crate::search::time::TimeBudget;
 use crate::search::{
-    Iteration, Limits, SearchConfig, SearchEvent, SearchResult, score, shared_engine,
-    spawn_engine_search_among,
+    Iteration, Limits, PvLine, SearchConfig, SearchEvent, SearchResult, Stats, score,
+    shared_engine, spawn_engine_search_among,
 };
 use crate::text::escape_control;
 
@@ -114,6 +116,8 @@ const CLOCK_MARGIN: Duration = Duration::from_millis(30);
 const LONGEST_THINK_MS: u64 = 365 * 24 * 3600 * 1000;
 /// The deepest search `go depth` may ask for, in plies.
 const DEEPEST: u64 = 200;
+/// The most lines `MultiPV` may ask for.
+const MOST_LINES: u64 = 64;
 
 /// A search running on its own thread, with the thread that reports it.
 struct RunningSearch {
@@ -152,6 +156,13 @@ struct UciController<G: ProtocolGame> {
     /// Set when the last `position` was refused: a `go` then answers no move rather
     /// than one for the position before it, which the GUI no longer means.
     position_refused: bool,
+    /// Lines each search reports (the `MultiPV` option).
+    multi_pv: usize,
+    /// True: play at the level `elo` picks (the `UCI_LimitStrength` option).
+    limit_strength: bool,
+    /// The Elo asked for (the `UCI_Elo` option); its level's limits and
+    /// evaluation replace the engine's while `limit_strength` is on.
+    elo: u32,
 }
 
 /// How a search spends the clock `go wtime ... btime ...` gives. Fixed stays the
@@ -230,6 +241,9 @@ fn serve<G: ProtocolGame>(dialect: Dialect, mut input: impl BufRead) {
         time_policy: TimePolicy::Fixed,
         extras: Vec::new(),
         position_refused: false,
+        multi_pv: 1,
+        limit_strength: false,
+        elo: default_elo(G::VARIANT),
     };
     let mut line = Vec::new();
     loop {
@@ -267,6 +281,25 @@ fn send(text: &str) {
 /// `info string` with a note for the GUI's log.
 fn note(text: &str) {
     send(&format!("info string {text}"));
+}
+
+/// The `UCI_Elo` a session starts with: the Elo of the arcade's default level, or
+/// of the lowest rated one (0 where the game's levels are not rated).
+fn default_elo(game: &str) -> u32 {
+    elo_of_level(game, DEFAULT_LEVEL)
+        .or_else(|| elo_range(game).map(|range| *range.start()))
+        .unwrap_or(0)
+}
+
+/// A check option's value: `true` or `false`.
+fn check_value(name: &str, value: &str) -> Result<bool, GameError> {
+    match value {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(GameError::new(format!(
+            "{name} '{value}': expected true or false"
+        ))),
+    }
 }
 
 /// A spin option's value: out-of-range values are clamped to `min..=max` with a note.
@@ -354,6 +387,18 @@ impl<G: ProtocolGame> UciController<G> {
             self.evaluation_names()
         ));
         send("option name Extras type string default <empty>");
+        send(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MOST_LINES}"
+        ));
+        send("option name UCI_LimitStrength type check default false");
+        if let Some(range) = elo_range(G::VARIANT) {
+            send(&format!(
+                "option name UCI_Elo type spin default {} min {} max {}",
+                self.elo,
+                range.start(),
+                range.end()
+            ));
+        }
         if G::VARIANT != Chess::VARIANT {
             send(&format!(
                 "option name UCI_Variant type combo default {0} var {0}",
@@ -371,6 +416,9 @@ impl<G: ProtocolGame> UciController<G> {
         ));
         send("option usemillisec type check default false");
         send(&format!(
+            "option multipv type spin min 1 max {MOST_LINES} default 1"
+        ));
+        send(&format!(
             "option evaluation type combo {} default {}",
             self.evaluation_names(),
             self.evaluator.name
@@ -384,16 +432,32 @@ impl<G: ProtocolGame> UciController<G> {
             "uci_variant" if value == G::VARIANT => {}
             "newgame" if self.dialect == Dialect::Ucci => self.new_game(),
             "usemillisec" if self.dialect == Dialect::Ucci => {
-                self.millis = match value {
-                    "true" => true,
-                    "false" => false,
-                    _ => {
-                        return Err(GameError::new(format!(
-                            "usemillisec '{value}': expected true or false"
-                        )));
-                    }
+                self.millis = check_value(name, value)?;
+            }
+            "multipv" => self.multi_pv = spin_value(name, value, 1, MOST_LINES)? as usize,
+            "uci_limitstrength" => {
+                self.limit_strength = check_value(name, value)?;
+                if self.limit_strength && elo_range(G::VARIANT).is_none() {
+                    note(&format!(
+                        "{}'s levels are not rated yet: UCI_LimitStrength has no effect",
+                        G::VARIANT
+                    ));
                 }
             }
+            "uci_elo" => match elo_range(G::VARIANT) {
+                Some(range) => {
+                    self.elo = spin_value(
+                        name,
+                        value,
+                        u64::from(*range.start()),
+                        u64::from(*range.end()),
+                    )? as u32;
+                }
+                None => note(&format!(
+                    "{}'s levels are not rated yet: UCI_Elo has no effect",
+                    G::VARIANT
+                )),
+            },
             "batch" | "debug" | "ponder" | "bookfiles" | "usebook" | "promotion"
                 if self.dialect == Dialect::Ucci => {}
             "hash" | "hashsize" => self.hash_mib = spin_value(name, value, 1, MAX_HASH_MIB)?,
@@ -477,11 +541,20 @@ impl<G: ProtocolGame> UciController<G> {
             // Names were checked when the option was set.
             let _ = config.switch(name, *on);
         }
+        config.multi_pv = self.multi_pv;
+        let mut evaluator = self.evaluator.evaluator.clone();
+        if let Some(level) = self.strength_level() {
+            config = within_level(config, &level);
+            if let Ok(named) = G::evaluator_named(&level.eval) {
+                evaluator = named.evaluator;
+            }
+        }
+        let multi_pv = self.multi_pv;
         let handle = spawn_engine_search_among(
             self.memory.clone(),
             view.game.clone(),
             view.moves.clone(),
-            self.evaluator.evaluator.clone(),
+            evaluator,
             config,
         );
         let stop = handle.stop_flag();
@@ -497,7 +570,9 @@ impl<G: ProtocolGame> UciController<G> {
                 match event {
                     SearchEvent::Iteration(iteration) => {
                         reported_move = iteration.pv.first().copied();
-                        send(&info_line(&view, &iteration, dialect));
+                        for line in info_lines(&view, &iteration, dialect, multi_pv) {
+                            send(&line);
+                        }
                         if mate_plies.is_some_and(|most| mates_within(iteration.score, most)) {
                             stop_at_mate.store(true, Ordering::Relaxed);
                         }
@@ -537,6 +612,41 @@ impl<G: ProtocolGame> UciController<G> {
         if let Some(search) = self.search.take() {
             search.finish();
         }
+    }
+
+    /// With `UCI_LimitStrength` on and the game's levels rated: the engine of the
+    /// level whose measured Elo is nearest `UCI_Elo`.
+    fn strength_level(&self) -> Option<EngineSettings> {
+        if !self.limit_strength {
+            return None;
+        }
+        let level = level_for_elo(G::VARIANT, self.elo)?;
+        level_settings(G::VARIANT, level).ok()
+    }
+}
+
+/// `config` held to a level's limits: its depth, nodes and time where they are
+/// smaller than the GUI's (a smaller move time or clock share still counts).
+fn within_level(config: SearchConfig, level: &EngineSettings) -> SearchConfig {
+    let limits = Limits {
+        depth: smaller(config.limits.depth, level.depth),
+        time: smaller(config.limits.time, level.time),
+        nodes: smaller(config.limits.nodes, level.nodes),
+    };
+    SearchConfig {
+        limits,
+        soft_time: config
+            .soft_time
+            .map(|soft| smaller(Some(soft), limits.time).unwrap_or(soft)),
+        ..config
+    }
+}
+
+/// The smaller of two limits, either one where the other is not set.
+fn smaller<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
     }
 }
 
@@ -635,6 +745,25 @@ impl GoRequest {
     }
 }
 
+/// The `info` lines of an iteration: one, or with `MultiPV` above 1 one per line
+/// found, each with `multipv K` (K from 1, best first) and its own score and pv.
+fn info_lines<G: ProtocolGame>(
+    root: &SearchRoot<G>,
+    iteration: &Iteration<G::Move>,
+    dialect: Dialect,
+    multi_pv: usize,
+) -> Vec<String> {
+    if multi_pv <= 1 || iteration.lines.is_empty() {
+        return vec![info_line(root, iteration, dialect)];
+    }
+    iteration
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(index, line)| info_text(root, &iteration.stats, line, Some(index + 1), dialect))
+        .collect()
+}
+
 /// `info depth .. seldepth .. score .. nodes .. nps .. time .. pv ..` for an
 /// iteration (UCCI: `info depth .. score .. nodes .. time .. pv ..`).
 fn info_line<G: ProtocolGame>(
@@ -642,22 +771,39 @@ fn info_line<G: ProtocolGame>(
     iteration: &Iteration<G::Move>,
     dialect: Dialect,
 ) -> String {
-    let stats = &iteration.stats;
-    let pv = engine_line(root, &iteration.pv, dialect);
+    let line = PvLine {
+        depth: iteration.depth,
+        score: iteration.score,
+        pv: iteration.pv.clone(),
+    };
+    info_text(root, &iteration.stats, &line, None, dialect)
+}
+
+/// One `info` line: a line's depth, score and moves, the search's counters, and
+/// `multipv K` when it is one of several lines.
+fn info_text<G: ProtocolGame>(
+    root: &SearchRoot<G>,
+    stats: &Stats,
+    line: &PvLine<G::Move>,
+    multi_pv: Option<usize>,
+    dialect: Dialect,
+) -> String {
+    let pv = engine_line(root, &line.pv, dialect);
+    let number = multi_pv.map_or(String::new(), |k| format!(" multipv {k}"));
     if dialect == Dialect::Ucci {
         return format!(
-            "info depth {} score {} nodes {} time {} pv {pv}",
-            iteration.depth,
-            ucci_score(iteration.score),
+            "info depth {}{number} score {} nodes {} time {} pv {pv}",
+            line.depth,
+            ucci_score(line.score),
             stats.nodes_all_passes,
             stats.elapsed.as_millis(),
         );
     }
-    let seldepth = (stats.per_ply.len().saturating_sub(1) as u32).max(iteration.depth);
+    let seldepth = (stats.per_ply.len().saturating_sub(1) as u32).max(line.depth);
     format!(
-        "info depth {} seldepth {seldepth} score {} nodes {} nps {} time {} pv {pv}",
-        iteration.depth,
-        uci_score(iteration.score),
+        "info depth {} seldepth {seldepth}{number} score {} nodes {} nps {} time {} pv {pv}",
+        line.depth,
+        uci_score(line.score),
         stats.nodes_all_passes,
         stats.nps(),
         stats.elapsed.as_millis(),

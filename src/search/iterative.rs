@@ -1,13 +1,14 @@
 //! The search driver: iterative deepening over the root moves, the results it
 //! reports while it runs, and the final [`SearchResult`].
 
+use std::cmp::Reverse;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::continuation::Lead;
 use super::engine::SearchTables;
 use super::limits::{Algorithm, SearchConfig};
-use super::report::{Iteration, Observer, RootMove, SearchResult};
+use super::report::{Iteration, Observer, PvLine, RootMove, SearchResult};
 use super::score::{self, INFINITY, MAX_PLY, Score};
 use super::searcher::Searcher;
 use super::stats::Stats;
@@ -231,6 +232,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             stopped: false,
             stats: self.stats.clone(),
             root_moves: self.root_moves.clone(),
+            lines: Vec::new(),
             tree: None,
         }
     }
@@ -260,6 +262,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             stopped: false,
             stats: self.stats.clone(),
             root_moves: Vec::new(),
+            lines: Vec::new(),
             tree: None,
         })
     }
@@ -302,7 +305,71 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             None => self.search_root_window(depth, -INFINITY, INFINITY)?,
         };
         self.root_visit = Visit::Full;
-        Some(self.finish_pass(depth, found))
+        let mut result = self.finish_pass(depth, found);
+        self.add_lines(depth, &mut result);
+        Some(result)
+    }
+
+    /// The pass's lines (`SearchConfig::multi_pv`): line 1 is the pass's best line;
+    /// each next one is the best line among the root moves that start no line yet,
+    /// searched with the full window so that its score is exact, until there are
+    /// as many lines as asked or no moves are left (Stockfish's MultiPV). The
+    /// lines end sorted best first, the root moves in the same order, and the
+    /// result's move, score and line are line 1's. A stop cuts the list short,
+    /// never line 1. The pass is proven only when every line is. A recorded tree
+    /// shows the pass of line 1 only: the iteration's tree is closed before the
+    /// other lines are searched.
+    fn add_lines(&mut self, depth: u32, result: &mut SearchResult<G::Move>) {
+        let Some(first) = result.best_move else {
+            return;
+        };
+        let mut lines = vec![PvLine {
+            score: result.score,
+            depth: result.depth,
+            pv: result.pv.clone(),
+        }];
+        let wanted = self.config.multi_pv.min(self.root_moves.len());
+        if wanted > 1 {
+            self.move_root_move_to(first, 0);
+            while lines.len() < wanted {
+                self.root_first = lines.len();
+                let Some((index, score)) = self.search_root_window(depth, -INFINITY, INFINITY)
+                else {
+                    break;
+                };
+                // A line that met the horizon is not the game's value: go deeper.
+                result.proven &= !self.horizon_hit;
+                let pv = self.extend_pv_from_table(self.pv_at(0).to_vec());
+                let mv = self.root_moves[index].mv;
+                self.move_root_move_to(mv, lines.len());
+                lines.push(PvLine {
+                    score,
+                    depth: result.depth,
+                    pv,
+                });
+            }
+            self.root_first = 0;
+            lines.sort_by_key(|line| Reverse(line.score));
+            for (place, line) in lines.iter().enumerate() {
+                self.move_root_move_to(line.pv[0], place);
+            }
+            let best = &lines[0];
+            result.best_move = Some(best.pv[0]);
+            result.score = best.score;
+            result.pv = best.pv.clone();
+            result.root_moves = self.root_moves.clone();
+            self.best_line = Some((best.score, best.pv.clone()));
+        }
+        self.lines = lines.clone();
+        result.lines = lines;
+    }
+
+    /// Moves the root move `mv` to `place` in the root's order, the others keeping theirs.
+    fn move_root_move_to(&mut self, mv: G::Move, place: usize) {
+        if let Some(index) = self.root_moves.iter().position(|r| r.mv == mv) {
+            let root_move = self.root_moves.remove(index);
+            self.root_moves.insert(place, root_move);
+        }
     }
 
     /// Searches the root moves with the window `(alpha_start, beta)`; the best
@@ -317,7 +384,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         self.root_searched = 0;
         let mut alpha = alpha_start;
         let mut best: Option<(usize, Score)> = None;
-        for index in 0..self.root_moves.len() {
+        for index in self.root_first..self.root_moves.len() {
             let m = self.root_moves[index].mv;
             let nodes_before = self.stats.nodes;
             let score = match self.config.algorithm {
@@ -325,7 +392,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
                 Algorithm::AlphaBeta => {
                     self.alpha_beta_child(m, depth, 0, (alpha, beta), self.root_visit)
                 }
-                _ => self.search_move(m, index, depth, 0, alpha, beta, 0),
+                _ => self.search_move(m, index - self.root_first, depth, 0, alpha, beta, 0),
             };
             self.root_moves[index].nodes += self.stats.nodes - nodes_before;
             if self.aborted {
@@ -339,7 +406,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             if best.is_none_or(|(_, b)| score > b) {
                 best = Some((index, score));
                 self.update_pv(0, m);
-                if score > alpha_start {
+                if score > alpha_start && self.root_first == 0 {
                     self.note_unfinished_best(score);
                 }
             }
@@ -392,6 +459,11 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             best_move: pv.first().copied(),
             score,
             root_moves: self.unfinished_root_moves(pv[0], score),
+            lines: vec![PvLine {
+                score,
+                depth,
+                pv: pv.clone(),
+            }],
             pv,
             depth,
             proven: false,
@@ -459,6 +531,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             stopped: false,
             stats: self.stats.clone(),
             root_moves: self.root_moves.clone(),
+            lines: Vec::new(),
             tree: None,
         }
     }
@@ -509,6 +582,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             stopped: true,
             stats: self.stats.clone(),
             root_moves: self.root_moves.clone(),
+            lines: Vec::new(),
             tree: None,
         }
     }
@@ -522,6 +596,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             pv: result.pv.clone(),
             stats,
             root_moves: self.root_moves.clone(),
+            lines: result.lines.clone(),
             tree: if T::ENABLED {
                 self.tracer.last_tree()
             } else {

@@ -648,6 +648,7 @@ fn finished_root<M>(to_move: Player, outcome: Outcome) -> SearchResult<M> {
         stopped: false,
         stats: Stats::default(),
         root_moves: Vec::new(),
+        lines: Vec::new(),
         tree: None,
     }
 }
@@ -1009,6 +1010,7 @@ impl<'a, G: SearchHooks> Mcts<'a, G> {
             stopped,
             stats: self.stats(),
             root_moves: self.root_moves(),
+            lines: Vec::new(),
             tree: None,
         }
     }
@@ -1020,6 +1022,7 @@ impl<'a, G: SearchHooks> Mcts<'a, G> {
             stats: result.stats,
             best_line: Some((result.score, result.pv)),
             root_moves: result.root_moves,
+            lines: Vec::new(),
         };
         self.observer.progress(&progress);
     }

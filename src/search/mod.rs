@@ -40,7 +40,7 @@ pub use error::SearchError;
 pub use iterative::search;
 pub use limits::{Additions, Algorithm, Limits, SearchConfig};
 pub use mcts::MctsConfig;
-pub use report::{Iteration, Observer, Progress, RootMove, SearchResult};
+pub use report::{Iteration, Observer, Progress, PvLine, RootMove, SearchResult};
 pub use runner::{SearchEvent, SearchHandle, spawn_exact_solve, spawn_search};
 pub use score::{GameValue, Score};
 pub use stats::Stats;

@@ -25,6 +25,19 @@ pub struct RootMove<M> {
     pub nodes: u64,
 }
 
+/// One line of a multi-PV search (`SearchConfig::multi_pv`): the best line whose
+/// first move starts none of the lines before it, with its own score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine<M> {
+    /// The line's score for the side to move at the root (exact: searched with
+    /// the full window).
+    pub score: Score,
+    /// The depth it was searched to.
+    pub depth: u32,
+    /// The moves, the root move first.
+    pub pv: Vec<M>,
+}
+
 /// A snapshot sent while the search runs (about every 100 ms).
 #[derive(Clone, Debug)]
 pub struct Progress<M> {
@@ -36,6 +49,9 @@ pub struct Progress<M> {
     pub best_line: Option<(Score, Vec<M>)>,
     /// Every root move with its current score and node count.
     pub root_moves: Vec<RootMove<M>>,
+    /// The last finished iteration's best lines, best first (empty when the
+    /// search keeps none but `best_line`).
+    pub lines: Vec<PvLine<M>>,
 }
 
 /// Sent when an iteration of iterative deepening finishes.
@@ -51,6 +67,9 @@ pub struct Iteration<M> {
     pub stats: Stats,
     /// Every root move with its score and node count.
     pub root_moves: Vec<RootMove<M>>,
+    /// The iteration's best lines, best first, line 1 being `score` and `pv`
+    /// (empty when the search keeps none but `pv`).
+    pub lines: Vec<PvLine<M>>,
     /// The tree of this iteration, when the configuration records one
     /// (`SearchConfig::trace`); shared, so that sending it copies nothing.
     pub tree: Option<Arc<SearchTree<M>>>,
@@ -90,6 +109,10 @@ pub struct SearchResult<M> {
     pub stats: Stats,
     /// The root moves of the last finished iteration, best first.
     pub root_moves: Vec<RootMove<M>>,
+    /// The best lines, best first, line 1 being `best_move`, `score` and `pv`
+    /// (`SearchConfig::multi_pv` of them, fewer when the root has fewer moves or a
+    /// stop cut them short; empty when the search keeps none but `pv`).
+    pub lines: Vec<PvLine<M>>,
     /// The recorded tree of the last finished iteration, when the configuration
     /// asked for one (`SearchConfig::trace`).
     pub tree: Option<SearchTree<M>>,
@@ -105,6 +128,7 @@ impl<M: Clone> From<&SearchResult<M>> for Iteration<M> {
             pv: result.pv.clone(),
             stats: result.stats.clone(),
             root_moves: result.root_moves.clone(),
+            lines: result.lines.clone(),
             tree: None,
         }
     }
@@ -129,6 +153,7 @@ impl<M> SearchResult<M> {
                     ..Stats::default()
                 },
                 root_moves: Vec::new(),
+                lines: Vec::new(),
                 tree: None,
             };
         };
@@ -156,6 +181,7 @@ impl<M> SearchResult<M> {
                 ..Stats::default()
             },
             root_moves: Vec::new(),
+            lines: Vec::new(),
             tree: None,
         }
     }

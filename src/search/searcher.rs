@@ -9,7 +9,7 @@ use super::continuation::Lead;
 use super::eval_cache::EvalCache;
 use super::limits::SearchConfig;
 use super::order::MoveOrderer;
-use super::report::{Observer, Progress, RootMove};
+use super::report::{Observer, Progress, PvLine, RootMove};
 use super::score::{self, Score};
 use super::stats::{CutBy, Stats};
 use super::tree::{Tracer, Visit};
@@ -134,6 +134,11 @@ pub(super) struct Searcher<'a, G: SearchHooks, T: Tracer<G::Move>> {
     pub unfinished_best: Option<(Score, Vec<G::Move>)>,
     /// How many root moves, in order, the current root window has searched.
     pub root_searched: usize,
+    /// The first root move the current root window searches: the moves before it
+    /// start the multi-PV lines already found in this pass.
+    pub root_first: usize,
+    /// The last finished iteration's best lines (multi-PV), for progress reports.
+    pub lines: Vec<PvLine<G::Move>>,
     /// One entry per ply of the current line.
     pub stack: Vec<PlyEntry<G::Move>>,
     start: Instant,
@@ -173,6 +178,8 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
             best_line: None,
             unfinished_best: None,
             root_searched: 0,
+            root_first: 0,
+            lines: Vec::new(),
             stack: Vec::new(),
             start,
             deadline: config.limits.time.map(|t| start + t),
@@ -239,6 +246,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
             stats,
             best_line: self.best_line.clone(),
             root_moves: self.root_moves.clone(),
+            lines: self.lines.clone(),
         };
         self.observer.progress(&progress);
     }

@@ -29,6 +29,15 @@ pub struct RootMoveView {
     pub nodes: u64,
 }
 
+/// One of the search's best lines as the panel shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineView {
+    /// Its score for the side to move.
+    pub score: Score,
+    /// Its moves in the game's notation, the root move first.
+    pub pv: Vec<String>,
+}
+
 /// Everything the panel shows about one search, game-independent.
 #[derive(Clone, Debug)]
 pub struct SearchView {
@@ -51,6 +60,9 @@ pub struct SearchView {
     pub score: Option<Score>,
     /// Its principal variation.
     pub pv: Vec<String>,
+    /// The best lines of the same iteration, best first, line 1 being `score`
+    /// and `pv`; shown when there are several (the play screen's lines key).
+    pub lines: Vec<LineView>,
     /// The iteration under way while the search runs, shown apart from the
     /// finished one; its moves fill the table only until an iteration finishes.
     pub under_way: Option<u32>,
@@ -88,6 +100,7 @@ impl SearchView {
             depth: 0,
             score: None,
             pv: Vec::new(),
+            lines: Vec::new(),
             under_way: None,
             stats: Stats::default(),
             elapsed: Duration::ZERO,
@@ -225,15 +238,21 @@ impl Widget for SearchPanel<'_> {
             return;
         };
         let chart_height = if inner.height >= 17 { 5 } else { 0 };
-        let [summary, gauge, moves, chart] = Layout::vertical([
+        let lines_height = match view.lines.len() {
+            0 | 1 => 0,
+            n => n as u16 + 1,
+        };
+        let [summary, gauge, lines, moves, chart] = Layout::vertical([
             Constraint::Length(6),
             Constraint::Length(1),
+            Constraint::Length(lines_height),
             Constraint::Min(2),
             Constraint::Length(chart_height),
         ])
         .areas(inner);
         render_summary(view, theme, summary, buf);
         render_gauge(view, theme, gauge, buf);
+        render_lines(view, theme, lines, buf);
         render_root_moves(view, theme, moves, buf);
         if chart_height > 0 {
             render_iterations(&view.stats, theme, chart, buf);
@@ -305,6 +324,27 @@ fn render_gauge(view: &SearchView, theme: &Theme, area: Rect, buf: &mut Buffer) 
         .filled_style(theme.gauge)
         .unfilled_style(theme.dim)
         .render(area, buf);
+}
+
+/// The best lines, numbered from 1, each with its score and moves.
+fn render_lines(view: &SearchView, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    if area.height == 0 {
+        return;
+    }
+    let heading = format!("best {} lines", view.lines.len());
+    let mut rows = vec![Line::from(Span::styled(heading, theme.dim))];
+    for (number, line) in view.lines.iter().enumerate() {
+        let style = if number == 0 { theme.good } else { theme.text };
+        rows.push(Line::from(vec![
+            Span::styled(format!("{}. ", number + 1), theme.dim),
+            Span::styled(
+                format!("{:>9}  ", score_text(Some(line.score), true)),
+                style,
+            ),
+            Span::raw(line.pv.join(" ")),
+        ]));
+    }
+    Paragraph::new(rows).render(area, buf);
 }
 
 fn render_root_moves(view: &SearchView, theme: &Theme, area: Rect, buf: &mut Buffer) {

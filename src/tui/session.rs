@@ -16,7 +16,7 @@ use ratatui::style::Style;
 
 use super::board::{BoardGame, BoardVisitor, Marks, Pick, Steer, visit_board};
 use super::clock::Clocks;
-use super::panel::{Purpose, RootMoveView, SearchView};
+use super::panel::{LineView, Purpose, RootMoveView, SearchView};
 use super::recorded::{RecordedSearch, TreeBuilder};
 use super::screens::mcts_explorer::MctsRecord;
 use super::theme::Theme;
@@ -27,7 +27,7 @@ use crate::play::notation::{format_line, format_line_with};
 use crate::play::record::{self, RecordFacts};
 use crate::play::{EndReason, Match, MatchEvent, Refusal, SearchStart};
 use crate::search::tree::SearchTree;
-use crate::search::{Algorithm, RootMove, SearchConfig, SearchEvent, SearchResult};
+use crate::search::{Algorithm, PvLine, RootMove, SearchConfig, SearchEvent, SearchResult};
 
 /// The minimum time per computer move, from fastest to slowest: the spectating speed.
 pub const SPEEDS: [Duration; 6] = [
@@ -136,6 +136,8 @@ pub trait Session {
     fn move_now(&mut self);
     /// Changes the minimum time per computer move.
     fn change_speed(&mut self, faster: bool);
+    /// Shows the next number of best lines in the search panel (1, 2, 3, 5).
+    fn cycle_lines(&mut self);
     /// True while the computer is held.
     fn paused(&self) -> bool;
     /// The minimum time per computer move.
@@ -237,9 +239,15 @@ pub struct GameSession<G: BoardGame> {
     view: Option<SearchView>,
     message: Option<Message>,
     speed: usize,
+    /// The index of the panel's number of best lines in [`LINE_CHOICES`].
+    lines: usize,
     /// The index of the notation chosen among [`BoardGame::notations`].
     notation: usize,
 }
+
+/// The numbers of best lines the search panel offers, in the order the lines key
+/// cycles through them.
+pub const LINE_CHOICES: [usize; 4] = [1, 2, 3, 5];
 
 impl<G: BoardGame> GameSession<G> {
     /// Sets up the game and its engines; an error names what is wrong.
@@ -263,6 +271,7 @@ impl<G: BoardGame> GameSession<G> {
             view: None,
             message: None,
             speed,
+            lines: 0,
             notation: 0,
         })
     }
@@ -358,8 +367,10 @@ impl<G: BoardGame> GameSession<G> {
             SearchEvent::Iteration(it) => {
                 let line = (it.depth, it.score, self.searched_line(&it.pv));
                 let root_moves = self.root_moves(&it.root_moves);
+                let lines = self.line_views(&it.lines);
                 if let Some(view) = self.view.as_mut() {
                     view.iteration(line, it.stats, root_moves);
+                    view.lines = lines;
                 }
                 if let Some(tree) = it.tree {
                     self.keep_tree(tree, true);
@@ -381,8 +392,10 @@ impl<G: BoardGame> GameSession<G> {
         let pv = self.searched_line(&result.pv);
         let best = pv.first().cloned();
         let root_moves = self.root_moves(&result.root_moves);
+        let lines = self.line_views(&result.lines);
         if let Some(view) = self.view.as_mut() {
             view.iteration((result.depth, result.score, pv), result.stats, root_moves);
+            view.lines = lines;
             view.finish(best, result.proven, result.stopped);
         }
     }
@@ -433,6 +446,17 @@ impl<G: BoardGame> GameSession<G> {
             Some(searched) => format_line_with(&searched.root, moves, write),
             None => format_line_with(self.game.game(), moves, write),
         }
+    }
+
+    /// A search's best lines in the game's notation.
+    fn line_views(&self, lines: &[PvLine<G::Move>]) -> Vec<LineView> {
+        lines
+            .iter()
+            .map(|line| LineView {
+                score: line.score,
+                pv: self.searched_line(&line.pv),
+            })
+            .collect()
     }
 
     fn root_moves(&self, root_moves: &[RootMove<G::Move>]) -> Vec<RootMoveView> {
@@ -737,6 +761,17 @@ impl<G: BoardGame> Session for GameSession<G> {
                 "m makes the computer move: it is not its turn",
             ),
         }
+    }
+
+    fn cycle_lines(&mut self) {
+        self.lines = (self.lines + 1) % LINE_CHOICES.len();
+        let lines = LINE_CHOICES[self.lines];
+        self.game.set_lines(lines);
+        let text = match lines {
+            1 => "the search panel shows the best line (from the next search)".to_string(),
+            n => format!("the search panel shows the best {n} lines (from the next search)"),
+        };
+        self.say(Tone::Info, text);
     }
 
     fn change_speed(&mut self, faster: bool) {

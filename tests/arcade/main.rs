@@ -18,6 +18,7 @@ mod go_count;
 mod lessons;
 mod mcts_explorer;
 mod panel;
+mod panel_lines;
 mod play_flags;
 mod signals;
 mod smoke;

@@ -18,4 +18,5 @@ mod refusals;
 mod robust_cli;
 mod stop_at_once;
 mod uci;
+mod uci_lines;
 mod xiangqi_protocols;

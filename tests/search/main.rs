@@ -24,6 +24,7 @@ mod mcts;
 mod mcts_memory;
 mod mcts_parallel;
 mod mcts_reuse;
+mod multi_pv;
 mod search;
 mod search_features;
 mod shape;

@@ -68,6 +68,7 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
             ("space  n", "pause/resume the computer; one computer move"),
             ("m", "the computer moves now: its best move so far"),
             ("+  -", "faster / slower computer moves"),
+            ("#", "search panel: best 1, 2, 3 or 5 lines"),
             ("t", "explore the computer's search tree"),
             (
                 "w",

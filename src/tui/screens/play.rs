@@ -361,6 +361,7 @@ impl Play {
             KeyCode::Char('m') => session.move_now(),
             KeyCode::Char('+') | KeyCode::Char('=') => session.change_speed(true),
             KeyCode::Char('-') => session.change_speed(false),
+            KeyCode::Char('#') => session.cycle_lines(),
             KeyCode::Char('t') => return self.explore(),
             KeyCode::Char('w') => self.write_record(),
             KeyCode::Char('y') => self.copy_to_clipboard(),
