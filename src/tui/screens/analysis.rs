@@ -20,16 +20,16 @@ use super::explorer::Explorer;
 use super::help::HelpTopic;
 use super::mcts_explorer::{MctsExplorer, MctsRecord};
 use super::play::{INLINE_BUILD_NODES, Play};
-use super::review::{EvalGraph, Evaluations, ScoreUnit};
+use super::review::{EvalGraph, Evaluations, ScoreUnit, replay_moves};
 use super::{Action, Screen, centered};
-use crate::game::{GameInfo, Outcome, Player};
+use crate::game::{GameInfo, Outcome, Player, find_game};
 use crate::play::analysis_board::{AnalysisBoard, MAX_LINES};
 use crate::play::levels::{DEFAULT_LEVEL, LEVELS, level_settings};
 use crate::play::notation::{format_line, format_line_with};
 use crate::play::{EngineSettings, PlaySetup, PlayedMove, Seat};
 use crate::search::score::{self, Score};
 use crate::search::{Algorithm, SearchConfig};
-use crate::tui::board::{BoardGame, BoardVisitor, Marks, visit_board};
+use crate::tui::board::{BoardGame, BoardVisitor, Marks, side_names, visit_board};
 use crate::tui::eval_bar::{EvalBar, first_share};
 use crate::tui::jobs::{Job, Update};
 use crate::tui::move_line::{LineAction, MoveLine};
@@ -63,6 +63,8 @@ pub struct LinesView {
     pub nodes: u64,
     /// Nodes per second.
     pub nps: u64,
+    /// Time the search has run.
+    pub elapsed: std::time::Duration,
     /// The best lines, best first.
     pub lines: Vec<LineView>,
     /// True when the search is Monte Carlo's: visits and win rates.
@@ -75,8 +77,6 @@ pub struct LinesView {
 
 /// The game analysed, whatever the game: what the screen needs.
 trait Analysed {
-    fn info(&self) -> GameInfo;
-    fn sides(&self) -> [&'static str; 2];
     fn played(&self) -> &[PlayedMove];
     /// The moves in the notation the game's parser reads, for a setup.
     fn move_texts(&self) -> &[String];
@@ -115,14 +115,6 @@ impl<G: BoardGame> AnalysedGame<G> {
 }
 
 impl<G: BoardGame> Analysed for AnalysedGame<G> {
-    fn info(&self) -> GameInfo {
-        G::info()
-    }
-
-    fn sides(&self) -> [&'static str; 2] {
-        [G::side_name(Player::First), G::side_name(Player::Second)]
-    }
-
     fn played(&self) -> &[PlayedMove] {
         &self.played
     }
@@ -186,6 +178,7 @@ impl<G: BoardGame> Analysed for AnalysedGame<G> {
             depth: state.depth,
             nodes: state.stats.nodes_all_passes.max(state.stats.nodes),
             nps: state.stats.nps(),
+            elapsed: state.stats.elapsed,
             lines,
             monte_carlo,
             finished: state.finished,
@@ -220,7 +213,8 @@ impl<G: BoardGame> Analysed for AnalysedGame<G> {
         }
         let root = self.board.position().clone();
         let evaluator = self.board.evaluator().clone();
-        let (algorithm, title, sides) = (self.board.algorithm(), self.title(), self.sides());
+        let sides = [G::side_name(Player::First), G::side_name(Player::Second)];
+        let (algorithm, title) = (self.board.algorithm(), self.title());
         let running = self.board.searching();
         let build =
             move || RecordedSearch::new(&tree, &root, evaluator, algorithm, title, running, sides);
@@ -252,6 +246,9 @@ enum Asking {
 /// The analysis screen.
 pub struct Analysis {
     game: Box<dyn Analysed>,
+    info: GameInfo,
+    /// The game's names of its sides.
+    sides: [&'static str; 2],
     /// The game's start: its options, its start position (the moves are the board's).
     setup: PlaySetup,
     evaluations: Evaluations,
@@ -273,21 +270,8 @@ impl Analysis {
             fn visit<G: BoardGame>(self) -> Self::Output {
                 let Open(setup, ply) = self;
                 let start = G::setup(&setup.options, setup.position.as_deref(), None)?;
-                let mut position = start.clone();
-                let mut moves = Vec::new();
-                let mut played = Vec::new();
                 let given = setup.moves.as_deref().unwrap_or("");
-                for text in start.split_moves(given) {
-                    let m = position
-                        .parse_move(text)
-                        .map_err(|e| anyhow::anyhow!("move {} '{text}': {e}", moves.len() + 1))?;
-                    played.push(PlayedMove {
-                        text: position.move_list_text(m),
-                        by: position.to_move(),
-                    });
-                    position.play(m);
-                    moves.push(m);
-                }
+                let (moves, played) = replay_moves(&start, start.split_moves(given))?;
                 let settings = EngineSettings::for_game(&setup.game);
                 let evaluator = G::evaluator_named(&settings.eval)?.evaluator;
                 let texts = format_line(&start, &moves);
@@ -308,6 +292,8 @@ impl Analysis {
         let (game, evaluations) = visit_board(&setup.game, Open(setup, ply))??;
         Ok(Analysis {
             game,
+            info: find_game(&setup.game)?,
+            sides: side_names(&setup.game),
             setup: PlaySetup {
                 moves: None,
                 result: None,
@@ -532,7 +518,7 @@ impl Analysis {
             return Action::Stay;
         }
         if let Some(record) = self.game.recorded_mcts() {
-            return Action::Push(Box::new(MctsExplorer::new(record, self.game.sides())));
+            return Action::Push(Box::new(MctsExplorer::new(record, self.sides)));
         }
         match self.game.tree_builder() {
             Some((nodes, build)) if nodes <= INLINE_BUILD_NODES => {
@@ -611,7 +597,7 @@ impl Analysis {
             scores: &self.evaluations.analysis.scores,
             ply: self.game.ply(),
             unit: self.unit,
-            sides: self.game.sides(),
+            sides: self.sides,
         };
         graph_view.render(frame, theme, graph);
         self.render_status(frame, theme, status);
@@ -636,13 +622,10 @@ impl Analysis {
     }
 
     fn title_line(&self, theme: &Theme) -> Line<'static> {
-        let sides = self.game.sides();
+        let sides = self.sides;
         let to_move = sides[self.game.to_move().index()];
         Line::from(vec![
-            Span::styled(
-                format!(" Analysis: {} ", self.game.info().name),
-                theme.title,
-            ),
+            Span::styled(format!(" Analysis: {} ", self.info.name), theme.title),
             Span::styled(
                 format!(
                     " move {} of {} · {to_move} to move",
@@ -659,7 +642,7 @@ impl Analysis {
         let ply = self.game.ply();
         let played = self.game.played();
         let last = match ply.checked_sub(1).and_then(|i| played.get(i)) {
-            Some(m) => format!("after {} ({})", m.text, self.game.sides()[m.by.index()]),
+            Some(m) => format!("after {} ({})", m.text, self.sides[m.by.index()]),
             None => "the start position".to_string(),
         };
         let depth = if view.monte_carlo {
@@ -679,8 +662,12 @@ impl Analysis {
                 Span::raw(view.depth.to_string()),
                 Span::styled(nodes, theme.dim),
                 Span::raw(compact(view.nodes)),
-                Span::styled("  nps ", theme.dim),
+            ]),
+            Line::from(vec![
+                Span::styled("nps ", theme.dim),
                 Span::raw(compact(view.nps)),
+                Span::styled("  time ", theme.dim),
+                Span::raw(format!("{:.1} s", view.elapsed.as_secs_f64())),
             ]),
         ]
     }
@@ -688,7 +675,7 @@ impl Analysis {
     /// The best lines, numbered, each with its score (Monte Carlo: visits and
     /// win rate) for the side to move.
     fn render_lines(&self, frame: &mut Frame, theme: &Theme, view: &LinesView, area: Rect) {
-        let sides = self.game.sides();
+        let sides = self.sides;
         let to_move = sides[self.game.to_move().index()];
         let state = if self.game.outcome().is_some() {
             "game over"
@@ -760,7 +747,7 @@ impl Analysis {
             Asking::Position(line) => {
                 let area = centered(frame.area(), frame.area().width.min(76), 4);
                 frame.render_widget(Clear, area);
-                let title = format!(" Position ({}) ", self.game.info().position_notation);
+                let title = format!(" Position ({}) ", self.info.position_notation);
                 let block = Block::bordered()
                     .title(Span::styled(title, theme.title))
                     .border_style(theme.border);
@@ -780,7 +767,7 @@ impl Analysis {
             Asking::Level(level) => {
                 let area = centered(frame.area(), 44, 5);
                 frame.render_widget(Clear, area);
-                let sides = self.game.sides();
+                let sides = self.sides;
                 let text = vec![
                     Line::from(format!(
                         "You play {} from here against",

@@ -201,6 +201,30 @@ impl EvalGraph<'_> {
     }
 }
 
+/// `texts` (moves in the game's notation) replayed from `start`: the moves, and
+/// each as the move list writes it with who made it; an error names the move
+/// that does not replay.
+pub fn replay_moves<'t, G: BoardGame>(
+    start: &G,
+    texts: impl IntoIterator<Item = &'t str>,
+) -> anyhow::Result<(Vec<G::Move>, Vec<PlayedMove>)> {
+    let mut position = start.clone();
+    let mut moves = Vec::new();
+    let mut played = Vec::new();
+    for text in texts {
+        let m = position
+            .parse_move(text)
+            .map_err(|e| anyhow::anyhow!("move {} '{text}': {e}", moves.len() + 1))?;
+        played.push(PlayedMove {
+            text: position.move_list_text(m),
+            by: position.to_move(),
+        });
+        position.play(m);
+        moves.push(m);
+    }
+    Ok((moves, played))
+}
+
 /// The game being reviewed, whatever the game: what the screen needs.
 trait Reviewed {
     fn info(&self) -> GameInfo;
@@ -278,21 +302,13 @@ impl Review {
             fn visit<G: BoardGame>(self) -> Self::Output {
                 let Open(setup, texts) = self;
                 let start = G::setup(&setup.options, setup.position.as_deref(), None)?;
-                let mut positions = vec![start.clone()];
-                let mut moves = Vec::new();
-                let mut played = Vec::new();
-                let mut position = start;
-                for text in texts {
-                    let m = position
-                        .parse_move(text)
-                        .map_err(|e| anyhow::anyhow!("move {} '{text}': {e}", moves.len() + 1))?;
-                    played.push(PlayedMove {
-                        text: position.move_list_text(m),
-                        by: position.to_move(),
-                    });
-                    position.play(m);
-                    moves.push(m);
-                    positions.push(position.clone());
+                let texts = texts.iter().map(String::as_str);
+                let (moves, played) = replay_moves(&start, texts)?;
+                let mut positions = vec![start];
+                for &m in &moves {
+                    let mut next = positions[positions.len() - 1].clone();
+                    next.play(m);
+                    positions.push(next);
                 }
                 let eval = setup
                     .seats()
