@@ -113,6 +113,11 @@ pub struct PlayArgs {
     /// else a built-in one; in any game, x in the explorer does the same).
     #[arg(long)]
     pub exercise: bool,
+    /// Open the analysis board instead of a game: the position (--position,
+    /// --moves, --load) searched without end, with its best lines, an evaluation
+    /// bar and the graph over the game; p plays on from there.
+    #[arg(long, visible_alias = "analyze", conflicts_with_all = ["exercise", "clock", "first", "second"])]
+    pub analyse: bool,
 }
 
 impl PlayArgs {
@@ -194,6 +199,9 @@ impl PlayArgs {
                 }
             }
         };
+        if self.analyse {
+            return Ok(Launch::Analysis(base));
+        }
         let engine = self.engine(&base.game)?;
         let seat = |arg: SeatArg| match arg {
             SeatArg::Human => Seat::Human,

@@ -4,6 +4,7 @@
 //! and tests drive one without a terminal. Nothing here draws anything.
 
 pub mod analysis;
+pub mod analysis_board;
 pub mod clock;
 pub mod error;
 mod game_match;

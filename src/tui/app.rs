@@ -14,6 +14,7 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
 
 use super::Launch;
+use super::screens::analysis::Analysis;
 use super::screens::explorer::Explorer;
 use super::screens::help::{HelpScroll, render_help, render_too_small, too_small};
 use super::screens::lesson::Lesson;
@@ -49,6 +50,8 @@ pub enum Front<'a> {
         /// The review in front.
         review: &'a Review,
     },
+    /// The analysis board.
+    Analysis(&'a Analysis),
     /// Exploring a Monte Carlo tree; the game goes on behind it.
     MctsExplorer {
         /// The explorer in front.
@@ -79,6 +82,8 @@ impl<'a> Front<'a> {
             Front::Saved(saved)
         } else if let Some(review) = any.downcast_ref() {
             Front::Review { review }
+        } else if let Some(analysis) = any.downcast_ref() {
+            Front::Analysis(analysis)
         } else if let Some(explorer) = any.downcast_ref() {
             Front::MctsExplorer { explorer }
         } else if let Some(lesson) = any.downcast_ref() {
@@ -126,6 +131,9 @@ impl App {
             Launch::Game(setup) => {
                 let play = Play::new(session::open(&setup)?, setup);
                 vec![Box::new(menu), Box::new(play)]
+            }
+            Launch::Analysis(setup) => {
+                vec![Box::new(menu), Box::new(Analysis::open(&setup, None)?)]
             }
             Launch::Exercise(tree) => vec![Box::new(super::open_exercise(tree.as_deref())?)],
         };

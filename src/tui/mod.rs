@@ -11,6 +11,7 @@ pub mod app;
 pub mod board;
 pub mod clipboard;
 pub mod command_keys;
+pub mod eval_bar;
 pub mod event;
 pub mod jobs;
 pub mod move_line;
@@ -36,6 +37,9 @@ pub enum Launch {
     Menu,
     /// Straight into a game (`ply play GAME ...`).
     Game(PlaySetup),
+    /// Straight into the analysis board on the setup's position and moves
+    /// (`ply play GAME --analyse ...`).
+    Analysis(PlaySetup),
     /// Straight into the exercise (`ply play synthetic --exercise`): on the written
     /// tree given, or the first built-in one.
     Exercise(Option<String>),
@@ -47,6 +51,7 @@ pub fn validate(launch: &Launch) -> anyhow::Result<()> {
     match launch {
         Launch::Menu => Ok(()),
         Launch::Game(setup) => session::open(setup).map(drop),
+        Launch::Analysis(setup) => screens::analysis::Analysis::check(setup),
         Launch::Exercise(tree) => open_exercise(tree.as_deref()).map(drop),
     }
 }

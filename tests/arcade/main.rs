@@ -8,6 +8,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod analysis;
 mod arcade;
 mod arcade_run;
 mod boards;

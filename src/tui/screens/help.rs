@@ -39,6 +39,7 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
             ("↑↓ / j k", "choose a game"),
             ("Enter", "set the game up"),
             ("s", "saved games: resume one, review a finished one"),
+            ("a", "analyse the game: from its start or a typed position"),
             ("q / Esc", "quit"),
         ],
     ),
@@ -79,6 +80,7 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
                 "copy the position and moves (terminal clipboard and a file)",
             ),
             ("v", "review the game: evaluation graph, proven values"),
+            ("z", "analyse the position: endless search, best lines"),
             ("q", "back to the menu"),
         ],
     ),
@@ -88,6 +90,7 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
             ("↑↓ / j k", "choose a game"),
             ("Enter", "resume a game in progress, review a finished one"),
             ("v  d", "review the game; delete its file (asks first)"),
+            ("a", "analyse the game from its last move"),
             ("Esc / q", "back to the menu"),
         ],
     ),
@@ -96,7 +99,20 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
         &[
             ("←→ / h l", "one move back / forward"),
             ("Home  End", "the start / the last move"),
+            ("a", "analyse from the move shown"),
             ("Esc / q / v", "back"),
+        ],
+    ),
+    (
+        "Analysis",
+        &[
+            ("←→ / h l", "one move back / forward: the search follows"),
+            ("Home  End", "the start / the last move"),
+            ("+  -", "one best line more / fewer"),
+            ("p", "play on from here against a level (←→ choose, Enter)"),
+            ("t", "explore the search tree of the last iteration"),
+            ("e", "type or paste a position in the game's notation"),
+            ("Esc / q", "back"),
         ],
     ),
     (
@@ -173,6 +189,8 @@ pub enum HelpTopic {
     Saved,
     /// The review of a game.
     Review,
+    /// The analysis board.
+    Analysis,
     /// The exercise and the breadth-first replay.
     Lesson,
 }
@@ -260,6 +278,7 @@ impl HelpTopic {
             HelpTopic::Explorer => &["Everywhere", "Search tree", "Replay"],
             HelpTopic::Saved => &["Everywhere", "Saved games"],
             HelpTopic::Review => &["Everywhere", "Review"],
+            HelpTopic::Analysis => &["Everywhere", "Analysis"],
             HelpTopic::Lesson => &["Everywhere", "Lesson"],
         }
     }

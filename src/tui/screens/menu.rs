@@ -7,10 +7,12 @@ use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, List, ListItem, ListState, Paragraph, Wrap};
 
+use super::analysis::Analysis;
 use super::help::HelpTopic;
 use super::saved::{SavedGames, summary};
 use super::{Action, wrap_words};
 use crate::game::GameInfo;
+use crate::play::PlaySetup;
 use crate::play::store::Store;
 use crate::tui::board::arcade_games;
 use crate::tui::screens::setup::Setup;
@@ -88,6 +90,7 @@ impl Menu {
             KeyCode::Down | KeyCode::Char('j') => self.select_next(),
             KeyCode::Enter | KeyCode::Right | KeyCode::Char('l') => return self.open(),
             KeyCode::Char('s') => return self.open_saved(),
+            KeyCode::Char('a') => return self.analyse(),
             KeyCode::Char('q') | KeyCode::Esc => return Action::Quit,
             _ => {}
         }
@@ -144,6 +147,21 @@ impl Menu {
         self.selected().map_or(Action::Stay, |game| {
             Action::Push(Box::new(Setup::new(game)))
         })
+    }
+
+    /// The analysis board on the selected game's start position; a game that
+    /// does not set up says why under the list.
+    fn analyse(&mut self) -> Action {
+        let Some(game) = self.selected() else {
+            return Action::Stay;
+        };
+        match Analysis::open(&PlaySetup::new(game.id), None) {
+            Ok(analysis) => Action::Push(Box::new(analysis)),
+            Err(why) => {
+                self.saved = Some(format!("no analysis of {}: {why}", game.name));
+                Action::Stay
+            }
+        }
     }
 
     /// Draws the menu.

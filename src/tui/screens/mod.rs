@@ -45,6 +45,7 @@ macro_rules! screen_forwarding {
     };
 }
 
+pub mod analysis;
 pub mod breadth_replay;
 pub mod exercise;
 pub mod explorer;

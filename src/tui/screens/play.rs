@@ -14,6 +14,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use super::analysis::Analysis;
 use super::explorer::Explorer;
 use super::help::{GameKeys, HelpTopic};
 use super::mcts_explorer::MctsExplorer;
@@ -129,6 +130,9 @@ enum Leave {
     /// The human resigns ([`RESIGN_KEY`]).
     Resign,
 }
+
+/// The key that opens the analysis board on the game so far.
+pub const ANALYSIS_KEY: char = 'z';
 
 /// The key that gives the game up, after a yes.
 pub const RESIGN_KEY: char = 'x';
@@ -353,6 +357,7 @@ impl Play {
             KeyCode::Char('q') => return self.leave(Leave::Menu),
             KeyCode::Char('N') => return self.leave(Leave::NewGame),
             KeyCode::Char('v') => return self.review(),
+            KeyCode::Char(ANALYSIS_KEY) => return self.analyse(),
             KeyCode::Char('u') => session.undo(),
             KeyCode::Char('r') => session.redo(),
             KeyCode::Char('i') => session.hint(),
@@ -436,6 +441,22 @@ impl Play {
             Ok(review) => Action::Push(Box::new(review)),
             Err(e) => {
                 self.session.tell(Tone::Refused, &format!("no review: {e}"));
+                Action::Stay
+            }
+        }
+    }
+
+    /// The analysis board on the game so far, at its last move.
+    fn analyse(&mut self) -> Action {
+        let setup = PlaySetup {
+            moves: Some(self.session.move_texts().join(" ")),
+            ..self.setup_at_start()
+        };
+        match Analysis::open(&setup, None) {
+            Ok(analysis) => Action::Push(Box::new(analysis)),
+            Err(e) => {
+                self.session
+                    .tell(Tone::Refused, &format!("no analysis: {e}"));
                 Action::Stay
             }
         }

@@ -14,12 +14,14 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Wrap};
 
+use std::sync::Arc;
 use std::time::Instant;
 
+use super::analysis::Analysis as AnalysisScreen;
 use super::help::HelpTopic;
 use super::{Action, Screen};
 use crate::game::tag_pairs::turns;
-use crate::game::{GameInfo, Player};
+use crate::game::{Evaluator, GameInfo, Playable, Player};
 use crate::game::{profile, profile_of};
 use crate::play::PlaySetup;
 use crate::play::analysis::{Analysis, Finding, Proven, analyse, offers_proofs};
@@ -80,6 +82,149 @@ impl ScoreUnit {
     }
 }
 
+/// The evaluations of a game's positions (and, in games small enough, their
+/// proven values), worked out by a background job and taken in as they come:
+/// the review's and the analysis board's graph.
+pub struct Evaluations {
+    /// What came in so far.
+    pub analysis: Analysis,
+    job: Job<Finding>,
+}
+
+impl Evaluations {
+    /// Starts evaluating `positions` (and proving them when `prove`).
+    pub fn start<G: Playable>(
+        positions: Vec<G>,
+        evaluator: Arc<dyn Evaluator<G>>,
+        prove: bool,
+    ) -> Evaluations {
+        let analysis = Analysis::new(positions.len(), prove);
+        let mut job = Job::new("review");
+        job.start(move |reporter| {
+            let cancel = reporter.cancel_flag();
+            // The last finding is the job's result; the others are news.
+            analyse(&positions, evaluator.as_ref(), prove, cancel, &mut |f| {
+                f == Finding::Done || reporter.progress(f)
+            });
+            Finding::Done
+        });
+        Evaluations { analysis, job }
+    }
+
+    /// Takes in the job's findings; never blocks.
+    pub fn tick(&mut self) {
+        for update in self.job.poll() {
+            match update {
+                Update::Progress(finding) | Update::Done(finding) => self.analysis.record(finding),
+                // A job that died finds nothing more: what is missing stays unknown.
+                Update::Failed => self.analysis.record(Finding::Done),
+            }
+        }
+    }
+}
+
+/// The graph of a game's evaluations, in the first player's view, in the game's
+/// unit, the shown position marked.
+pub struct EvalGraph<'a> {
+    /// Each position's score in the first player's view, once known.
+    pub scores: &'a [Option<Score>],
+    /// The position shown.
+    pub ply: usize,
+    /// The game's unit.
+    pub unit: ScoreUnit,
+    /// The game's names of its sides.
+    pub sides: [&'static str; 2],
+}
+
+impl EvalGraph<'_> {
+    /// Draws the graph in a box over `area`.
+    pub fn render(&self, frame: &mut Frame, theme: &Theme, area: Rect) {
+        let unit = self.unit;
+        let biggest = self
+            .scores
+            .iter()
+            .flatten()
+            .filter(|s| !score::is_win(**s) && !score::is_loss(**s))
+            .map(|s| (f64::from(*s) / unit.points).abs())
+            .fold(unit.least_range, f64::max);
+        let range = biggest.min(unit.most_range).ceil();
+        let points: Vec<(f64, f64)> = self
+            .scores
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.map(|s| (i as f64, unit.plot(s, range))))
+            .collect();
+        let here: Vec<(f64, f64)> = points
+            .iter()
+            .copied()
+            .filter(|(x, _)| *x as usize == self.ply)
+            .collect();
+        let last = self.scores.len().saturating_sub(1).max(1);
+        let datasets = vec![
+            Dataset::default()
+                .marker(Marker::Braille)
+                .graph_type(GraphType::Line)
+                .style(theme.text)
+                .data(&points),
+            Dataset::default()
+                .marker(Marker::Block)
+                .graph_type(GraphType::Scatter)
+                .style(theme.selected)
+                .data(&here),
+        ];
+        let number = |v: f64| {
+            if v == 0.0 {
+                "0".to_string()
+            } else {
+                format!("{v:+}")
+            }
+        };
+        let x_axis = Axis::default()
+            .title(Span::styled("move", theme.dim))
+            .style(theme.dim)
+            .bounds([0.0, last as f64])
+            .labels(["0".to_string(), (last / 2).to_string(), last.to_string()]);
+        let y_axis = Axis::default()
+            .style(theme.dim)
+            .bounds([-range, range])
+            .labels([number(-range), "0".to_string(), number(range)]);
+        let title = format!(" Evaluation, {}'s view ({}) ", self.sides[0], unit.name);
+        let chart = Chart::new(datasets)
+            .block(
+                Block::bordered()
+                    .title(Span::styled(title, theme.title))
+                    .border_style(theme.border),
+            )
+            .x_axis(x_axis)
+            .y_axis(y_axis);
+        frame.render_widget(chart, area);
+    }
+}
+
+/// `texts` (moves in the game's notation) replayed from `start`: the moves, and
+/// each as the move list writes it with who made it; an error names the move
+/// that does not replay.
+pub fn replay_moves<'t, G: BoardGame>(
+    start: &G,
+    texts: impl IntoIterator<Item = &'t str>,
+) -> anyhow::Result<(Vec<G::Move>, Vec<PlayedMove>)> {
+    let mut position = start.clone();
+    let mut moves = Vec::new();
+    let mut played = Vec::new();
+    for text in texts {
+        let m = position
+            .parse_move(text)
+            .map_err(|e| anyhow::anyhow!("move {} '{text}': {e}", moves.len() + 1))?;
+        played.push(PlayedMove {
+            text: position.move_list_text(m),
+            by: position.to_move(),
+        });
+        position.play(m);
+        moves.push(m);
+    }
+    Ok((moves, played))
+}
+
 /// The game being reviewed, whatever the game: what the screen needs.
 trait Reviewed {
     fn info(&self) -> GameInfo;
@@ -130,14 +275,17 @@ impl<G: BoardGame> Reviewed for ReviewedGame<G> {
 /// The review screen.
 pub struct Review {
     game: Box<dyn Reviewed>,
-    analysis: Analysis,
-    /// The background job that analyses the game.
-    job: Job<Finding>,
+    /// The evaluations and proofs, from a background job.
+    evaluations: Evaluations,
     unit: ScoreUnit,
     /// How many moves are shown played.
     ply: usize,
     /// The result in words, when the game is over.
     result: Option<String>,
+    /// The game's setup with its moves, for the analysis board.
+    setup: PlaySetup,
+    /// Why the analysis board did not open, on the status line.
+    refusal: Option<String>,
 }
 
 impl Review {
@@ -150,25 +298,17 @@ impl Review {
     ) -> anyhow::Result<Review> {
         struct Open<'a>(&'a PlaySetup, &'a [String]);
         impl BoardVisitor for Open<'_> {
-            type Output = anyhow::Result<(Box<dyn Reviewed>, Analysis, Job<Finding>)>;
+            type Output = anyhow::Result<(Box<dyn Reviewed>, Evaluations)>;
             fn visit<G: BoardGame>(self) -> Self::Output {
                 let Open(setup, texts) = self;
                 let start = G::setup(&setup.options, setup.position.as_deref(), None)?;
-                let mut positions = vec![start.clone()];
-                let mut moves = Vec::new();
-                let mut played = Vec::new();
-                let mut position = start;
-                for text in texts {
-                    let m = position
-                        .parse_move(text)
-                        .map_err(|e| anyhow::anyhow!("move {} '{text}': {e}", moves.len() + 1))?;
-                    played.push(PlayedMove {
-                        text: position.move_list_text(m),
-                        by: position.to_move(),
-                    });
-                    position.play(m);
-                    moves.push(m);
-                    positions.push(position.clone());
+                let texts = texts.iter().map(String::as_str);
+                let (moves, played) = replay_moves(&start, texts)?;
+                let mut positions = vec![start];
+                for &m in &moves {
+                    let mut next = positions[positions.len() - 1].clone();
+                    next.play(m);
+                    positions.push(next);
                 }
                 let eval = setup
                     .seats()
@@ -177,17 +317,7 @@ impl Review {
                     .unwrap_or_else(|| EngineSettings::for_game(&setup.game).eval);
                 let evaluator = G::evaluator_named(&eval)?.evaluator;
                 let prove = offers_proofs(&setup.game, &setup.options);
-                let analysis = Analysis::new(positions.len(), prove);
-                let mut job = Job::new("review");
-                let analysed = positions.clone();
-                job.start(move |reporter| {
-                    let cancel = reporter.cancel_flag();
-                    // The last finding is the job's result; the others are news.
-                    analyse(&analysed, evaluator.as_ref(), prove, cancel, &mut |f| {
-                        f == Finding::Done || reporter.progress(f)
-                    });
-                    Finding::Done
-                });
+                let evaluations = Evaluations::start(positions.clone(), evaluator, prove);
                 let cursor = positions[0].initial_cursor();
                 let game = ReviewedGame {
                     positions,
@@ -195,18 +325,23 @@ impl Review {
                     played,
                     cursor,
                 };
-                Ok((Box::new(game), analysis, job))
+                Ok((Box::new(game), evaluations))
             }
         }
-        let (game, analysis, job) = visit_board(&setup.game, Open(setup, moves))??;
+        let (game, evaluations) = visit_board(&setup.game, Open(setup, moves))??;
         let ply = game.moves().len();
         Ok(Review {
             game,
-            analysis,
-            job,
+            evaluations,
             unit: ScoreUnit::of(&setup.game),
             ply,
             result,
+            setup: PlaySetup {
+                moves: Some(moves.join(" ")),
+                result: None,
+                ..setup.clone()
+            },
+            refusal: None,
         })
     }
 
@@ -217,18 +352,12 @@ impl Review {
 
     /// True once every evaluation and proof has come in.
     pub fn analysed(&self) -> bool {
-        self.analysis.done
+        self.evaluations.analysis.done
     }
 
     /// Takes in the analysis job's findings; never blocks.
     pub fn tick(&mut self) {
-        for update in self.job.poll() {
-            match update {
-                Update::Progress(finding) | Update::Done(finding) => self.analysis.record(finding),
-                // A job that died finds nothing more: what is missing stays unknown.
-                Update::Failed => self.analysis.record(Finding::Done),
-            }
-        }
+        self.evaluations.tick();
     }
 
     /// Answers a key: arrows step, Home/End jump, Esc or q closes.
@@ -243,10 +372,22 @@ impl Review {
             }
             KeyCode::Home | KeyCode::Char('g') => self.ply = 0,
             KeyCode::End | KeyCode::Char('G') => self.ply = last,
+            KeyCode::Char('a') => return self.analyse(),
             KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('v') => return Action::Close,
             _ => {}
         }
         Action::Stay
+    }
+
+    /// The analysis board on the reviewed game, at the move shown.
+    fn analyse(&mut self) -> Action {
+        match AnalysisScreen::open(&self.setup, Some(self.ply)) {
+            Ok(analysis) => Action::Push(Box::new(analysis)),
+            Err(why) => {
+                self.refusal = Some(format!("no analysis: {why}"));
+                Action::Stay
+            }
+        }
     }
 
     /// Draws the screen.
@@ -280,8 +421,14 @@ impl Review {
         self.render_graph(frame, theme, graph);
         self.render_moves(frame, theme, moves);
         self.render_facts(frame, theme, facts);
-        let help = "←→ step · Home/End first/last · Esc back";
-        frame.render_widget(Span::styled(help, theme.dim), keys);
+        let help = match &self.refusal {
+            Some(why) => Span::styled(why.clone(), theme.bad),
+            None => Span::styled(
+                "←→ step · Home/End first/last · a analyse · Esc back",
+                theme.dim,
+            ),
+        };
+        frame.render_widget(help, keys);
     }
 
     fn title_line(&self, theme: &Theme) -> Line<'static> {
@@ -317,12 +464,18 @@ impl Review {
             .skip(first)
             .take(rows)
             .map(|(i, m)| {
-                let mark = self.analysis.mark(i, m.by);
+                let mark = self.evaluations.analysis.mark(i, m.by);
                 let (sign, words, style) = match mark {
                     Some(mark) if mark.is_mistake() => (mark.sign(), mark.words(), theme.bad),
                     Some(mark) => (mark.sign(), mark.words(), theme.good),
-                    None if self.analysis.proving && !self.analysis.done => ("…", "", theme.dim),
-                    None if self.analysis.proving => ("?", "not proven in time", theme.dim),
+                    None if self.evaluations.analysis.proving
+                        && !self.evaluations.analysis.done =>
+                    {
+                        ("…", "", theme.dim)
+                    }
+                    None if self.evaluations.analysis.proving => {
+                        ("?", "not proven in time", theme.dim)
+                    }
                     None => (" ", "", theme.dim),
                 };
                 let current = i + 1 == self.ply;
@@ -349,68 +502,13 @@ impl Review {
     /// The evaluation after each move, in the first player's view, the shown
     /// position marked.
     fn render_graph(&self, frame: &mut Frame, theme: &Theme, area: Rect) {
-        let sides = self.game.sides();
-        let unit = self.unit;
-        let biggest = self
-            .analysis
-            .scores
-            .iter()
-            .flatten()
-            .filter(|s| !score::is_win(**s) && !score::is_loss(**s))
-            .map(|s| (f64::from(*s) / unit.points).abs())
-            .fold(unit.least_range, f64::max);
-        let range = biggest.min(unit.most_range).ceil();
-        let points: Vec<(f64, f64)> = self
-            .analysis
-            .scores
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| s.map(|s| (i as f64, unit.plot(s, range))))
-            .collect();
-        let here: Vec<(f64, f64)> = points
-            .iter()
-            .copied()
-            .filter(|(x, _)| *x as usize == self.ply)
-            .collect();
-        let last = self.game.moves().len().max(1);
-        let datasets = vec![
-            Dataset::default()
-                .marker(Marker::Braille)
-                .graph_type(GraphType::Line)
-                .style(theme.text)
-                .data(&points),
-            Dataset::default()
-                .marker(Marker::Block)
-                .graph_type(GraphType::Scatter)
-                .style(theme.selected)
-                .data(&here),
-        ];
-        let number = |v: f64| {
-            if v == 0.0 {
-                "0".to_string()
-            } else {
-                format!("{v:+}")
-            }
+        let graph = EvalGraph {
+            scores: &self.evaluations.analysis.scores,
+            ply: self.ply,
+            unit: self.unit,
+            sides: self.game.sides(),
         };
-        let x_axis = Axis::default()
-            .title(Span::styled("move", theme.dim))
-            .style(theme.dim)
-            .bounds([0.0, last as f64])
-            .labels(["0".to_string(), (last / 2).to_string(), last.to_string()]);
-        let y_axis = Axis::default()
-            .style(theme.dim)
-            .bounds([-range, range])
-            .labels([number(-range), "0".to_string(), number(range)]);
-        let title = format!(" Evaluation, {}'s view ({}) ", sides[0], unit.name);
-        let chart = Chart::new(datasets)
-            .block(
-                Block::bordered()
-                    .title(Span::styled(title, theme.title))
-                    .border_style(theme.border),
-            )
-            .x_axis(x_axis)
-            .y_axis(y_axis);
-        frame.render_widget(chart, area);
+        graph.render(frame, theme, area);
     }
 
     /// The shown position in words: its evaluation, its proven value, the move's mark.
@@ -427,13 +525,27 @@ impl Review {
             None => "the start position".to_string(),
         };
         lines.push(Line::from(Span::styled(heading, theme.text)));
-        let evaluation = match self.analysis.scores.get(self.ply).copied().flatten() {
+        let evaluation = match self
+            .evaluations
+            .analysis
+            .scores
+            .get(self.ply)
+            .copied()
+            .flatten()
+        {
             Some(s) => self.unit.describe(s, sides),
             None => "…".to_string(),
         };
         lines.push(Line::from(format!("evaluation: {evaluation}")));
-        if self.analysis.proving {
-            let proven = match self.analysis.proofs.get(self.ply).copied().flatten() {
+        if self.evaluations.analysis.proving {
+            let proven = match self
+                .evaluations
+                .analysis
+                .proofs
+                .get(self.ply)
+                .copied()
+                .flatten()
+            {
                 Some(Some(Proven::Win(p))) => format!("{} wins", sides[p.index()]),
                 Some(Some(Proven::Draw)) => "draw".to_string(),
                 Some(None) => "not proven in time".to_string(),
@@ -441,7 +553,9 @@ impl Review {
             };
             lines.push(Line::from(format!("with best play: {proven}")));
             if let Some(i) = self.ply.checked_sub(1)
-                && let Some(mark) = moves.get(i).and_then(|m| self.analysis.mark(i, m.by))
+                && let Some(mark) = moves
+                    .get(i)
+                    .and_then(|m| self.evaluations.analysis.mark(i, m.by))
             {
                 let mover = sides[moves[i].by.index()];
                 let style = if mark.is_mistake() {

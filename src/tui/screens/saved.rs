@@ -11,6 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, List, ListItem, ListState};
 
 use super::Action;
+use super::analysis::Analysis;
 use super::help::HelpTopic;
 use super::play::Play;
 use super::review::Review;
@@ -72,6 +73,7 @@ impl SavedGames {
             }
             KeyCode::Enter => return self.open(false),
             KeyCode::Char('v') => return self.open(true),
+            KeyCode::Char('a') => return self.analyse(),
             KeyCode::Char('d') => self.ask_to_delete(),
             KeyCode::Esc | KeyCode::Char('q') => return Action::Menu,
             _ => {}
@@ -107,7 +109,7 @@ impl SavedGames {
                         "{}: in use by another arcade (pid {pid}), opened for review only",
                         entry_name(&record)
                     ));
-                    Ok(Action::Push(Box::new(review)))
+                    Ok(Action::Push(review))
                 }
                 Err(why) => Err(why),
             }
@@ -116,6 +118,28 @@ impl SavedGames {
             self.message = Some(format!("cannot open {}: {why}", entry_name(&record)));
             Action::Stay
         })
+    }
+
+    /// The analysis board on the selected game, at its last move.
+    fn analyse(&mut self) -> Action {
+        let Some(entry) = self.selected() else {
+            return Action::Stay;
+        };
+        let opened = match &entry.record {
+            Ok(record) => record
+                .to_setup()
+                .map_err(anyhow::Error::msg)
+                .and_then(|setup| Analysis::open(&setup, None))
+                .map_err(|why| format!("cannot analyse {}: {why}", entry_name(record))),
+            Err(why) => Err(format!("{}.json {why}", entry.id)),
+        };
+        match opened {
+            Ok(analysis) => Action::Push(Box::new(analysis)),
+            Err(why) => {
+                self.message = Some(why);
+                Action::Stay
+            }
+        }
     }
 
     /// Asks before deleting the selected file.
@@ -172,7 +196,7 @@ impl SavedGames {
             ),
             (None, Some(message)) => Span::styled(format!(" {message}"), theme.bad),
             (None, None) => Span::styled(
-                " ↑↓ choose · Enter resume / review · v review · d delete · Esc menu",
+                " ↑↓ choose · Enter resume / review · v review · a analyse · d delete · Esc menu",
                 theme.dim,
             ),
         };
@@ -203,7 +227,7 @@ pub enum Resumed {
     /// Back on the game screen, this arcade holding its lock.
     Playing(Box<Play>),
     /// Another arcade, this process id, has it open: its review instead.
-    InUse(u32, Review),
+    InUse(u32, Box<Review>),
 }
 
 /// A saved game back on the game screen, at the move it was saved at, locked so
@@ -212,7 +236,9 @@ pub enum Resumed {
 pub fn resume(store: &Store, record: &SavedGame, id: SaveId) -> anyhow::Result<Resumed> {
     let lock = match store.lock(&id) {
         Ok(lock) => lock,
-        Err(LockRefused::InUse(pid)) => return Ok(Resumed::InUse(pid, review_of(record)?)),
+        Err(LockRefused::InUse(pid)) => {
+            return Ok(Resumed::InUse(pid, Box::new(review_of(record)?)));
+        }
         Err(why) => anyhow::bail!("{why}"),
     };
     let setup = record.to_setup().map_err(anyhow::Error::msg)?;
