@@ -383,6 +383,7 @@ fn result_of<M: Copy>(root: &RootSnapshot<M>, stopped: bool, elapsed: Duration) 
         stopped,
         stats: playout_stats(root.playouts, &root.per_ply, root.deepest, elapsed),
         root_moves,
+        lines: Vec::new(),
         tree: None,
     }
 }
@@ -395,6 +396,7 @@ fn progress_of<M: Copy>(root: &RootSnapshot<M>, start: Instant) -> Progress<M> {
         stats: result.stats,
         best_line: Some((result.score, result.pv)),
         root_moves: result.root_moves,
+        lines: Vec::new(),
     }
 }
 
