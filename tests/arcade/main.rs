@@ -19,6 +19,7 @@ mod lessons;
 mod mcts_explorer;
 mod panel;
 mod play_flags;
+mod setup_threads;
 mod signals;
 mod smoke;
 mod typed_moves;

@@ -23,6 +23,7 @@ mod exchange;
 mod mcts;
 mod mcts_memory;
 mod mcts_reuse;
+mod parallel;
 mod search;
 mod search_features;
 mod shape;
