@@ -329,22 +329,26 @@ pub struct CaseReport {
     pub nps: u64,
 }
 
-struct RunCase(BenchCase);
+/// A case and the threads its engine searches take.
+struct RunCase(BenchCase, usize);
 
 impl GameVisitor for RunCase {
     type Output = Result<CaseReport, GameError>;
     fn visit<G: Playable>(self) -> Result<CaseReport, GameError> {
-        let case = self.0;
+        let (case, threads) = (self.0, self.1);
         let mut game = G::setup(&GameOptions::parse(case.options)?, case.position, None)?;
         let start = Instant::now();
         let nodes = match case.work {
             Work::Perft(depth) => perft(&mut game, depth),
             Work::Search(config, depth) => searched_nodes(
                 &game,
-                config(Limits {
-                    depth,
-                    ..Limits::default()
-                }),
+                SearchConfig {
+                    threads,
+                    ..config(Limits {
+                        depth,
+                        ..Limits::default()
+                    })
+                },
             ),
             Work::Exact => match game.solve_exactly(None) {
                 Some(solution) => solution.nodes,
@@ -361,14 +365,25 @@ impl GameVisitor for RunCase {
     }
 }
 
+/// The nodes of a search of `game` with `config`: on several threads through an
+/// [`Engine`](search::Engine) (the engine's searches only), else the plain search.
 fn searched_nodes<G: Playable>(game: &G, config: SearchConfig) -> u64 {
     let evaluator = G::evaluators().remove(0);
-    search::search(game, evaluator.evaluator.as_ref(), &config, None, &mut ())
-        .stats
-        .nodes_all_passes
+    let evaluator = evaluator.evaluator.as_ref();
+    let result = match config.threads {
+        1 => search::search(game, evaluator, &config, None, &mut ()),
+        _ => search::Engine::new().search(game, evaluator, &config, None, &mut ()),
+    };
+    result.stats.nodes_all_passes
 }
 
 /// Runs one case of the suite.
 pub fn run_case(case: BenchCase) -> Result<CaseReport, GameError> {
-    visit_game((case.game)().id, RunCase(case))?
+    run_case_on(case, 1)
+}
+
+/// Runs one case of the suite, its engine searches on `threads` threads: their
+/// node counts then vary from run to run.
+pub fn run_case_on(case: BenchCase, threads: usize) -> Result<CaseReport, GameError> {
+    visit_game((case.game)().id, RunCase(case, threads))?
 }

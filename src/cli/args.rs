@@ -144,6 +144,11 @@ impl SearchArgs {
     }
 }
 
+/// Reads a `--threads` value: clap shows the error and exits with status 2.
+pub(super) fn parse_threads(text: &str) -> Result<usize, String> {
+    crate::play::read_threads(text).map_err(|e| e.to_string())
+}
+
 /// Reads `--prune-on-equal` for a search by `algorithm`: `no` (the strict rule)
 /// only for the course's alpha-beta.
 pub(super) fn pruning_rule_for(text: &str, algorithm: Algorithm) -> Result<bool, GameError> {

@@ -4,8 +4,9 @@
 use clap::Args;
 use serde::Serialize;
 
+use super::args::parse_threads;
 pub use crate::bench::CaseReport;
-use crate::bench::{SOLVE_SUITE, SUITE, run_case};
+use crate::bench::{SOLVE_SUITE, SUITE, run_case_on};
 
 /// Arguments of `ply bench`.
 #[derive(Args, Debug)]
@@ -16,6 +17,10 @@ pub struct BenchArgs {
     /// Run the long exact solves instead (seconds to minutes each).
     #[arg(long)]
     solve: bool,
+    /// Threads for the engine's searches (lazy SMP; the other cases run on one):
+    /// nodes per second then count all threads, and node counts vary from run to run.
+    #[arg(long, value_name = "N", default_value = "1", value_parser = parse_threads)]
+    threads: usize,
 }
 
 #[derive(Serialize)]
@@ -35,7 +40,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         .iter()
         .map(|&c| {
             let _live = super::progress::LiveLine::start(args.solve && !args.json);
-            run_case(c)
+            run_case_on(c, args.threads)
         })
         .collect::<Result<Vec<_>, _>>()?;
     let total_nodes = cases.iter().map(|c| c.nodes).sum();

@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use clap::ValueEnum;
 
-use super::args::{parse_max, pruning_rule_for};
+use super::args::{parse_max, parse_threads, pruning_rule_for};
 use crate::game::{GameOptions, profile_of};
+use crate::play::default_threads;
 use crate::play::levels::level_settings;
 use crate::play::record::load_file;
 use crate::search::{Additions, Algorithm};
@@ -80,6 +81,11 @@ pub struct PlayArgs {
     /// reaches the bound (the course's rule), `no` only when it passes it (strict).
     #[arg(long, value_name = "yes|no")]
     pub prune_on_equal: Option<String>,
+    /// Threads the computer searches on, 1 to 256 (default: the machine's cores,
+    /// less one while a human plays). A search that records its tree (unless
+    /// --no-tree) runs on one, as do minimax and alpha-beta.
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
+    pub threads: Option<usize>,
     /// The computer's evaluation (see `ply list`; default: `strong` when the game
     /// has one, else `seed`, as in the arcade's setup screen).
     #[arg(long, value_name = "NAME")]
@@ -202,7 +208,14 @@ impl PlayArgs {
         if self.analyse {
             return Ok(Launch::Analysis(base));
         }
-        let engine = self.engine(&base.game)?;
+        let humans = [self.first, self.second]
+            .iter()
+            .filter(|&&seat| seat == SeatArg::Human)
+            .count();
+        let engine = EngineSettings {
+            threads: self.threads.unwrap_or(default_threads(humans)),
+            ..self.engine(&base.game)?
+        };
         let seat = |arg: SeatArg| match arg {
             SeatArg::Human => Seat::Human,
             SeatArg::Computer => Seat::Computer(engine.clone()),
@@ -357,14 +370,37 @@ mod tests {
     }
 
     #[test]
+    fn threads_are_the_cores_less_one_against_a_person_unless_given() {
+        let threads_of = |args: &[&str]| {
+            let Ok(Launch::Game(setup)) = parse(args).launch() else {
+                panic!("play launches a game")
+            };
+            setup.second.engine().expect("a computer").threads
+        };
+        assert_eq!(threads_of(&["chess"]), default_threads(1));
+        assert_eq!(threads_of(&["chess", "--threads", "3"]), 3);
+        let all_cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let watched = ["chess", "--first", "computer", "--threads", "2"];
+        assert_eq!(threads_of(&watched), 2);
+        assert_eq!(threads_of(&["chess", "--first", "computer"]), all_cores);
+        for bad in ["0", "257", "two"] {
+            let refused =
+                super::super::Cli::try_parse_from(["ply", "play", "chess", "--threads", bad]);
+            let message = refused.expect_err(bad).to_string();
+            assert!(message.contains("from 1 to 256"), "{message}");
+        }
+    }
+
+    #[test]
     fn a_level_sets_the_computers_engine() {
         let Ok(Launch::Game(setup)) = parse(&["chess", "--level", "3"]).launch() else {
             panic!("play launches a game")
         };
-        assert_eq!(
-            setup.second,
-            Seat::Computer(level_settings("chess", 3).unwrap())
-        );
+        let level = EngineSettings {
+            threads: default_threads(1),
+            ..level_settings("chess", 3).unwrap()
+        };
+        assert_eq!(setup.second, Seat::Computer(level));
         assert!(error(&["chess", "--level", "11"]).contains("from 1 to 10"));
         let conflict = super::super::Cli::try_parse_from([
             "ply", "play", "chess", "--level", "3", "--depth", "2",

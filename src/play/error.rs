@@ -29,6 +29,10 @@ pub enum PlayError {
     /// algorithm does not have.
     #[error("prune-on-equal={0}")]
     PruningRule(String),
+    /// A thread count (`threads=...`, `--threads`) that is not a whole number
+    /// from 1 to [`MAX_THREADS`](crate::search::MAX_THREADS).
+    #[error("threads={0}: expected a whole number from 1 to {max}", max = crate::search::MAX_THREADS)]
+    Threads(String),
     /// A saved game that cannot be read, written or understood; the message
     /// says which and why.
     #[error("{0}")]

@@ -878,6 +878,7 @@ impl<G: Playable> Match<G> {
             return;
         };
         let settings = self.settings_for(computer, purpose);
+        let config = self.config(&settings);
         let handle =
             if computer.settings.plays_by_solver() && self.game.solves_quickly() && !sabotage {
                 let game = self.game.clone();
@@ -891,13 +892,17 @@ impl<G: Playable> Match<G> {
                     computer.engine.clone(),
                     self.game.clone(),
                     evaluator,
-                    self.config(&settings),
+                    config.clone(),
                 )
             };
         let start = SearchStart {
             purpose,
             side,
-            settings,
+            // The threads the search runs on, which the panel names.
+            settings: EngineSettings {
+                threads: crate::search::threads_used(&config),
+                ..settings
+            },
             root: self.game.clone(),
             evaluator: computer.evaluator.clone(),
             ply: self.history.len(),

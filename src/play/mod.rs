@@ -21,6 +21,6 @@ pub use game_match::{
     EndReason, Ending, Match, MatchEvent, PlayedMove, Purpose, Refusal, SearchStart, TakenBack,
 };
 pub use setup::{
-    DEFAULT_MOVE_TIME, EngineSettings, PlaySetup, RecordedResult, Seat, evaluator_names,
-    read_pruning_rule, seconds,
+    DEFAULT_MOVE_TIME, EngineSettings, PlaySetup, RecordedResult, Seat, default_threads,
+    evaluator_names, read_pruning_rule, read_threads, seconds,
 };

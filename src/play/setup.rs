@@ -9,7 +9,7 @@ use super::game_match::{EndReason, Ending};
 use super::mcts_spec::{MCTS_KEYS, describe_mcts, read_mcts_part};
 use crate::game::profile::{GameProfile, Opponent};
 use crate::game::{GameError, GameOptions, GameVisitor, Outcome, Playable, Player, profile_of};
-use crate::search::{Additions, Algorithm, Limits, MctsConfig, SearchConfig};
+use crate::search::{Additions, Algorithm, Limits, MAX_THREADS, MctsConfig, SearchConfig};
 
 /// Everything needed to start a game: which game, from where, and who plays.
 #[derive(Clone, Debug)]
@@ -141,6 +141,10 @@ pub struct EngineSettings {
     pub prune_on_equal: bool,
     /// Monte Carlo search's exploration constant, RAVE and seed (used by MCTS only).
     pub mcts: MctsConfig,
+    /// Threads searching at once (`threads=N`): the engine's lazy SMP and Monte
+    /// Carlo's parallel search take them; a search that records its tree, and
+    /// the course's minimax and alpha-beta, run on one.
+    pub threads: usize,
 }
 
 /// The time per move when neither depth nor time is chosen: enough to solve the
@@ -160,6 +164,7 @@ impl Default for EngineSettings {
             switches: Vec::new(),
             prune_on_equal: true,
             mcts: MctsConfig::default(),
+            threads: 1,
         }
     }
 }
@@ -216,6 +221,7 @@ impl EngineSettings {
             let _ = config.switch(name, *on);
         }
         config.mcts = self.mcts;
+        config.threads = self.threads;
         // With a clock or a node budget, a one-pass search may have nothing finished
         // to play when the budget runs out; deepening one ply at a time always has
         // the last depth's move.
@@ -276,7 +282,7 @@ impl EngineSettings {
     /// no game can hang. `no=NAME[,NAME]` and `with=NAME[,NAME]` switch the engine's
     /// extras ([`ENGINE_EXTRAS`](crate::search::limits::ENGINE_EXTRAS)) off or
     /// on, e.g. `engine:strong:nodes=20000:no=futility,lmp`; `prune-on-equal=no`
-    /// gives alpha-beta the strict rule; MCTS also takes the keys of
+    /// gives alpha-beta the strict rule; `threads=N` searches on N threads; MCTS also takes the keys of
     /// [`super::mcts_spec`] (`playouts=N:c=1.4:rave=off`).
     pub fn parse_spec(text: &str) -> Result<EngineSettings, GameError> {
         let bad = |why: String| GameError::new(format!("engine '{text}': {why}"));
@@ -320,6 +326,9 @@ impl EngineSettings {
                     let time = Duration::try_from_secs_f64(secs).map_err(|_| number())?;
                     settings.time = Some(time);
                 }
+                "threads" => {
+                    settings.threads = read_threads(value).map_err(|e| bad(e.to_string()))?
+                }
                 "prune-on-equal" => {
                     settings.prune_on_equal =
                         parse_pruning_rule(value, algorithm).map_err(|e| bad(e.to_string()))?;
@@ -333,7 +342,7 @@ impl EngineSettings {
                     Some(read) => read.map_err(|e| bad(e.0))?,
                     None => {
                         return Err(bad(format!(
-                            "unknown limit '{part}': expected depth=N, time=S, nodes=N, no=NAME, with=NAME, prune-on-equal=yes|no or, for mcts, {MCTS_KEYS}"
+                            "unknown limit '{part}': expected depth=N, time=S, nodes=N, threads=N, no=NAME, with=NAME, prune-on-equal=yes|no or, for mcts, {MCTS_KEYS}"
                         )));
                     }
                 },
@@ -357,8 +366,30 @@ impl EngineSettings {
         if self.time.is_some_and(|t| t.is_zero()) {
             return Err(PlayError::ZeroTime);
         }
+        if !(1..=MAX_THREADS).contains(&self.threads) {
+            return Err(PlayError::Threads(self.threads.to_string()));
+        }
         Ok(())
     }
+}
+
+/// The threads a computer player searches on unless told otherwise: every core
+/// the machine has, less one while any of the `humans` at the keyboard plays (so
+/// that the arcade stays quick to answer a person), at least one. Two
+/// computers playing each other get every core each: only the side to move
+/// thinks, so they never search at the same time.
+pub fn default_threads(humans: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    cores.saturating_sub(humans.min(1)).clamp(1, MAX_THREADS)
+}
+
+/// Reads a thread count: a whole number from 1 to [`MAX_THREADS`].
+pub fn read_threads(text: &str) -> Result<usize, PlayError> {
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|n| (1..=MAX_THREADS).contains(n))
+        .ok_or_else(|| PlayError::Threads(text.to_string()))
 }
 
 /// Reads alpha-beta's pruning rule: `yes` cuts on equality (the course's rule),

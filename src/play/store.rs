@@ -107,6 +107,10 @@ pub struct SavedEngine {
     /// the strict rule (alpha-beta only; absent from older records: `true`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prune_on_equal: Option<bool>,
+    /// Threads searching at once, when more than one (absent from older
+    /// records, which get one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
 }
 
 /// The clocks: the control and each side's time left.
@@ -142,6 +146,7 @@ impl SavedSeat {
                     mcts_seed: mcts.map(|m| m.seed),
                     prune_on_equal: (engine.algorithm == Algorithm::AlphaBeta)
                         .then_some(engine.prune_on_equal),
+                    threads: (engine.threads > 1).then_some(engine.threads),
                 })
             }
         }
@@ -177,6 +182,7 @@ impl SavedSeat {
             nodes: saved.nodes,
             switches: Vec::new(),
             prune_on_equal: saved.prune_on_equal.unwrap_or(true),
+            threads: saved.threads.unwrap_or(1),
             mcts: MctsConfig {
                 exploration_centi: saved
                     .exploration_centi

@@ -34,7 +34,7 @@ use crate::play::notation::format_line_with;
 use crate::search::engine::{self, SharedEngine};
 use crate::search::time::TimeBudget;
 use crate::search::{
-    Iteration, Limits, PvLine, SearchConfig, SearchEvent, SearchResult, Stats, score,
+    Iteration, Limits, MAX_THREADS, PvLine, SearchConfig, SearchEvent, SearchResult, Stats, score,
     shared_engine, spawn_engine_search_among,
 };
 use crate::text::escape_control;
@@ -142,6 +142,9 @@ struct UciController<G: ProtocolGame> {
     game: G,
     dialect: Dialect,
     hash_mib: u64,
+    /// Threads the engine searches on (`Threads`; 1 unless the GUI sets it, as
+    /// GUIs expect of a UCI engine: they set it to the cores they give it).
+    threads: usize,
     evaluator: NamedEvaluator<G>,
     search: Option<RunningSearch>,
     /// The table and ordering tables, kept from one `go` to the next in a game.
@@ -234,6 +237,7 @@ fn serve<G: ProtocolGame>(dialect: Dialect, mut input: impl BufRead) {
         game: start::<G>(),
         dialect,
         hash_mib: DEFAULT_HASH_MIB,
+        threads: 1,
         evaluator,
         search: None,
         memory: shared_engine(),
@@ -375,7 +379,9 @@ impl<G: ProtocolGame> UciController<G> {
         send(&format!(
             "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
         ));
-        send("option name Threads type spin default 1 min 1 max 1");
+        send(&format!(
+            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+        ));
         send(&format!(
             "option name TimeManagement type combo default {0} var {0} var {1}",
             TimePolicy::NAMES[0],
@@ -413,6 +419,9 @@ impl<G: ProtocolGame> UciController<G> {
         send("id author the ply authors");
         send(&format!(
             "option hashsize type spin min 1 max {MAX_HASH_MIB} default {DEFAULT_HASH_MIB}"
+        ));
+        send(&format!(
+            "option threads type spin min 1 max {MAX_THREADS} default 1"
         ));
         send("option usemillisec type check default false");
         send(&format!(
@@ -461,9 +470,7 @@ impl<G: ProtocolGame> UciController<G> {
             "batch" | "debug" | "ponder" | "bookfiles" | "usebook" | "promotion"
                 if self.dialect == Dialect::Ucci => {}
             "hash" | "hashsize" => self.hash_mib = spin_value(name, value, 1, MAX_HASH_MIB)?,
-            "threads" if self.dialect == Dialect::Uci => {
-                spin_value(name, value, 1, 1)?;
-            }
+            "threads" => self.threads = spin_value(name, value, 1, MAX_THREADS as u64)? as usize,
             "evaluation" => self.evaluator = G::evaluator_named(value)?,
             "timemanagement" => self.time_policy = TimePolicy::parse(value)?,
             "extras" if self.dialect == Dialect::Uci => self.extras = parse_extras(value)?,
@@ -537,6 +544,7 @@ impl<G: ProtocolGame> UciController<G> {
             moves: self.root_moves(&request.searchmoves),
         };
         let mut config = request.config(side, self.hash_mib, self.time_policy);
+        config.threads = self.threads;
         for (name, on) in &self.extras {
             // Names were checked when the option was set.
             let _ = config.switch(name, *on);

@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use super::iterative::{depth_first, search_with_tables};
 use super::limits::{Algorithm, SearchConfig};
 use super::order::MoveOrderer;
+use super::parallel::{self, Crew};
 use super::report::{Observer, SearchResult};
 use super::runner::{SearchHandle, spawn_job};
 use super::tt::TranspositionTable;
@@ -21,6 +22,8 @@ pub struct SearchTables<M> {
     orderer: MoveOrderer<M>,
     /// Monte Carlo search's tree, reused below the moves played since.
     pub(super) mcts_tree: Option<super::mcts::MctsTree<M>>,
+    /// A parallel search's shared table and helpers' tables, once one ran.
+    crew: Option<Crew<M>>,
 }
 
 impl<M: Copy + Eq + std::hash::Hash> SearchTables<M> {
@@ -29,6 +32,7 @@ impl<M: Copy + Eq + std::hash::Hash> SearchTables<M> {
             tt: (config.tt_mib > 0).then(|| TranspositionTable::new(config.tt_mib)),
             orderer: MoveOrderer::new(config),
             mcts_tree: None,
+            crew: None,
         }
     }
 
@@ -46,6 +50,22 @@ impl<M: Copy + Eq + std::hash::Hash> SearchTables<M> {
     ) {
         std::mem::swap(&mut self.tt, tt);
         std::mem::swap(&mut self.orderer, orderer);
+    }
+
+    /// The main thread's orderer and the crew of a parallel search for `config`:
+    /// the kept one aged for a new search, or a fresh one that fits.
+    fn for_parallel(&mut self, config: &SearchConfig) -> (&mut MoveOrderer<M>, &mut Crew<M>)
+    where
+        M: Send,
+    {
+        let crew = match self.crew.take() {
+            Some(mut crew) if crew.fits(config) => {
+                crew.new_search();
+                crew
+            }
+            _ => Crew::new(config),
+        };
+        (&mut self.orderer, self.crew.insert(crew))
     }
 }
 
@@ -74,12 +94,17 @@ impl<G: SearchHooks> Engine<G> {
             }
             tables.orderer.clear();
             tables.mcts_tree = None;
+            if let Some(crew) = tables.crew.as_mut() {
+                crew.clear();
+            }
         }
     }
 
     /// Searches `game` like [`search`](super::search), starting from what earlier
     /// searches left in the tables (aged, so that new results take their place).
     /// A configuration with another table size or other ordering gets fresh tables.
+    /// The engine's searches take `config.threads` threads (lazy SMP, see
+    /// `src/search/parallel.rs`); every other algorithm searches on one.
     pub fn search(
         &mut self,
         game: &G,
@@ -89,6 +114,10 @@ impl<G: SearchHooks> Engine<G> {
         observer: &mut dyn Observer<G::Move>,
     ) -> SearchResult<G::Move> {
         let tables = self.tables_for(config);
+        if parallel::runs_parallel(config) {
+            let (orderer, crew) = tables.for_parallel(config);
+            return parallel::search(game, None, evaluator, config, stop, observer, orderer, crew);
+        }
         search_with_tables(game, evaluator, config, stop, observer, Some(tables))
     }
 
@@ -110,6 +139,11 @@ impl<G: SearchHooks> Engine<G> {
     ) -> SearchResult<G::Move> {
         debug_assert!(config.algorithm != Algorithm::Mcts, "a depth-first input");
         let tables = self.tables_for(config);
+        if parallel::runs_parallel(config) {
+            let (orderer, crew) = tables.for_parallel(config);
+            let root = Some(root_moves);
+            return parallel::search(game, root, evaluator, config, stop, observer, orderer, crew);
+        }
         depth_first(
             game,
             Some(root_moves),
@@ -137,11 +171,17 @@ impl<G: SearchHooks> Engine<G> {
     }
 
     /// How full the kept table is, in thousandths (UCI's `hashfull`); 0 without one.
+    /// With both a one-thread table and a shared one kept, the fuller of the two.
     pub fn permille_full(&self) -> u32 {
-        self.tables
+        let Some(tables) = self.tables.as_ref() else {
+            return 0;
+        };
+        let own = tables
+            .tt
             .as_ref()
-            .and_then(|t| t.tt.as_ref())
-            .map_or(0, TranspositionTable::permille_full)
+            .map_or(0, TranspositionTable::permille_full);
+        let shared = tables.crew.as_ref().map_or(0, Crew::permille_full);
+        own.max(shared)
     }
 }
 

@@ -120,7 +120,8 @@ fn run_with<G: SearchHooks, T: Tracer<G::Move>>(
 }
 
 impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
-    fn run(&mut self) -> SearchResult<G::Move> {
+    /// The search: iterative deepening from the root to the limits.
+    pub(super) fn run(&mut self) -> SearchResult<G::Move> {
         if let Some(result) = self.finished_root() {
             return result;
         }
@@ -153,6 +154,9 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
         let mut finished_pass: Option<Stats> = None;
         let mut stability = Stability::default();
         for depth in first_depth..=max_depth {
+            if self.link.is_some_and(|link| link.skips(depth)) {
+                continue;
+            }
             let iteration_start = self.elapsed();
             self.stats.start_pass();
             let Some(result) = self.search_root(depth) else {
@@ -539,14 +543,14 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
     /// A line cut short by a table hit goes on with the table's best moves, as long
     /// as they are legal and the line does not repeat a position.
     fn extend_pv_from_table(&mut self, mut pv: Vec<G::Move>) -> Vec<G::Move> {
-        let Some(tt) = self.tt.as_ref() else {
+        if !self.has_table() {
             return pv;
-        };
+        }
         for &m in &pv {
             self.game.play(m);
         }
         let mut seen = vec![self.game.hash()];
-        while let Some(m) = tt.probe(self.game.hash()).and_then(|e| e.best_move) {
+        while let Some(m) = self.table_entry().and_then(|e| e.best_move) {
             if pv.len() >= MAX_PLY as usize || !self.game.moves().contains(&m) {
                 break;
             }

@@ -10,6 +10,7 @@ pub mod engine;
 pub mod error;
 mod eval_cache;
 mod negamax;
+mod parallel;
 #[macro_use]
 pub mod extras;
 pub mod export;
@@ -40,6 +41,7 @@ pub use error::SearchError;
 pub use iterative::search;
 pub use limits::{Additions, Algorithm, Limits, SearchConfig};
 pub use mcts::MctsConfig;
+pub use parallel::{MAX_THREADS, threads_used};
 pub use report::{Iteration, Observer, Progress, PvLine, RootMove, SearchResult};
 pub use runner::{SearchEvent, SearchHandle, spawn_exact_solve, spawn_search};
 pub use score::{GameValue, Score};

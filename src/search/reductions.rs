@@ -36,7 +36,7 @@ impl<G: SearchHooks, T: Tracer<G::Move>> Searcher<'_, G, T> {
             && ply > 0
             && depth >= IIR_MIN_DEPTH
             && tt_move.is_none()
-            && self.tt.is_some();
+            && self.has_table();
         depth - u32::from(reduce)
     }
 }

@@ -9,6 +9,7 @@ use super::continuation::Lead;
 use super::eval_cache::EvalCache;
 use super::limits::SearchConfig;
 use super::order::MoveOrderer;
+use super::parallel::ThreadLink;
 use super::report::{Observer, Progress, PvLine, RootMove};
 use super::score::{self, Score};
 use super::stats::{CutBy, Stats};
@@ -105,6 +106,9 @@ pub(super) struct Searcher<'a, G: SearchHooks, T: Tracer<G::Move>> {
     pub evaluator: &'a dyn Evaluator<G>,
     pub config: &'a SearchConfig,
     pub tt: Option<TranspositionTable<G::Move>>,
+    /// The other threads of a parallel search and their table, used instead of
+    /// `tt` (`None`: one thread).
+    pub link: Option<ThreadLink<'a, G::Move>>,
     /// Static values already computed in this search (`eval_cache` switch).
     eval_cache: Option<EvalCache>,
     pub orderer: MoveOrderer<G::Move>,
@@ -164,6 +168,7 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
             evaluator,
             config,
             tt: (config.tt_mib > 0).then(|| TranspositionTable::new(config.tt_mib)),
+            link: None,
             eval_cache: (config.eval_cache && G::CACHES_EVALUATION).then(EvalCache::new),
             orderer: MoveOrderer::new(config),
             root_player: game.to_move(),
@@ -231,6 +236,10 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
         let now = Instant::now();
         if stopped || self.deadline.is_some_and(|d| now >= d) {
             self.aborted = true;
+        }
+        if let Some(link) = &self.link {
+            let limit = self.config.limits.nodes;
+            self.aborted |= link.polled(self.stats.nodes_all_passes, limit, POLL_INTERVAL);
         }
         if now.duration_since(self.last_progress) >= PROGRESS_INTERVAL {
             self.last_progress = now;
@@ -549,7 +558,15 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
 
     /// The table's entry for the current position, if it has one.
     pub(super) fn table_entry(&self) -> Option<Entry<G::Move>> {
-        self.tt.as_ref().and_then(|t| t.probe(self.game.hash()))
+        match &self.link {
+            Some(link) => link.table.probe(self.game.hash()),
+            None => self.tt.as_ref().and_then(|t| t.probe(self.game.hash())),
+        }
+    }
+
+    /// True when the search has a transposition table (its own or a shared one).
+    pub(super) fn has_table(&self) -> bool {
+        self.tt.is_some() || self.link.is_some()
     }
 
     /// [`Searcher::probe`] on an entry already looked up, so that a node reading
@@ -600,16 +617,18 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
         best_move: Option<G::Move>,
         proven: bool,
     ) {
-        let key = self.game.hash();
-        if let Some(tt) = self.tt.as_mut() {
-            tt.store(Entry {
-                key,
-                score: score::to_table(score, ply as u32),
-                best_move,
-                depth: depth.min(u32::from(u16::MAX)) as u16,
-                bound,
-                proven,
-            });
+        let entry = Entry {
+            key: self.game.hash(),
+            score: score::to_table(score, ply as u32),
+            best_move,
+            depth: depth.min(u32::from(u16::MAX)) as u16,
+            bound,
+            proven,
+        };
+        match (&self.link, self.tt.as_mut()) {
+            (Some(link), _) => link.table.store(entry),
+            (None, Some(tt)) => tt.store(entry),
+            (None, None) => {}
         }
     }
 

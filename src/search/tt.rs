@@ -4,6 +4,10 @@
 //! Four entries a bucket; a new entry takes an empty slot, else one left by an
 //! earlier search, else the shallowest one. A long-lived table (the engine's, kept
 //! between moves) is aged at each search with [`TranspositionTable::new_search`].
+//! [`SharedTable`] is the same table for several threads at once (lazy SMP).
+
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use super::score::Score;
 
@@ -165,19 +169,7 @@ impl<M: Copy> TranspositionTable<M> {
         let range = self.bucket(slot.entry.key);
         let generation = self.generation;
         let bucket = &mut self.slots[range];
-        let index = bucket
-            .iter()
-            .position(|s| s.is_some_and(|s| s.entry.key == slot.entry.key))
-            .or_else(|| bucket.iter().position(Option::is_none))
-            .unwrap_or_else(|| {
-                (0..BUCKET)
-                    .min_by_key(|&i| {
-                        bucket[i].map_or((false, 0), |s| {
-                            (s.generation == generation, effective_depth(&s.entry))
-                        })
-                    })
-                    .unwrap_or(0)
-            });
+        let index = slot_to_replace(bucket, slot.entry.key, generation);
         if bucket[index].is_none() {
             self.used += 1;
         }
@@ -224,6 +216,111 @@ pub fn check_reservable(mib: usize) -> Result<(), super::SearchError> {
         .map_err(|_| super::SearchError::TableMemory { mib })
 }
 
+/// Where in `bucket` an entry for `key` goes: the same position's slot, else an
+/// empty one, else the one of an earlier search or searched least deep.
+fn slot_to_replace<M>(bucket: &[Option<Slot<M>>], key: u64, generation: u8) -> usize {
+    bucket
+        .iter()
+        .position(|s| s.as_ref().is_some_and(|s| s.entry.key == key))
+        .or_else(|| bucket.iter().position(Option::is_none))
+        .unwrap_or_else(|| {
+            (0..bucket.len())
+                .min_by_key(|&i| {
+                    bucket[i].as_ref().map_or((false, 0), |s| {
+                        (s.generation == generation, effective_depth(&s.entry))
+                    })
+                })
+                .unwrap_or(0)
+        })
+}
+
+/// A transposition table several threads read and write at once: a fixed number
+/// of buckets (it does not grow: growing would stop every thread), each behind
+/// its own lock, so that two threads wait for each other only on the same bucket.
+/// Entries are kept and replaced as in [`TranspositionTable`].
+pub struct SharedTable<M> {
+    buckets: Vec<Mutex<[Option<Slot<M>>; BUCKET]>>,
+    /// The current search's number, as [`TranspositionTable`]'s.
+    generation: AtomicU8,
+    mib: usize,
+}
+
+impl<M: Copy> SharedTable<M> {
+    /// A table of about `mib` MiB (at least one bucket), all of it allocated now;
+    /// where that much cannot be had, as large as can be.
+    pub fn new(mib: usize) -> SharedTable<M> {
+        let bucket_size = std::mem::size_of::<Mutex<[Option<Slot<M>>; BUCKET]>>().max(1);
+        let wanted = mib.saturating_mul(1 << 20) / bucket_size;
+        let mut count = if wanted <= 1 { 1 } else { 1 << wanted.ilog2() };
+        let mut buckets = Vec::new();
+        while buckets.try_reserve_exact(count).is_err() && count > 1 {
+            count /= 2;
+        }
+        crate::memory::advise_huge_pages(&buckets);
+        buckets.resize_with(count, || Mutex::new([None; BUCKET]));
+        SharedTable {
+            buckets,
+            generation: AtomicU8::new(0),
+            mib,
+        }
+    }
+
+    /// The size asked for, in MiB.
+    pub fn mib(&self) -> usize {
+        self.mib
+    }
+
+    /// Starts a new search: see [`TranspositionTable::new_search`].
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        for bucket in &mut self.buckets {
+            *bucket.get_mut().unwrap_or_else(PoisonError::into_inner) = [None; BUCKET];
+        }
+    }
+
+    fn bucket(&self, key: u64) -> std::sync::MutexGuard<'_, [Option<Slot<M>>; BUCKET]> {
+        let index = key as usize & (self.buckets.len() - 1);
+        self.buckets[index]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The entry for this position, if stored.
+    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
+        self.bucket(key)
+            .iter()
+            .flatten()
+            .find(|s| s.entry.key == key)
+            .map(|s| s.entry)
+    }
+
+    /// Stores a result, replacing as [`TranspositionTable::store`] does when full.
+    pub fn store(&self, entry: Entry<M>) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let mut bucket = self.bucket(entry.key);
+        let index = slot_to_replace(&bucket[..], entry.key, generation);
+        bucket[index] = Some(Slot { entry, generation });
+    }
+
+    /// How many entries are in use, in thousandths of the table (UCI's hashfull).
+    pub fn permille_full(&self) -> u32 {
+        let sample = self.buckets.len().min(1000);
+        let used: usize = (0..sample)
+            .map(|i| {
+                let bucket = self.buckets[i]
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                bucket.iter().filter(|s| s.is_some()).count()
+            })
+            .sum();
+        (used * 1000 / (sample * BUCKET).max(1)) as u32
+    }
+}
+
 fn effective_depth<M>(entry: &Entry<M>) -> u32 {
     if entry.proven {
         u32::MAX
@@ -268,6 +365,29 @@ mod tests {
                 assert_eq!(found.best_move, Some(key as u32));
             }
         }
+    }
+
+    #[test]
+    fn a_shared_table_keeps_what_threads_store_at_once() {
+        let table = SharedTable::<u32>::new(1);
+        let keys: Vec<u64> = (1..=4_000u64).map(crate::game::zobrist::mix64).collect();
+        std::thread::scope(|scope| {
+            for part in keys.chunks(1_000) {
+                let table = &table;
+                scope.spawn(move || part.iter().for_each(|&key| table.store(entry(key))));
+            }
+        });
+        // Each found entry is the one stored for its key, never a mix of two.
+        let mut found = 0;
+        for &key in &keys {
+            if let Some(stored) = table.probe(key) {
+                assert_eq!((stored.key, stored.best_move), (key, Some(key as u32)));
+                found += 1;
+            }
+        }
+        // 1 MiB holds far more than 4,000 entries: few are evicted.
+        assert!(found * 10 >= keys.len() * 9, "{found} of {}", keys.len());
+        assert!(table.permille_full() > 0);
     }
 
     #[test]

@@ -75,12 +75,17 @@ pub struct SearchView {
     pub root_moves: Vec<RootMoveView>,
     /// Once finished: the chosen move, whether its value is proven, whether a limit cut it.
     pub result: Option<(Option<String>, bool, bool)>,
+    /// Threads searching; the counters are those of all of them together.
+    pub threads: usize,
 }
 
 impl SearchView {
     /// A search just started, nothing known yet.
     pub fn new(purpose: Purpose, side: &'static str, engine: &EngineSettings) -> SearchView {
-        SearchView::described(purpose, side, engine.describe(), engine.config().limits)
+        SearchView {
+            threads: engine.threads,
+            ..SearchView::described(purpose, side, engine.describe(), engine.config().limits)
+        }
     }
 
     /// [`SearchView::new`] with the engine given in words and by its limits.
@@ -106,6 +111,7 @@ impl SearchView {
             elapsed: Duration::ZERO,
             root_moves: Vec::new(),
             result: None,
+            threads: 1,
         }
     }
 
@@ -281,6 +287,13 @@ fn render_summary(view: &SearchView, theme: &Theme, area: Rect, buf: &mut Buffer
             Span::raw(count(stats.cutoffs)),
             label("  TT hits "),
             Span::raw(count(stats.tt_hits)),
+            Span::styled(
+                match view.threads {
+                    1 => String::new(),
+                    n => format!("  {n} threads, nodes of all"),
+                },
+                theme.dim,
+            ),
         ]),
     ];
     Paragraph::new(lines).render(area, buf);

@@ -15,4 +15,5 @@ mod play;
 mod pruning_rule;
 mod record_switch;
 mod refused;
+mod saved_threads;
 mod saves;

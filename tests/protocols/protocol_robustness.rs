@@ -209,7 +209,7 @@ fn options_out_of_range_are_noted_and_clamped_and_clock_arithmetic_saturates() {
     for (line, note) in [
         ("setoption name Hash value 0", "using 1"),
         ("setoption name Hash value 99999999", "using 4096"),
-        ("setoption name Threads value 4", "using 1"),
+        ("setoption name Threads value 999", "using 256"),
     ] {
         engine.send(line);
         engine.send("isready");

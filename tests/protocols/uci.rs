@@ -107,12 +107,7 @@ fn nodes_at_depth_six(engine: &mut Engine) -> u64 {
         .iter()
         .rfind(|l| l.starts_with("info depth 6 "))
         .expect("an iteration at depth 6");
-    let words: Vec<&str> = last.split_whitespace().collect();
-    let at = words
-        .iter()
-        .position(|&w| w == "nodes")
-        .expect("a node count");
-    words[at + 1].parse().expect("a number")
+    field(last, "nodes").expect("a node count")
 }
 
 #[test]
@@ -151,5 +146,57 @@ fn the_extras_option_switches_the_engine_s_extras_and_refuses_unknown_names() {
     engine.send("ucinewgame");
     engine.send("setoption name Extras value <empty>");
     assert_eq!(nodes_at_depth_six(&mut engine), defaults);
+    engine.quit();
+}
+
+/// The number after `word` in an info line.
+fn field(line: &str, word: &str) -> Option<u64> {
+    let mut words = line.split_whitespace();
+    words.find(|w| *w == word)?;
+    words.next()?.parse().ok()
+}
+
+#[test]
+fn two_threads_play_a_legal_move_and_report_the_nodes_of_both() {
+    let mut engine = Engine::start(&["uci"]);
+    engine.send("uci");
+    let (_, identity) = engine.read_until("uciok");
+    assert!(
+        identity.contains(&"option name Threads type spin default 1 min 1 max 256".to_string()),
+        "{identity:?}"
+    );
+    // Out of range is noted and clamped (as Hash is); words are refused, and
+    // leave the setting as it was; either way a line says so.
+    engine.send("setoption name Threads value 0");
+    engine.send("setoption name Threads value many");
+    engine.send("setoption name Threads value 2");
+    engine.send("isready");
+    let (_, notes) = engine.read_until("readyok");
+    assert_eq!(
+        notes
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .count(),
+        2,
+        "{notes:?}"
+    );
+    engine.send("position startpos moves e2e4");
+    engine.send("go movetime 300");
+    let (best, infos) = engine.read_until("bestmove");
+    let text = best.split_whitespace().nth(1).expect("a move");
+    let mut game = Chess::new();
+    game.play(notation::parse_uci(game.board(), "e2e4").unwrap());
+    assert!(notation::parse_uci(game.board(), text).is_ok(), "{best}");
+    let counts: Vec<(u64, u64, u64)> = infos
+        .iter()
+        .filter_map(|l| Some((field(l, "nodes")?, field(l, "nps")?, field(l, "time")?)))
+        .collect();
+    assert!(counts.len() >= 2, "{infos:?}");
+    // Nodes only grow, and nodes per second is nodes over time.
+    assert!(counts.windows(2).all(|w| w[0].0 <= w[1].0), "{infos:?}");
+    for &(nodes, nps, time) in counts.iter().filter(|c| c.2 >= 50) {
+        let expected = nodes * 1000 / time;
+        assert!(nps.abs_diff(expected) <= expected / 10 + 100, "{infos:?}");
+    }
     engine.quit();
 }

@@ -25,6 +25,7 @@ mod mcts_memory;
 mod mcts_parallel;
 mod mcts_reuse;
 mod multi_pv;
+mod parallel;
 mod search;
 mod search_features;
 mod shape;

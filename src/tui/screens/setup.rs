@@ -14,9 +14,10 @@ use super::Action;
 use super::help::HelpTopic;
 use super::play::Play;
 use crate::game::{GameInfo, GameOptions, Player};
+use crate::play::default_threads;
 use crate::play::levels::{LEVELS, level_of, level_settings};
 use crate::play::mcts_spec::exploration_text;
-use crate::search::{Additions, Algorithm};
+use crate::search::{Additions, Algorithm, MAX_THREADS};
 use crate::tui::board::{evaluator_names, side_names};
 use crate::tui::clock::TimeControl;
 use crate::tui::theme::Theme;
@@ -137,6 +138,7 @@ enum Field {
     Exploration(Player),
     Rave(Player),
     Seed(Player),
+    Threads(Player),
     Clock,
     Increment,
     RecordTree,
@@ -151,6 +153,9 @@ pub struct Setup {
     evaluators: Vec<(&'static str, &'static str)>,
     computer: [bool; 2],
     engines: [EngineSettings; 2],
+    /// Each computer's threads; `None`: the default for who plays
+    /// ([`default_threads`]), which follows the seats as they change.
+    threads: [Option<usize>; 2],
     options: Vec<String>,
     clock: Option<TimeControl>,
     record_tree: bool,
@@ -175,6 +180,7 @@ impl Setup {
                 EngineSettings::for_game(game.id),
                 EngineSettings::for_game(game.id),
             ],
+            threads: [None; 2],
             options: game.options.iter().map(|o| o.default.to_string()).collect(),
             clock: None,
             record_tree: true,
@@ -220,6 +226,9 @@ impl Setup {
                 } else {
                     fields.extend([Field::Depth(player), Field::Time(player)]);
                 }
+                if self.takes_threads(player) {
+                    fields.push(Field::Threads(player));
+                }
             }
         }
         fields.push(Field::Clock);
@@ -230,6 +239,27 @@ impl Setup {
         fields.extend((0..self.options.len()).map(Field::Option));
         fields.push(Field::Start);
         fields
+    }
+
+    /// True when `player`'s algorithm can search on several threads (the engine,
+    /// Monte Carlo search); minimax and alpha-beta, which the course shows, run on one.
+    fn takes_threads(&self, player: Player) -> bool {
+        matches!(
+            self.engines[player.index()].algorithm,
+            Algorithm::Engine | Algorithm::Mcts
+        )
+    }
+
+    /// The threads `player`'s search gets: the row's choice, else the default
+    /// for the seats as they stand.
+    fn threads_of(&self, player: Player) -> usize {
+        self.threads[player.index()].unwrap_or_else(|| self.default_threads())
+    }
+
+    /// The threads a computer gets unless the row says otherwise, for the seats
+    /// as they stand.
+    fn default_threads(&self) -> usize {
+        default_threads(self.computer.iter().filter(|&&computer| !computer).count())
     }
 
     fn focused(&self) -> Field {
@@ -251,7 +281,10 @@ impl Setup {
         let options = GameOptions::parse(&pairs).map_err(|e| e.0)?;
         let seat = |player: Player| {
             if self.computer[player.index()] {
-                Seat::Computer(self.engines[player.index()].clone())
+                Seat::Computer(EngineSettings {
+                    threads: self.threads_of(player),
+                    ..self.engines[player.index()].clone()
+                })
             } else {
                 Seat::Human
             }
@@ -417,6 +450,14 @@ impl Setup {
                 } else {
                     mcts.seed.wrapping_sub(1)
                 };
+            }
+            Field::Threads(p) => {
+                let cores = std::thread::available_parallelism().map_or(1, usize::from);
+                let choices: Vec<Option<usize>> = std::iter::once(None)
+                    .chain((1..=cores.min(MAX_THREADS)).map(Some))
+                    .collect();
+                let index = cycle(&choices, &self.threads[p.index()], forward);
+                self.threads[p.index()] = choices[index];
             }
             Field::Clock => {
                 let minutes = self.clock.map(|c| c.minutes);
@@ -594,6 +635,13 @@ impl Setup {
                 if engine(p).mcts.rave { "on" } else { "off" }.into(),
             ),
             Field::Seed(p) => ("  playout seed".into(), engine(p).mcts.seed.to_string()),
+            Field::Threads(p) => (
+                "  threads".into(),
+                match self.threads[p.index()] {
+                    None => format!("{} (default)", self.threads_of(p)),
+                    Some(n) => n.to_string(),
+                },
+            ),
             Field::Clock => (
                 "clock per side".into(),
                 self.clock
@@ -641,6 +689,10 @@ impl Setup {
             Field::Exploration(_) => "UCT's exploration constant c: a move's value is its win rate plus c times sqrt(ln N / n). Higher tries neglected moves more often; lower trusts the best-looking move sooner. 1.41 (sqrt 2) is the textbook's; Go with RAVE plays best near 0.2.".into(),
             Field::Rave(_) => "RAVE (all moves as first): a move also learns from every playout in which its player played it later on. It helps a young tree in Go; in games where the order of moves matters it can mislead.".into(),
             Field::Seed(_) => "The seed of the random playouts: the same seed, position and playout limit replay the same search. Change it to see how much one search varies.".into(),
+            Field::Threads(_) => format!(
+                "How many threads the computer searches on at once (lazy SMP: they share one table). The default, {}, is this machine's cores, less one while a person plays so that the arcade answers at once; two computers get every core each, since only the side to move thinks. A search that records its tree (record search tree on) runs on one thread, so that the explorer shows one exact search.",
+                self.default_threads()
+            ),
             Field::Clock => "Each side's time for the whole game, as on a chess clock: whoever runs out first loses on time. The computer then spends a share of what it has left on each move, in place of its time per move.".into(),
             Field::Increment => "Seconds added to a side's clock after each of its moves.".into(),
             Field::RecordTree => "On: every search of the computer (and every hint) records its tree, which t opens in the explorer. Recording costs time, so off lets a timed search look at more positions: a stronger opponent, but no tree to explore.".into(),
@@ -702,10 +754,12 @@ mod tests {
             panic!("Enter should start the game");
         };
         assert_eq!(play.setup().first, Seat::Human);
-        assert_eq!(
-            play.setup().second,
-            Seat::Computer(EngineSettings::default())
-        );
+        // On every core but one, as a person plays.
+        let engine = EngineSettings {
+            threads: default_threads(1),
+            ..EngineSettings::default()
+        };
+        assert_eq!(play.setup().second, Seat::Computer(engine));
     }
 
     #[test]
@@ -765,7 +819,10 @@ mod tests {
         let Action::Play(play) = press(&mut setup, KeyCode::Enter) else {
             panic!("Enter should start the game");
         };
-        let level_10 = level_settings("chess", 10).unwrap();
+        let level_10 = EngineSettings {
+            threads: default_threads(1),
+            ..level_settings("chess", 10).unwrap()
+        };
         assert_eq!(play.setup().second, Seat::Computer(level_10));
     }
 
