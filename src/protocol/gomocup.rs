@@ -680,4 +680,20 @@ mod tests {
         let chosen = game.board().point(x, 14 - y) as u16;
         assert!(defences.contains(&chosen), "{reply} not in {defences:?}");
     }
+
+    #[test]
+    fn info_thread_num_sets_the_threads_over_the_command_line() {
+        let mut session = GomocupSession::with_threads("engine:strong", false, Some(3)).unwrap();
+        assert_eq!(session.threads, Some(3));
+        assert!(session.execute("INFO thread_num 2").is_empty());
+        assert_eq!(session.threads, Some(2));
+        for ignored in ["INFO thread_num 0", "INFO thread_num x", "INFO thread_num"] {
+            assert!(session.execute(ignored).is_empty(), "{ignored}");
+            assert_eq!(session.threads, Some(2), "{ignored}");
+        }
+        session.execute("INFO THREAD_NUM 100000");
+        assert_eq!(session.threads, Some(MAX_THREADS));
+        let unset = GomocupSession::new("engine:strong", false).unwrap();
+        assert_eq!(unset.threads, None, "the spec's threads unless told");
+    }
 }
