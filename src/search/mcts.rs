@@ -477,7 +477,7 @@ pub fn search_reusing<G: SearchHooks>(
         return finished_root(game.to_move(), outcome);
     }
     let root_mover = game.to_move().other();
-    if config.threads > 1 {
+    if crate::search::threads_used(config) > 1 {
         return parallel::search(game, evaluator, config, stop, observer, tree, None);
     }
     let kept = tree

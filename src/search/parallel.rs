@@ -47,9 +47,11 @@ pub(super) fn runs_parallel(config: &SearchConfig) -> bool {
 }
 
 /// The threads a search with `config` runs on: `config.threads` where
-/// [`runs_parallel`], else one.
+/// [`runs_parallel`] or where Monte Carlo search records no tree for the explorer
+/// (whose tree is one search's, as the course shows it), else one.
 pub fn threads_used(config: &SearchConfig) -> usize {
-    if runs_parallel(config) {
+    let monte_carlo = config.algorithm == Algorithm::Mcts && config.trace.is_none();
+    if runs_parallel(config) || (monte_carlo && config.threads > 1) {
         config.threads
     } else {
         1

@@ -888,9 +888,9 @@ mod tests {
     #[test]
     fn computer_rows_appear_with_the_computer_and_cycle_their_values() {
         let mut setup = Setup::new(find_game("tictactoe").unwrap());
-        assert_eq!(setup.fields().len(), 11);
+        assert_eq!(setup.fields().len(), 12);
         press(&mut setup, KeyCode::Right);
-        assert_eq!(setup.fields().len(), 17, "the engine takes no additions");
+        assert_eq!(setup.fields().len(), 19, "the engine takes no additions");
         press(&mut setup, KeyCode::Down);
         assert_eq!(setup.focused(), Field::Level(Player::First));
         press(&mut setup, KeyCode::Down);
@@ -898,7 +898,7 @@ mod tests {
         assert_eq!(setup.engines[0].algorithm, Algorithm::AlphaBeta);
         assert_eq!(
             setup.fields().len(),
-            19,
+            20,
             "alpha-beta takes additions and a pruning rule"
         );
         assert_eq!(setup.describe(Field::Additions(Player::First)).1, "nothing");
