@@ -804,9 +804,9 @@ mod tests {
         while setup.focused() != Field::Level(Player::Second) {
             press(&mut setup, KeyCode::Down);
         }
-        // The default engine (1 s a move, strong evaluation) is level 9.
-        assert_eq!(setup.describe(Field::Level(Player::Second)).1, "9 of 10");
-        press(&mut setup, KeyCode::Right);
+        // The default engine (1 s a move, the neural evaluation) is none of the
+        // levels, whose ratings were measured with the strong evaluation.
+        assert_eq!(setup.describe(Field::Level(Player::Second)).1, "custom");
         press(&mut setup, KeyCode::Right);
         assert_eq!(setup.describe(Field::Level(Player::Second)).1, "1 of 10");
         assert_eq!(setup.engines[1], level_settings("chess", 1).unwrap());
