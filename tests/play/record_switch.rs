@@ -13,8 +13,9 @@ use ply::tui::{Launch, PlaySetup};
 use ratatui::crossterm::event::KeyCode;
 
 /// Rows of tic-tac-toe's setup above "record search tree": two seats, the second
-/// seat's six engine rows (level, algorithm, MAX, evaluation, depth, time), and the clock.
-const ROWS_ABOVE_SWITCH: usize = 9;
+/// seat's seven engine rows (level, algorithm, MAX, evaluation, depth, time,
+/// threads), and the clock.
+const ROWS_ABOVE_SWITCH: usize = 10;
 
 /// Tic-tac-toe's setup screen, reached from the menu.
 fn tictactoe_setup() -> Arcade {
