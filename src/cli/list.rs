@@ -3,8 +3,10 @@
 use clap::Args;
 use serde::Serialize;
 
+use crate::game::profile::LevelRating;
+use crate::game::profile_of;
 use crate::game::{GameOptions, GameVisitor, Playable, games, visit_game};
-use crate::play::levels::{LEVELS, level_settings};
+use crate::play::levels::{LEVELS, level_settings, rating_of_level};
 
 #[derive(Args, Debug)]
 pub(super) struct ListArgs {
@@ -25,6 +27,44 @@ struct GameListing {
     evaluations: Vec<EvaluationListing>,
     /// Levels 1 to 10 (`ply play --level N`), weakest first.
     levels: Vec<LevelListing>,
+    /// Against what and by which command the levels' ratings were measured.
+    levels_rated: Option<RatedListing>,
+}
+
+/// Where a game's level ratings come from, so a reader can measure them again.
+#[derive(Serialize)]
+struct RatedListing {
+    against: &'static str,
+    command: &'static str,
+}
+
+/// A level's measured rating: `elo` with its 95% `margin`, or with `below`
+/// true, a one-sided bound the level's Elo is under.
+#[derive(Serialize)]
+struct RatingListing {
+    elo: u32,
+    margin: Option<u32>,
+    below: bool,
+    games: u32,
+}
+
+impl From<LevelRating> for RatingListing {
+    fn from(rating: LevelRating) -> Self {
+        match rating {
+            LevelRating::Measured { elo, margin, games } => RatingListing {
+                elo,
+                margin: Some(margin),
+                below: false,
+                games,
+            },
+            LevelRating::Below { elo, games } => RatingListing {
+                elo,
+                margin: None,
+                below: true,
+                games,
+            },
+        }
+    }
 }
 
 /// What one level searches with, so scripts can drive other front ends the same way.
@@ -36,6 +76,8 @@ struct LevelListing {
     depth: Option<u32>,
     nodes: Option<u64>,
     time_ms: Option<u128>,
+    /// Its measured strength, where the game's levels are rated.
+    rating: Option<RatingListing>,
 }
 
 #[derive(Serialize)]
@@ -84,6 +126,13 @@ impl GameVisitor for Describe {
                 })
                 .collect(),
             levels: level_listings(info.id),
+            levels_rated: profile_of(info.id)
+                .ok()
+                .and_then(|p| p.level_ratings)
+                .map(|rated| RatedListing {
+                    against: rated.against,
+                    command: rated.command,
+                }),
         }
     }
 }
@@ -99,6 +148,7 @@ fn level_listings(game: &str) -> Vec<LevelListing> {
                 nodes: settings.nodes,
                 time_ms: settings.time.map(|t| t.as_millis()),
                 eval: settings.eval,
+                rating: rating_of_level(game, level).map(RatingListing::from),
             })
         })
         .collect()
@@ -134,5 +184,16 @@ fn print_listing(game: &GameListing) {
     }
     for evaluation in &game.evaluations {
         println!("  --eval {}  {}", evaluation.name, evaluation.description);
+    }
+    if let Some(rated) = &game.levels_rated {
+        let ratings = LEVELS.map(|level| match rating_of_level(game.id, level) {
+            Some(rating) => format!("{level} {rating}"),
+            None => format!("{level} not measured"),
+        });
+        println!(
+            "  levels' Elo vs {}: {}",
+            rated.against,
+            ratings.collect::<Vec<_>>().join(", ")
+        );
     }
 }

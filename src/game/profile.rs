@@ -6,6 +6,8 @@
 //!
 //! [`Playable::PROFILE`]: super::Playable::PROFILE
 
+use std::fmt;
+
 use super::GameOptions;
 
 /// The computer's way of choosing moves when nobody picks one.
@@ -67,6 +69,69 @@ pub struct GameProfile {
     /// wins at equal time (measured: docs/src/engines/ledger.md). A game without an
     /// evaluation of this name plays with `seed`.
     pub play_eval: &'static str,
+    /// What its levels were measured at against a reference program, so a
+    /// player can pick a level by strength; `None` while they are unrated.
+    pub level_ratings: Option<&'static LevelRatings>,
+}
+
+/// A level's strength as measured against a reference program, on that
+/// program's Elo scale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelRating {
+    /// A maximum-likelihood rating.
+    Measured {
+        /// The estimate.
+        elo: u32,
+        /// Half its 95% interval.
+        margin: u32,
+        /// The games behind it.
+        games: u32,
+    },
+    /// The level scored nothing against the reference's weakest setting.
+    Below {
+        /// The one-sided 95% bound its Elo is under.
+        elo: u32,
+        /// The games behind it.
+        games: u32,
+    },
+}
+
+impl LevelRating {
+    /// The point estimate a strength limit can aim at (`UCI_Elo`); a bound has none.
+    pub fn estimate(self) -> Option<u32> {
+        match self {
+            LevelRating::Measured { elo, .. } => Some(elo),
+            LevelRating::Below { .. } => None,
+        }
+    }
+
+    /// The games the rating rests on.
+    pub fn games(self) -> u32 {
+        match self {
+            LevelRating::Measured { games, .. } | LevelRating::Below { games, .. } => games,
+        }
+    }
+}
+
+/// Reads as a rating table does: `1873 ± 212`, or `< 1245`.
+impl fmt::Display for LevelRating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LevelRating::Measured { elo, margin, .. } => write!(f, "{elo} ± {margin}"),
+            LevelRating::Below { elo, .. } => write!(f, "< {elo}"),
+        }
+    }
+}
+
+/// How a game's levels were rated, and what each came out at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelRatings {
+    /// The reference program and its settings: the scale the numbers are on.
+    pub against: &'static str,
+    /// The command that measures them again, from the repository's root.
+    pub command: &'static str,
+    /// Levels 1 to 10, weakest first; `None` for a level not measured.
+    pub levels: [Option<LevelRating>; 10],
 }
 
 impl GameProfile {
@@ -82,6 +147,7 @@ impl GameProfile {
             pdn_game_type: None,
         },
         play_eval: "strong",
+        level_ratings: None,
     };
 
     /// [`GameProfile::DEFAULT`] for a game small enough that a review proves

@@ -4,15 +4,15 @@
 //! overrides it (Go plays by Monte Carlo playouts, so its levels count playouts).
 //!
 //! Node budgets rather than time make the middle levels play the same game on a
-//! fast machine and a slow one; only the top two think for a fixed time. Chess
-//! levels carry an Elo measured against Stockfish (see docs/src/arcade/levels.md and
-//! `scripts/chess-levels-elo.py`).
+//! fast machine and a slow one; only the top two think for a fixed time. A game's
+//! profile carries its levels' measured ratings (chess's against Stockfish: see
+//! docs/src/arcade/levels.md).
 
 use std::ops::RangeInclusive;
 use std::time::Duration;
 
 use super::setup::{EngineSettings, named_or_seed};
-use crate::game::profile::{GameProfile, Opponent};
+use crate::game::profile::{GameProfile, LevelRating, LevelRatings, Opponent};
 use crate::game::{GameError, profile_of};
 use crate::search::{Algorithm, MctsConfig};
 
@@ -106,54 +106,44 @@ const PLAYOUTS: [Level; 10] = [
     by_time(3_000),
 ];
 
-/// The Elo of each level, 1 to 10, on Stockfish's scale, where it was measured
-/// (docs/src/arcade/levels.md, `scripts/chess-levels-elo.py`); `None` for a level
-/// without a point estimate (level 1 only has a bound, level 10 was not measured).
-type LevelElo = [Option<u32>; 10];
+/// The measured rating of each level of the game named `game` (its profile's
+/// table); `None` when its levels are not rated yet.
+fn level_ratings(game: &str) -> Option<&'static LevelRatings> {
+    profile_of(game).ok()?.level_ratings
+}
 
-/// The games whose levels have been rated, with their levels' Elo.
-const RATED_LEVELS: [(&str, LevelElo); 1] = [(
-    "chess",
-    [
-        None,
-        Some(1040),
-        Some(1320),
-        Some(1661),
-        Some(1873),
-        Some(1661),
-        Some(1938),
-        Some(1938),
-        Some(1998),
-        None,
-    ],
-)];
+/// The rating `level` was measured at in the game named `game`, if any.
+pub fn rating_of_level(game: &str, level: u8) -> Option<LevelRating> {
+    let index = usize::from(level.checked_sub(*LEVELS.start())?);
+    *level_ratings(game)?.levels.get(index)?
+}
 
-/// The measured Elo of each level of the game named `game`; `None` when its
-/// levels are not rated yet.
-fn level_elo(game: &str) -> Option<&'static LevelElo> {
-    RATED_LEVELS
-        .iter()
-        .find(|(rated, _)| *rated == game)
-        .map(|(_, elo)| elo)
+/// Each level's point estimate, weakest first (`None` where there is none).
+fn level_estimates(game: &str) -> Option<[Option<u32>; 10]> {
+    Some(
+        level_ratings(game)?
+            .levels
+            .map(|r| r.and_then(LevelRating::estimate)),
+    )
 }
 
 /// The lowest and highest measured Elo of the game's levels (a GUI's `UCI_Elo`
 /// range); `None` when its levels are not rated yet.
 pub fn elo_range(game: &str) -> Option<RangeInclusive<u32>> {
-    let rated = level_elo(game)?.iter().flatten();
+    let estimates = level_estimates(game)?;
+    let rated = estimates.iter().flatten();
     Some(*rated.clone().min()?..=*rated.max()?)
 }
 
 /// The measured Elo of `level` in the game named `game`, if it has one.
 pub fn elo_of_level(game: &str, level: u8) -> Option<u32> {
-    let index = usize::from(level.checked_sub(*LEVELS.start())?);
-    *level_elo(game)?.get(index)?
+    rating_of_level(game, level)?.estimate()
 }
 
 /// The level whose measured Elo is nearest `elo` (the lower level where two are
 /// as near); `None` when the game's levels are not rated yet.
 pub fn level_for_elo(game: &str, elo: u32) -> Option<u8> {
-    let (index, _) = level_elo(game)?
+    let (index, _) = level_estimates(game)?
         .iter()
         .enumerate()
         .filter_map(|(index, rating)| rating.map(|r| (index, r.abs_diff(elo))))

@@ -159,6 +159,36 @@ fn list_names_every_game_with_its_start_position() {
 }
 
 #[test]
+fn list_gives_each_rated_level_its_elo_and_the_command_that_measured_it() {
+    let games = json(&["list", "--json"]);
+    let game = |id: &str| {
+        games
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id)
+            .unwrap()
+            .clone()
+    };
+    let chess = game("chess");
+    let command = chess["levels_rated"]["command"].as_str().unwrap();
+    assert!(command.contains("scripts/chess-levels-elo.py"), "{command}");
+    let level = |n: usize| chess["levels"][n - 1]["rating"].clone();
+    assert_eq!(level(5)["elo"], 1873);
+    assert_eq!(level(5)["margin"], 212);
+    assert_eq!(level(5)["below"], false);
+    assert_eq!(level(1)["below"], true);
+    assert_eq!(level(1)["margin"], Value::Null);
+    assert_eq!(level(10), Value::Null, "level 10 was never measured");
+    let go = game("go");
+    assert_eq!(go["levels_rated"], Value::Null);
+    assert_eq!(go["levels"][4]["rating"], Value::Null);
+    let text = String::from_utf8(ply(&["list"]).stdout).unwrap();
+    assert!(text.contains("1 < 1245, 2 1040 ± 373"), "{text}");
+    assert!(text.contains("10 not measured"), "{text}");
+}
+
+#[test]
 fn bench_runs_the_fixed_suite() {
     let report = json(&["bench", "--json"]);
     let cases = report["cases"].as_array().unwrap();

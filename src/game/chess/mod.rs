@@ -17,7 +17,7 @@ pub mod tuned;
 pub mod weights;
 
 use crate::game::SearchHooks;
-use crate::game::profile::{GameProfile, RecordNames, ScoreUnit};
+use crate::game::profile::{GameProfile, LevelRating, LevelRatings, RecordNames, ScoreUnit};
 use std::sync::Arc;
 
 use cozy_chess::{BitBoard, Board, Color, GameStatus, Move, Piece, Square};
@@ -468,6 +468,33 @@ impl Playable for Chess {
             pdn_game_type: None,
         },
         play_eval: "neural",
+        level_ratings: Some(&LEVEL_RATINGS),
         ..GameProfile::DEFAULT
     };
+}
+
+/// Chess's levels against Stockfish 15.1 limited in strength (docs/src/arcade/levels.md).
+const LEVEL_RATINGS: LevelRatings = LevelRatings {
+    against: "Stockfish 15.1, UCI_LimitStrength, 50 ms a move",
+    command: "python3 scripts/chess-levels-elo.py --levels 1-8 --games 6 \
+              --ladder 1320,1600,1900,2200,2500,2800",
+    levels: [
+        Some(LevelRating::Below {
+            elo: 1245,
+            games: 6,
+        }),
+        Some(measured(1040, 373, 6)),
+        Some(measured(1320, 278, 6)),
+        Some(measured(1661, 194, 18)),
+        Some(measured(1873, 212, 18)),
+        Some(measured(1661, 194, 18)),
+        Some(measured(1938, 191, 24)),
+        Some(measured(1938, 191, 24)),
+        Some(measured(1998, 265, 8)),
+        None,
+    ],
+};
+
+const fn measured(elo: u32, margin: u32, games: u32) -> LevelRating {
+    LevelRating::Measured { elo, margin, games }
 }

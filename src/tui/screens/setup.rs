@@ -15,7 +15,7 @@ use super::help::HelpTopic;
 use super::play::Play;
 use crate::game::{GameInfo, GameOptions, Player};
 use crate::play::default_threads;
-use crate::play::levels::{LEVELS, level_of, level_settings};
+use crate::play::levels::{LEVELS, level_of, level_settings, rating_of_level};
 use crate::play::mcts_spec::exploration_text;
 use crate::search::{Additions, Algorithm, MAX_THREADS};
 use crate::tui::board::{evaluator_names, side_names};
@@ -591,7 +591,10 @@ impl Setup {
             Field::Level(p) => (
                 "  level".into(),
                 level_of(self.game.id, engine(p)).map_or("custom".into(), |level| {
-                    format!("{level} of {}", LEVELS.end())
+                    match rating_of_level(self.game.id, level) {
+                        Some(rating) => format!("{level} of {}, Elo {rating}", LEVELS.end()),
+                        None => format!("{level} of {}", LEVELS.end()),
+                    }
                 }),
             ),
             Field::Algorithm(p) => ("  algorithm".into(), engine(p).algorithm.label().into()),
@@ -669,7 +672,7 @@ impl Setup {
                 "Who plays {}: a human at this keyboard, or the computer. With the computer on both sides you watch it play itself (space pauses, n steps, + and - change the speed).",
                 self.sides[p.index()]
             ),
-            Field::Level(_) => "How hard the computer plays, from 1 (looks one move ahead, counts material) to 10 (thinks 3 s a move with the game's best evaluation). A level sets the rows below; change any of them and the level reads custom. `ply list` shows each level's search; the README and the book give the chess levels' Elo measured against Stockfish.".into(),
+            Field::Level(_) => "How hard the computer plays, from 1 (looks one move ahead, counts material) to 10 (thinks 3 s a move with the game's best evaluation). A level sets the rows below; change any of them and the level reads custom. Where the game's levels were measured against a reference program (chess: Stockfish), the row shows the level's Elo with its 95% margin; `ply list` shows every level's search and rating.".into(),
             Field::Algorithm(_) => "minimax searches every move to the same depth; alpha-beta (the course's AlphaBeta) stops a node as soon as its value reaches the window and finds the same value with far fewer nodes; engine is alpha-beta with ordering, a table, iterative deepening and the game's extras (quiescence, null move, reductions where the game has them); MCTS grows a tree by random playouts (UCT) and plays the most visited move, with its playouts, exploration constant, RAVE and seed in the rows below.".into(),
             Field::Additions(_) => "The ideas the course adds to minimax and alpha-beta one at a time: +ordering tries the likely best moves first (more cuts), +tt a transposition table (positions reached by other move orders are searched once), +id iterative deepening (depth 1, 2, 3... so a clock always has a move).".into(),
             Field::PruneOnEqual(_) => "Alpha-beta's pruning rule. yes (the course's and AIMA's): a node stops as soon as a child's value reaches the bound (>= beta, <= alpha). no, strict (as CS188's autograder grades): only when a value passes it (> beta, < alpha); it examines every tie, so never fewer nodes, and finds the same value. The explorer's summary names the rule that ran.".into(),
@@ -808,8 +811,18 @@ mod tests {
         // levels, whose ratings were measured with the strong evaluation.
         assert_eq!(setup.describe(Field::Level(Player::Second)).1, "custom");
         press(&mut setup, KeyCode::Right);
-        assert_eq!(setup.describe(Field::Level(Player::Second)).1, "1 of 10");
+        // Chess's levels were rated against Stockfish: the row gives the rating.
+        assert_eq!(
+            setup.describe(Field::Level(Player::Second)).1,
+            "1 of 10, Elo < 1245"
+        );
         assert_eq!(setup.engines[1], level_settings("chess", 1).unwrap());
+        press(&mut setup, KeyCode::Right);
+        assert_eq!(
+            setup.describe(Field::Level(Player::Second)).1,
+            "2 of 10, Elo 1040 ± 373"
+        );
+        press(&mut setup, KeyCode::Left);
         press(&mut setup, KeyCode::Down);
         press(&mut setup, KeyCode::Right); // algorithm: engine -> MCTS
         assert_eq!(setup.describe(Field::Level(Player::Second)).1, "custom");
