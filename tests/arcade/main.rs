@@ -21,6 +21,7 @@ mod mcts_explorer;
 mod panel;
 mod panel_lines;
 mod play_flags;
+mod setup_levels;
 mod setup_threads;
 mod signals;
 mod smoke;

@@ -13,7 +13,7 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 use super::Action;
 use super::help::HelpTopic;
 use super::play::Play;
-use crate::game::{GameInfo, GameOptions, Player};
+use crate::game::{GameInfo, GameOptions, Player, profile_of};
 use crate::play::default_threads;
 use crate::play::levels::{LEVELS, level_of, level_settings, rating_of_level};
 use crate::play::mcts_spec::exploration_text;
@@ -577,6 +577,23 @@ impl Setup {
         ])
     }
 
+    /// The level row: `5 of 10`, or in a game whose levels are rated, the
+    /// level with its Elo and margin (`5 · 1873 ± 212`) under the label
+    /// `level · Elo`, short enough for an 80-column screen.
+    fn describe_level(&self, engine: &EngineSettings) -> (String, String) {
+        let rated = profile_of(self.game.id).is_ok_and(|p| p.level_ratings.is_some());
+        let value = match level_of(self.game.id, engine) {
+            None => "custom".into(),
+            Some(level) if !rated => format!("{level} of {}", LEVELS.end()),
+            Some(level) => match rating_of_level(self.game.id, level) {
+                Some(rating) => format!("{level} · {rating}"),
+                None => format!("{level} · not rated"),
+            },
+        };
+        let label = if rated { "  level · Elo" } else { "  level" };
+        (label.into(), value)
+    }
+
     fn describe(&self, field: Field) -> (String, String) {
         let engine = |p: Player| &self.engines[p.index()];
         match field {
@@ -588,15 +605,7 @@ impl Setup {
                 };
                 (format!("{} plays", self.sides[p.index()]), who.to_string())
             }
-            Field::Level(p) => (
-                "  level".into(),
-                level_of(self.game.id, engine(p)).map_or("custom".into(), |level| {
-                    match rating_of_level(self.game.id, level) {
-                        Some(rating) => format!("{level} of {}, Elo {rating}", LEVELS.end()),
-                        None => format!("{level} of {}", LEVELS.end()),
-                    }
-                }),
-            ),
+            Field::Level(p) => self.describe_level(engine(p)),
             Field::Algorithm(p) => ("  algorithm".into(), engine(p).algorithm.label().into()),
             Field::Additions(p) => (
                 "  adds".into(),
@@ -666,13 +675,30 @@ impl Setup {
         }
     }
 
+    /// The level row's help, with where the game's level ratings come from.
+    fn explain_level(&self, engine: &EngineSettings) -> String {
+        let mut text = "How hard the computer plays, from 1 (looks one move ahead, counts material) to 10 (thinks 3 s a move with the game's best evaluation). A level sets the rows below; change any of them and the level reads custom. `ply list` shows every level's search.".to_string();
+        let Some(rated) = profile_of(self.game.id).ok().and_then(|p| p.level_ratings) else {
+            return text;
+        };
+        text += &format!(
+            " The Elo is measured against {} (95% margin; `ply list` gives every level's)",
+            rated.against
+        );
+        match level_of(self.game.id, engine).and_then(|l| rating_of_level(self.game.id, l)) {
+            Some(rating) => text += &format!(": this level over {} games.", rating.games()),
+            None => text += ".",
+        }
+        text
+    }
+
     fn explain(&self, field: Field) -> String {
         match field {
             Field::Seat(p) => format!(
                 "Who plays {}: a human at this keyboard, or the computer. With the computer on both sides you watch it play itself (space pauses, n steps, + and - change the speed).",
                 self.sides[p.index()]
             ),
-            Field::Level(_) => "How hard the computer plays, from 1 (looks one move ahead, counts material) to 10 (thinks 3 s a move with the game's best evaluation). A level sets the rows below; change any of them and the level reads custom. Where the game's levels were measured against a reference program (chess: Stockfish), the row shows the level's Elo with its 95% margin; `ply list` shows every level's search and rating.".into(),
+            Field::Level(p) => self.explain_level(&self.engines[p.index()]),
             Field::Algorithm(_) => "minimax searches every move to the same depth; alpha-beta (the course's AlphaBeta) stops a node as soon as its value reaches the window and finds the same value with far fewer nodes; engine is alpha-beta with ordering, a table, iterative deepening and the game's extras (quiescence, null move, reductions where the game has them); MCTS grows a tree by random playouts (UCT) and plays the most visited move, with its playouts, exploration constant, RAVE and seed in the rows below.".into(),
             Field::Additions(_) => "The ideas the course adds to minimax and alpha-beta one at a time: +ordering tries the likely best moves first (more cuts), +tt a transposition table (positions reached by other move orders are searched once), +id iterative deepening (depth 1, 2, 3... so a clock always has a move).".into(),
             Field::PruneOnEqual(_) => "Alpha-beta's pruning rule. yes (the course's and AIMA's): a node stops as soon as a child's value reaches the bound (>= beta, <= alpha). no, strict (as CS188's autograder grades): only when a value passes it (> beta, < alpha); it examines every tie, so never fewer nodes, and finds the same value. The explorer's summary names the rule that ran.".into(),
@@ -813,14 +839,19 @@ mod tests {
         press(&mut setup, KeyCode::Right);
         // Chess's levels were rated against Stockfish: the row gives the rating.
         assert_eq!(
-            setup.describe(Field::Level(Player::Second)).1,
-            "1 of 10, Elo < 1245"
+            setup.describe(Field::Level(Player::Second)),
+            ("  level · Elo".into(), "1 · < 1245".into())
+        );
+        assert!(
+            setup
+                .explain(Field::Level(Player::Second))
+                .contains("Stockfish")
         );
         assert_eq!(setup.engines[1], level_settings("chess", 1).unwrap());
         press(&mut setup, KeyCode::Right);
         assert_eq!(
             setup.describe(Field::Level(Player::Second)).1,
-            "2 of 10, Elo 1040 ± 373"
+            "2 · 1040 ± 373"
         );
         press(&mut setup, KeyCode::Left);
         press(&mut setup, KeyCode::Down);
@@ -828,7 +859,10 @@ mod tests {
         assert_eq!(setup.describe(Field::Level(Player::Second)).1, "custom");
         press(&mut setup, KeyCode::Up);
         press(&mut setup, KeyCode::Left);
-        assert_eq!(setup.describe(Field::Level(Player::Second)).1, "10 of 10");
+        assert_eq!(
+            setup.describe(Field::Level(Player::Second)).1,
+            "10 · not rated"
+        );
         let Action::Play(play) = press(&mut setup, KeyCode::Enter) else {
             panic!("Enter should start the game");
         };
