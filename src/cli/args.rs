@@ -6,7 +6,7 @@ use clap::Args;
 
 use crate::game::{GameError, GameOptions, Playable, Player};
 use crate::play::mcts_spec::read_memory_mib;
-use crate::play::read_pruning_rule;
+use crate::play::{self, read_pruning_rule};
 use crate::search::{Additions, Algorithm, Limits, SearchConfig};
 
 /// Which game, and which position of it.
@@ -149,16 +149,10 @@ pub(super) fn parse_threads(text: &str) -> Result<usize, String> {
     crate::play::read_threads(text).map_err(|e| e.to_string())
 }
 
-/// Reads `--prune-on-equal` for a search by `algorithm`: `no` (the strict rule)
-/// only for the course's alpha-beta.
+/// Reads `--prune-on-equal` for `algorithm` (the rule [`play::pruning_rule_for`]
+/// checks), as a command-line error.
 pub(super) fn pruning_rule_for(text: &str, algorithm: Algorithm) -> Result<bool, GameError> {
-    let prune_on_equal = parse_prune_on_equal(text)?;
-    if !prune_on_equal && algorithm != Algorithm::AlphaBeta {
-        return Err(GameError::new(
-            "--prune-on-equal no: only the course's alpha-beta (--algo alphabeta) has the strict rule",
-        ));
-    }
-    Ok(prune_on_equal)
+    play::pruning_rule_for(text, algorithm).map_err(|e| GameError::new(format!("--{e}")))
 }
 
 /// Reads `--prune-on-equal`: `yes` or `no`.

@@ -22,5 +22,5 @@ pub use game_match::{
 };
 pub use setup::{
     DEFAULT_MOVE_TIME, EngineSettings, PlaySetup, RecordedResult, Seat, default_threads,
-    evaluator_names, read_pruning_rule, read_threads, seconds,
+    evaluator_names, pruning_rule_for, read_pruning_rule, read_threads, seconds,
 };

@@ -331,7 +331,7 @@ impl EngineSettings {
                 }
                 "prune-on-equal" => {
                     settings.prune_on_equal =
-                        parse_pruning_rule(value, algorithm).map_err(|e| bad(e.to_string()))?;
+                        pruning_rule_for(value, algorithm).map_err(|e| bad(e.to_string()))?;
                 }
                 "no" | "with" => {
                     let switches = SearchConfig::switch_list(value, key == "with")
@@ -402,14 +402,15 @@ pub fn read_pruning_rule(text: &str) -> Option<bool> {
     }
 }
 
-/// Reads the pruning rule of an engine spec's `prune-on-equal=...` for
-/// `algorithm`: only the course's alpha-beta has the strict rule.
-fn parse_pruning_rule(text: &str, algorithm: Algorithm) -> Result<bool, PlayError> {
+/// Reads a pruning rule for `algorithm`: `yes` or `no` as [`read_pruning_rule`]
+/// reads them, `no` only for the course's alpha-beta, the one algorithm with the
+/// strict rule. Engine specs, saved games and the command line all ask here.
+pub fn pruning_rule_for(text: &str, algorithm: Algorithm) -> Result<bool, PlayError> {
     let on = read_pruning_rule(text)
-        .ok_or_else(|| PlayError::PruningRule(format!("{text}: expected yes or no")))?;
+        .ok_or_else(|| PlayError::PruningRule(format!("'{text}': expected yes or no")))?;
     if !on && algorithm != Algorithm::AlphaBeta {
         return Err(PlayError::PruningRule(format!(
-            "no: only the course's alpha-beta has the strict rule, not {}",
+            "no: only the course's alpha-beta (alphabeta) has the strict rule, not {}",
             algorithm.label()
         )));
     }

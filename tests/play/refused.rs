@@ -73,7 +73,7 @@ fn the_strict_rule_is_refused_for_an_algorithm_that_does_not_have_it() {
             "no",
         ]);
         assert!(
-            stderr.contains("only the course's alpha-beta (--algo alphabeta) has the strict rule"),
+            stderr.contains("only the course's alpha-beta (alphabeta) has the strict rule"),
             "{stderr}"
         );
     }
