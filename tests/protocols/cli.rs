@@ -172,7 +172,7 @@ fn list_gives_each_rated_level_its_elo_and_the_command_that_measured_it() {
     };
     let chess = game("chess");
     let command = chess["levels_rated"]["command"].as_str().unwrap();
-    assert!(command.contains("scripts/chess-levels-elo.py"), "{command}");
+    assert!(command.contains("scripts/levels-elo.py"), "{command}");
     let level = |n: usize| chess["levels"][n - 1]["rating"].clone();
     assert_eq!(level(5)["elo"], 1873);
     assert_eq!(level(5)["margin"], 212);

@@ -476,7 +476,7 @@ impl Playable for Chess {
 /// Chess's levels against Stockfish 15.1 limited in strength (docs/src/arcade/levels.md).
 const LEVEL_RATINGS: LevelRatings = LevelRatings {
     against: "Stockfish 15.1, UCI_LimitStrength, 50 ms a move",
-    command: "python3 scripts/chess-levels-elo.py --levels 1-8 --games 6 \
+    command: "python3 scripts/levels-elo.py --levels 1-8 --games 6 \
               --ladder 1320,1600,1900,2200,2500,2800",
     levels: [
         Some(LevelRating::Below {
