@@ -3,10 +3,11 @@
 //! the position changes. Stepping through the moves or asking for more lines stops
 //! the search and starts a new one on the kept engine, whose tables carry over.
 //!
-//! The best lines come from the search's reports: the principal variation first,
-//! then the other root moves the search scored exactly, best first, as many as
-//! [`SearchConfig::multi_pv`] asks for. A search that honours `multi_pv` scores
-//! that many root moves exactly; one that does not gives one line.
+//! The best lines come from the search's reports: as many as
+//! [`SearchConfig::multi_pv`] asks for, each with its whole line, as the engine
+//! and Monte Carlo search give them (the same lines the game's search panel and
+//! UCI's `multipv` show). A search without lines of its own gives the principal
+//! variation, then the other root moves it scored exactly, one move each.
 
 use std::sync::Arc;
 use std::sync::mpsc::TryRecvError;
@@ -16,8 +17,8 @@ use crate::game::{Evaluator, Playable};
 use crate::search::score::Score;
 use crate::search::tree::{DEFAULT_NODE_CAP, SearchTree};
 use crate::search::{
-    Algorithm, Limits, RootMove, SearchConfig, SearchEvent, SearchHandle, SharedEngine, Stats,
-    shared_engine, spawn_engine_search,
+    Algorithm, Limits, PvLine, RootMove, SearchConfig, SearchEvent, SearchHandle, SharedEngine,
+    Stats, shared_engine, spawn_engine_search,
 };
 
 use super::EngineSettings;
@@ -269,9 +270,9 @@ impl<G: Playable> AnalysisBoard<G> {
                 if self.settings.algorithm == Algorithm::Mcts {
                     // Monte Carlo has no iterations: each snapshot is its news.
                     state.depth = progress.depth;
-                    if let Some((score, pv)) = progress.best_line {
-                        let lines = best_lines((score, pv), &progress.root_moves, multi_pv, false);
-                        state.lines = lines;
+                    if let Some(best) = progress.best_line {
+                        state.lines =
+                            lines_of(progress.lines, best, &progress.root_moves, multi_pv, false);
                     }
                     state.root_moves = progress.root_moves;
                 }
@@ -280,7 +281,8 @@ impl<G: Playable> AnalysisBoard<G> {
                 state.depth = iteration.depth;
                 state.stats = iteration.stats;
                 let best = (iteration.score, iteration.pv);
-                state.lines = best_lines(best, &iteration.root_moves, multi_pv, by_score);
+                let root_moves = &iteration.root_moves;
+                state.lines = lines_of(iteration.lines, best, root_moves, multi_pv, by_score);
                 state.root_moves = iteration.root_moves;
                 if let Some(tree) = iteration.tree {
                     state.tree = Some(tree);
@@ -290,7 +292,8 @@ impl<G: Playable> AnalysisBoard<G> {
                 if !result.pv.is_empty() {
                     state.depth = result.depth;
                     let best = (result.score, std::mem::take(&mut result.pv));
-                    state.lines = best_lines(best, &result.root_moves, multi_pv, by_score);
+                    let lines = std::mem::take(&mut result.lines);
+                    state.lines = lines_of(lines, best, &result.root_moves, multi_pv, by_score);
                     state.root_moves = std::mem::take(&mut result.root_moves);
                 }
                 state.stats = result.stats;
@@ -302,6 +305,29 @@ impl<G: Playable> AnalysisBoard<G> {
             }
         }
     }
+}
+
+/// The best `count` lines: the search's own (each with its whole line) where it
+/// gave them (the engine and Monte Carlo with `multi_pv` above 1), else
+/// [`best_lines`] from the principal variation and the root moves.
+fn lines_of<M: Copy + PartialEq>(
+    lines: Vec<PvLine<M>>,
+    best: (Score, Vec<M>),
+    root_moves: &[RootMove<M>],
+    count: usize,
+    by_score: bool,
+) -> Vec<AnalysedLine<M>> {
+    if lines.is_empty() {
+        return best_lines(best, root_moves, count, by_score);
+    }
+    lines
+        .into_iter()
+        .take(count.max(1))
+        .map(|line| AnalysedLine {
+            score: line.score,
+            moves: line.pv,
+        })
+        .collect()
 }
 
 /// The best `count` lines: the principal variation (`score`, `pv`), then the

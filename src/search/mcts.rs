@@ -35,7 +35,7 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use super::limits::SearchConfig;
-use super::report::{Iteration, Observer, Progress, RootMove, SearchResult};
+use super::report::{Iteration, Observer, Progress, PvLine, RootMove, SearchResult};
 use super::score::{self, Score};
 use super::stats::{PlyCounts, Stats};
 use crate::game::{Evaluator, Outcome, Player, SearchHooks};
@@ -950,16 +950,54 @@ impl<'a, G: SearchHooks> Mcts<'a, G> {
 
     /// The line of most visited moves from the root.
     fn principal_variation(&self) -> Vec<G::Move> {
-        let mut pv = Vec::new();
-        let mut node = 0;
+        self.line_below(0)
+    }
+
+    /// The line of most visited moves below `node` (visited ones only).
+    fn line_below(&self, mut node: usize) -> Vec<G::Move> {
+        let mut line = Vec::new();
         while let Some(child) = self.most_visited(node) {
             if self.nodes[child].visits == 0 {
                 break;
             }
-            pv.extend(self.nodes[child].mv);
+            line.extend(self.nodes[child].mv);
             node = child;
         }
-        pv
+        line
+    }
+
+    /// The best `multi_pv` root moves' lines, most visited first as
+    /// [`Mcts::most_visited`] ranks them (so line 1 is the move played), each
+    /// scored by its win rate; none when one line is asked for (the headline is it).
+    fn lines(&self) -> Vec<PvLine<G::Move>> {
+        if self.config.multi_pv <= 1 {
+            return Vec::new();
+        }
+        let mut children: Vec<usize> = self.nodes[0]
+            .children
+            .iter()
+            .copied()
+            .filter(|&c| self.nodes[c].visits > 0)
+            .collect();
+        children.sort_by(|&a, &b| {
+            let (a, b) = (&self.nodes[a], &self.nodes[b]);
+            b.visits
+                .cmp(&a.visits)
+                .then(b.win_rate().total_cmp(&a.win_rate()))
+        });
+        children
+            .into_iter()
+            .take(self.config.multi_pv)
+            .filter_map(|child| {
+                let mut pv = vec![self.nodes[child].mv?];
+                pv.extend(self.line_below(child));
+                Some(PvLine {
+                    score: win_rate_score(self.nodes[child].win_rate()),
+                    depth: self.deepest,
+                    pv,
+                })
+            })
+            .collect()
     }
 
     /// The root moves, most visited first, with visits as nodes and win rate as score.
@@ -1010,7 +1048,7 @@ impl<'a, G: SearchHooks> Mcts<'a, G> {
             stopped,
             stats: self.stats(),
             root_moves: self.root_moves(),
-            lines: Vec::new(),
+            lines: self.lines(),
             tree: None,
         }
     }
@@ -1022,7 +1060,7 @@ impl<'a, G: SearchHooks> Mcts<'a, G> {
             stats: result.stats,
             best_line: Some((result.score, result.pv)),
             root_moves: result.root_moves,
-            lines: Vec::new(),
+            lines: result.lines,
         };
         self.observer.progress(&progress);
     }

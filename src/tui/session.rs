@@ -360,8 +360,14 @@ impl<G: BoardGame> GameSession<G> {
         match event {
             SearchEvent::Progress(p) => {
                 let root_moves = self.root_moves(&p.root_moves);
+                // Monte Carlo's lines change with every report; the engine's
+                // come with its iterations.
+                let lines = self.line_views(&p.lines);
                 if let Some(view) = self.view.as_mut() {
                     view.progress(p.depth, p.stats, root_moves);
+                    if !lines.is_empty() {
+                        view.lines = lines;
+                    }
                 }
             }
             SearchEvent::Iteration(it) => {

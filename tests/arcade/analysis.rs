@@ -137,6 +137,13 @@ fn chess_lines_deepen_follow_the_moves_and_play_on() {
     let screen = arcade.screen();
     assert!(screen.contains("Best lines of 2"), "{screen}");
     assert!(lines(&arcade).lines.len() <= 2);
+    // Line 2 is the search's own second line, whole, as the panel and UCI show it.
+    arcade.wait_until("a second line of several moves", |a| {
+        lines(a)
+            .lines
+            .get(1)
+            .is_some_and(|line| line.moves.len() > 1)
+    });
     arcade.press(KeyCode::Char('t'));
     arcade.wait_until("the explorer", |a| a.exploring());
     arcade.press(KeyCode::Esc);
@@ -160,6 +167,12 @@ fn go_shows_visits_and_win_rates_and_follows_the_moves() {
     arcade.press(KeyCode::Char('+'));
     assert_eq!(analysis(&arcade).multi_pv(), 3);
     arcade.wait_until("three lines", |a| lines(a).lines.len() == 3);
+    arcade.wait_until("the third line followed past its first move", |a| {
+        lines(a)
+            .lines
+            .get(2)
+            .is_some_and(|line| line.moves.len() > 1)
+    });
     arcade.press(KeyCode::Char('t'));
     assert!(matches!(arcade.app.screen(), Front::MctsExplorer { .. }));
     arcade.press(KeyCode::Esc);

@@ -79,6 +79,32 @@ fn the_lines_key_shows_the_best_three_lines_and_line_1_is_the_headline() {
 }
 
 #[test]
+fn monte_carlo_go_shows_its_three_most_visited_lines_too() {
+    let mut h = arcade(&[
+        "go", "--first", "computer", "--second", "human", "--level", "4",
+    ]);
+    h.press(KeyCode::Char('#'));
+    h.press(KeyCode::Char('#'));
+    h.wait_until("the computer's move", |h| h.played() == 1);
+    let screen = h.screen();
+    let rows = rows_after(&screen, "best 3 lines");
+    assert!(rows.len() > 3, "{screen}");
+    let first_move = |n: usize| -> &str {
+        let row = rows[n];
+        let at = row
+            .rfind(&format!("{n}. "))
+            .unwrap_or_else(|| panic!("line {n}\n{screen}"));
+        row[at..].split_whitespace().nth(2).unwrap()
+    };
+    let firsts = [first_move(1), first_move(2), first_move(3)];
+    assert!(
+        firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+        "{screen}"
+    );
+    assert_eq!(h.moves_played()[0], firsts[0], "{screen}");
+}
+
+#[test]
 fn one_line_shows_no_lines_section() {
     let mut h = arcade(&[
         "chess", "--first", "computer", "--second", "human", "--depth", "2",

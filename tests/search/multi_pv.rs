@@ -94,3 +94,44 @@ fn one_line_is_the_plain_search_and_a_recorded_tree_is_line_1s() {
     assert_eq!(three.visited, one.visited, "the tree is line 1's pass");
     assert_eq!(three.nodes.len(), one.nodes.len());
 }
+
+/// Monte Carlo's lines are its most visited root moves: line 1 is the move it
+/// plays, the rest follow in the order its root table gives them, each with that
+/// move's win rate as its score and a line of legal moves; asking for them
+/// changes nothing in the search. Checked on one thread and on two.
+#[test]
+fn monte_carlo_lines_are_the_most_visited_moves_and_change_nothing() {
+    let evaluator = seed_evaluator::<TicTacToe>();
+    let game = tictactoe("x../.o./...");
+    for threads in [1, 2] {
+        let config = |multi_pv| SearchConfig {
+            multi_pv,
+            threads,
+            ..SearchConfig::mcts(Limits {
+                nodes: Some(3_000),
+                ..Limits::default()
+            })
+        };
+        let three = run(&game, evaluator.as_ref(), &config(3));
+        assert_eq!(three.lines.len(), 3, "threads {threads}");
+        assert_eq!(three.best_move, Some(three.lines[0].pv[0]));
+        assert_eq!(three.score, three.lines[0].score);
+        for (line, root) in three.lines.iter().zip(&three.root_moves) {
+            assert_eq!(line.pv[0], root.mv, "threads {threads}: root table order");
+            assert_eq!(Some(line.score), root.score);
+            let mut position = game.clone();
+            for &mv in &line.pv {
+                assert!(position.moves().contains(&mv), "{:?}", line.pv);
+                position.play(mv);
+            }
+        }
+        if threads == 1 {
+            let one = run(&game, evaluator.as_ref(), &config(1));
+            assert!(one.lines.is_empty(), "one line is the headline");
+            assert_eq!(
+                (one.best_move, one.score, &one.pv, one.stats.nodes),
+                (three.best_move, three.score, &three.pv, three.stats.nodes)
+            );
+        }
+    }
+}

@@ -25,7 +25,7 @@ use super::{
 };
 use crate::game::{Evaluator, Player, SearchHooks};
 use crate::search::limits::SearchConfig;
-use crate::search::report::{Iteration, Observer, Progress, RootMove, SearchResult};
+use crate::search::report::{Iteration, Observer, Progress, PvLine, RootMove, SearchResult};
 
 /// The most threads one search starts, whatever the settings ask.
 pub const MAX_THREADS: usize = 256;
@@ -153,7 +153,10 @@ pub(super) fn search<G: SearchHooks>(
         if let Some(watch) = watch.as_mut() {
             (watch.lines)(&analysis(&merged));
         }
-        (result_of(&merged, stopped, main.start.elapsed()), trees)
+        (
+            result_of(&merged, stopped, main.start.elapsed(), config.multi_pv),
+            trees,
+        )
     });
     main.observer.iteration(&Iteration::from(&result));
     *tree = Some(MctsTree {
@@ -226,7 +229,8 @@ impl<G: SearchHooks> Mcts<'_, G> {
                 let merged = merge(&roots);
                 if report {
                     last_report = Instant::now();
-                    self.observer.progress(&progress_of(&merged, self.start));
+                    let progress = progress_of(&merged, self.start, self.config.multi_pv);
+                    self.observer.progress(&progress);
                 }
                 if let Some(watch) = watch.as_mut().filter(|_| lines) {
                     last_lines = Instant::now();
@@ -264,12 +268,7 @@ impl<G: SearchHooks> Mcts<'_, G> {
             .filter_map(|&index| {
                 let node = &self.nodes[index];
                 let mut pv = vec![node.mv?];
-                let mut at = index;
-                while let Some(child) = self.most_visited(at).filter(|&c| self.nodes[c].visits > 0)
-                {
-                    pv.extend(self.nodes[child].mv);
-                    at = child;
-                }
+                pv.extend(self.line_below(index));
                 Some(ChildSnapshot {
                     mv: node.mv?,
                     visits: u64::from(node.visits),
@@ -350,15 +349,43 @@ fn best_child<M>(root: &RootSnapshot<M>) -> Option<&ChildSnapshot<M>> {
     })
 }
 
-/// The merged root's children, most visited first.
+/// The merged root's children, best first as [`best_child`] ranks them (most
+/// visited, then the higher win rate).
 fn by_visits<M>(root: &RootSnapshot<M>) -> Vec<&ChildSnapshot<M>> {
     let mut children: Vec<&ChildSnapshot<M>> = root.children.iter().collect();
-    children.sort_by_key(|child| std::cmp::Reverse(child.visits));
+    children.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.win_rate().total_cmp(&a.win_rate()))
+    });
     children
 }
 
-/// The search's result from the merged root.
-fn result_of<M: Copy>(root: &RootSnapshot<M>, stopped: bool, elapsed: Duration) -> SearchResult<M> {
+/// The best `multi_pv` moves' lines of a merged root (none for one line: the
+/// headline is it), as the one-thread search gives them.
+fn lines_of<M: Copy>(root: &RootSnapshot<M>, multi_pv: usize) -> Vec<PvLine<M>> {
+    if multi_pv <= 1 {
+        return Vec::new();
+    }
+    by_visits(root)
+        .into_iter()
+        .filter(|child| child.visits > 0)
+        .take(multi_pv)
+        .map(|child| PvLine {
+            score: win_rate_score(child.win_rate()),
+            depth: root.deepest,
+            pv: child.pv.clone(),
+        })
+        .collect()
+}
+
+/// The search's result from the merged root, with its best `multi_pv` lines.
+fn result_of<M: Copy>(
+    root: &RootSnapshot<M>,
+    stopped: bool,
+    elapsed: Duration,
+    multi_pv: usize,
+) -> SearchResult<M> {
     let best = best_child(root);
     let pv: Vec<M> = best
         .filter(|b| b.visits > 0)
@@ -383,20 +410,20 @@ fn result_of<M: Copy>(root: &RootSnapshot<M>, stopped: bool, elapsed: Duration) 
         stopped,
         stats: playout_stats(root.playouts, &root.per_ply, root.deepest, elapsed),
         root_moves,
-        lines: Vec::new(),
+        lines: lines_of(root, multi_pv),
         tree: None,
     }
 }
 
 /// A progress report of the merged root.
-fn progress_of<M: Copy>(root: &RootSnapshot<M>, start: Instant) -> Progress<M> {
-    let result = result_of(root, false, start.elapsed());
+fn progress_of<M: Copy>(root: &RootSnapshot<M>, start: Instant, multi_pv: usize) -> Progress<M> {
+    let result = result_of(root, false, start.elapsed(), multi_pv);
     Progress {
         depth: result.depth,
         stats: result.stats,
         best_line: Some((result.score, result.pv)),
         root_moves: result.root_moves,
-        lines: Vec::new(),
+        lines: result.lines,
     }
 }
 
