@@ -91,19 +91,21 @@ const SEED_ONLY: [Level; 10] = [
 ];
 
 /// The levels of a game played by Monte Carlo (Go, whose alpha-beta has no
-/// evaluation worth a level): playouts, doubling or so from level to level, the
-/// top two by time.
+/// evaluation worth a level): playouts doubling from level to level, all ten, so
+/// each level is stronger than the one before on every board and machine. (Time
+/// at the top would not be: a second is some 15,000 playouts on 9x9 here, a few
+/// thousand on 19x19, fewer than the levels below once took.)
 const PLAYOUTS: [Level; 10] = [
     by_nodes(100),
-    by_nodes(300),
-    by_nodes(1_000),
-    by_nodes(3_000),
-    by_nodes(10_000),
-    by_nodes(30_000),
-    by_nodes(100_000),
-    by_nodes(300_000),
-    by_time(1_000),
-    by_time(3_000),
+    by_nodes(200),
+    by_nodes(400),
+    by_nodes(800),
+    by_nodes(1_600),
+    by_nodes(3_200),
+    by_nodes(6_400),
+    by_nodes(12_800),
+    by_nodes(25_600),
+    by_nodes(51_200),
 ];
 
 /// The measured rating of each level of the game named `game` (its profile's
@@ -263,6 +265,20 @@ mod tests {
         let nodes: Vec<u64> = chess.iter().filter_map(|s| s.nodes).collect();
         assert!(nodes.windows(2).all(|w| w[0] < w[1]), "{nodes:?}");
         assert_eq!(level_settings("go", 1).unwrap().algorithm, Algorithm::Mcts);
+    }
+
+    #[test]
+    fn every_go_level_plays_out_more_than_the_one_below_and_none_by_time() {
+        let go: Vec<_> = LEVELS.map(|l| level_settings("go", l).unwrap()).collect();
+        assert!(
+            go.iter()
+                .all(|s| s.time.is_none() && s.algorithm == Algorithm::Mcts)
+        );
+        let playouts: Vec<u64> = go.iter().map(|s| s.nodes.unwrap()).collect();
+        assert!(
+            playouts.windows(2).all(|w| w[1] == 2 * w[0]),
+            "{playouts:?}"
+        );
     }
 
     #[test]

@@ -20,6 +20,7 @@ use crate::play::mcts_spec::exploration_text;
 use crate::search::{Additions, Algorithm, MAX_THREADS};
 use crate::tui::board::{evaluator_names, side_names};
 use crate::tui::clock::TimeControl;
+use crate::tui::panel::count;
 use crate::tui::theme::Theme;
 use crate::tui::{EngineSettings, PlaySetup, Seat, seconds, session};
 
@@ -105,18 +106,19 @@ const CLOCK_MINUTES: [Option<u32>; 9] = [
 /// Increment choices in seconds per move.
 const INCREMENTS: [u32; 7] = [0, 1, 2, 3, 5, 10, 30];
 /// Playouts-per-move choices for Monte Carlo search; `None` means no limit
-/// (the time per move decides).
-const PLAYOUTS: [Option<u64>; 10] = [
+/// (the time per move decides); the others are the Monte Carlo levels' budgets.
+const PLAYOUTS: [Option<u64>; 11] = [
     None,
     Some(100),
-    Some(300),
-    Some(1_000),
-    Some(3_000),
-    Some(10_000),
-    Some(20_000),
-    Some(30_000),
-    Some(100_000),
-    Some(300_000),
+    Some(200),
+    Some(400),
+    Some(800),
+    Some(1_600),
+    Some(3_200),
+    Some(6_400),
+    Some(12_800),
+    Some(25_600),
+    Some(51_200),
 ];
 /// UCT exploration constants in hundredths: 1.41 (sqrt 2) is the textbook's,
 /// 0.2 what Go with RAVE and priors plays best with.
@@ -677,7 +679,13 @@ impl Setup {
 
     /// The level row's help, with where the game's level ratings come from.
     fn explain_level(&self, engine: &EngineSettings) -> String {
-        let mut text = "How hard the computer plays, from 1 (looks one move ahead, counts material) to 10 (thinks 3 s a move with the game's best evaluation). A level sets the rows below; change any of them and the level reads custom. `ply list` shows every level's search.".to_string();
+        let search =
+            |level| level_settings(self.game.id, level).map_or(String::new(), |s| level_search(&s));
+        let mut text = format!(
+            "How hard the computer plays, from 1 ({}) to 10 ({}). A level sets the rows below; change any of them and the level reads custom. `ply list` shows every level's search.",
+            search(*LEVELS.start()),
+            search(*LEVELS.end())
+        );
         let Some(rated) = profile_of(self.game.id).ok().and_then(|p| p.level_ratings) else {
             return text;
         };
@@ -736,6 +744,24 @@ impl Setup {
             }
             Field::Start => "Enter starts the game with these settings, from any row.".into(),
         }
+    }
+}
+
+/// A level's search in a few words: `depth 1, seed evaluation`, `51,200
+/// playouts`, `3 s a move, strong evaluation`.
+fn level_search(settings: &EngineSettings) -> String {
+    let limit = match (settings.depth, settings.nodes, settings.time) {
+        (Some(depth), _, _) => format!("depth {depth}"),
+        (_, Some(n), _) if settings.algorithm == Algorithm::Mcts => {
+            format!("{} playouts", count(n))
+        }
+        (_, Some(n), _) => format!("{} nodes", count(n)),
+        (_, _, Some(time)) => format!("{} a move", seconds(time)),
+        _ => "no limit".into(),
+    };
+    match settings.algorithm {
+        Algorithm::Mcts => limit,
+        _ => format!("{limit}, {} evaluation", settings.eval),
     }
 }
 
@@ -801,7 +827,7 @@ mod tests {
         let fields = setup.fields();
         assert!(!fields.contains(&Field::Depth(Player::Second)));
         for (field, presses) in [
-            (Field::Playouts(Player::Second), 3),    // no limit -> 1000
+            (Field::Playouts(Player::Second), 3),    // no limit -> 400
             (Field::Exploration(Player::Second), 2), // 1.41 -> 3.00
             (Field::Rave(Player::Second), 1),
             (Field::Seed(Player::Second), 1),
@@ -813,7 +839,7 @@ mod tests {
                 press(&mut setup, KeyCode::Right);
             }
         }
-        assert_eq!(setup.describe(Field::Playouts(Player::Second)).1, "1000");
+        assert_eq!(setup.describe(Field::Playouts(Player::Second)).1, "400");
         assert_eq!(setup.describe(Field::Exploration(Player::Second)).1, "3.00");
         assert_eq!(setup.describe(Field::Rave(Player::Second)).1, "on");
         let Action::Play(play) = press(&mut setup, KeyCode::Enter) else {
@@ -821,7 +847,7 @@ mod tests {
         };
         let engine = play.setup().second.engine().unwrap().clone();
         assert_eq!(engine.algorithm, Algorithm::Mcts);
-        assert_eq!(engine.nodes, Some(1000));
+        assert_eq!(engine.nodes, Some(400));
         let mcts = engine.config().mcts;
         assert_eq!((mcts.exploration_centi, mcts.rave), (300, true));
         assert_eq!(mcts.seed, crate::search::MctsConfig::default().seed + 1);
@@ -842,10 +868,15 @@ mod tests {
             setup.describe(Field::Level(Player::Second)),
             ("  level · Elo".into(), "1 · < 1245".into())
         );
+        let help = setup.explain(Field::Level(Player::Second));
+        assert!(help.contains("Stockfish"), "{help}");
+        let ends = "from 1 (depth 1, seed evaluation) to 10 (3 s a move, strong evaluation)";
+        assert!(help.contains(ends), "{help}");
+        let go = Setup::new(find_game("go").unwrap());
+        let help = go.explain(Field::Level(Player::Second));
         assert!(
-            setup
-                .explain(Field::Level(Player::Second))
-                .contains("Stockfish")
+            help.contains("from 1 (100 playouts) to 10 (51,200 playouts)"),
+            "{help}"
         );
         assert_eq!(setup.engines[1], level_settings("chess", 1).unwrap());
         press(&mut setup, KeyCode::Right);
