@@ -42,7 +42,7 @@ struct RatedListing {
 /// true, a one-sided bound the level's Elo is under.
 #[derive(Serialize)]
 struct RatingListing {
-    elo: u32,
+    elo: i32,
     margin: Option<u32>,
     below: bool,
     games: u32,

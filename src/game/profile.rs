@@ -80,8 +80,9 @@ pub struct GameProfile {
 pub enum LevelRating {
     /// A maximum-likelihood rating.
     Measured {
-        /// The estimate.
-        elo: u32,
+        /// The estimate (negative on a scale whose zero is the reference's
+        /// strongest setting).
+        elo: i32,
         /// Half its 95% interval.
         margin: u32,
         /// The games behind it.
@@ -90,7 +91,7 @@ pub enum LevelRating {
     /// The level scored nothing against the reference's weakest setting.
     Below {
         /// The one-sided 95% bound its Elo is under.
-        elo: u32,
+        elo: i32,
         /// The games behind it.
         games: u32,
     },
@@ -98,7 +99,7 @@ pub enum LevelRating {
 
 impl LevelRating {
     /// The point estimate a strength limit can aim at (`UCI_Elo`); a bound has none.
-    pub fn estimate(self) -> Option<u32> {
+    pub fn estimate(self) -> Option<i32> {
         match self {
             LevelRating::Measured { elo, .. } => Some(elo),
             LevelRating::Below { .. } => None,

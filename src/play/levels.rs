@@ -120,13 +120,13 @@ pub fn rating_of_level(game: &str, level: u8) -> Option<LevelRating> {
     *level_ratings(game)?.levels.get(index)?
 }
 
-/// Each level's point estimate, weakest first (`None` where there is none).
+/// Each level's point estimate, weakest first, where there is one on a scale a
+/// GUI's `UCI_Elo` can ask for (not negative).
 fn level_estimates(game: &str) -> Option<[Option<u32>; 10]> {
-    Some(
-        level_ratings(game)?
-            .levels
-            .map(|r| r.and_then(LevelRating::estimate)),
-    )
+    Some(level_ratings(game)?.levels.map(|r| {
+        r.and_then(LevelRating::estimate)
+            .and_then(|e| u32::try_from(e).ok())
+    }))
 }
 
 /// The lowest and highest measured Elo of the game's levels (a GUI's `UCI_Elo`
@@ -139,7 +139,7 @@ pub fn elo_range(game: &str) -> Option<RangeInclusive<u32>> {
 
 /// The measured Elo of `level` in the game named `game`, if it has one.
 pub fn elo_of_level(game: &str, level: u8) -> Option<u32> {
-    rating_of_level(game, level)?.estimate()
+    u32::try_from(rating_of_level(game, level)?.estimate()?).ok()
 }
 
 /// The level whose measured Elo is nearest `elo` (the lower level where two are

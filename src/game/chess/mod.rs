@@ -495,6 +495,6 @@ const LEVEL_RATINGS: LevelRatings = LevelRatings {
     ],
 };
 
-const fn measured(elo: u32, margin: u32, games: u32) -> LevelRating {
+const fn measured(elo: i32, margin: u32, games: u32) -> LevelRating {
     LevelRating::Measured { elo, margin, games }
 }
