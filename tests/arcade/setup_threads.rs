@@ -39,6 +39,17 @@ fn focus(arcade: &mut Arcade, row: &str) -> String {
     panic!("no row {row}:\n{}", arcade.screen());
 }
 
+/// The threads row's value: `n`, marked as the default, or with the tree
+/// recorded (the arcade's default) and `n` above one, the one thread the
+/// recorded search runs on.
+fn shown(n: usize, default: bool, tree: bool) -> String {
+    match (n > 1 && tree, default) {
+        (true, _) => format!("‹ {n} (1 with tree) ›"),
+        (false, true) => format!("‹ {n} (default) ›"),
+        (false, false) => format!("‹ {n} ›"),
+    }
+}
+
 #[test]
 fn the_threads_row_defaults_by_who_plays_and_steps_with_the_arrows() {
     let app = App::new(Launch::Menu, Theme::plain()).unwrap();
@@ -48,7 +59,7 @@ fn the_threads_row_defaults_by_who_plays_and_steps_with_the_arrows() {
     // A person plays first: the computer gets every core but one.
     let default = (cores() - 1).max(1);
     let row = focus(&mut arcade, "threads");
-    assert!(row.contains(&format!("‹ {default} (default) ›")), "{row}");
+    assert!(row.contains(&shown(default, true, true)), "{row}");
     assert_eq!(threads(&arcade), [None, Some(default)]);
 
     arcade.press(KeyCode::Right);
@@ -67,7 +78,15 @@ fn the_threads_row_defaults_by_who_plays_and_steps_with_the_arrows() {
     arcade.press(KeyCode::Right);
     assert_eq!(threads(&arcade), [Some(cores()), Some(cores())]);
     let row = focus(&mut arcade, "threads");
-    assert!(row.contains(&format!("‹ {} (default) ›", cores())), "{row}");
+    assert!(row.contains(&shown(cores(), true, true)), "{row}");
+    // With the tree not recorded, the search runs on what the row says.
+    focus(&mut arcade, "record search tree");
+    arcade.press(KeyCode::Right);
+    for _ in 0..40 {
+        arcade.press(KeyCode::Up);
+    }
+    let row = focus(&mut arcade, "threads");
+    assert!(row.contains(&shown(cores(), true, false)), "{row}");
     assert!(
         arcade.screen().contains("lazy SMP"),
         "the row explains itself"

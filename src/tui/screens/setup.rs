@@ -651,9 +651,11 @@ impl Setup {
             Field::Seed(p) => ("  playout seed".into(), engine(p).mcts.seed.to_string()),
             Field::Threads(p) => (
                 "  threads".into(),
-                match self.threads[p.index()] {
-                    None => format!("{} (default)", self.threads_of(p)),
-                    Some(n) => n.to_string(),
+                match (self.threads[p.index()], self.threads_of(p)) {
+                    // What the panel will show: a recorded search runs on one.
+                    (_, n) if n > 1 && self.record_tree => format!("{n} (1 with tree)"),
+                    (None, n) => format!("{n} (default)"),
+                    (Some(n), _) => n.to_string(),
                 },
             ),
             Field::Clock => (
