@@ -6,10 +6,9 @@ use crate::search::mcts::MAX_THREADS;
 
 #[derive(Args, Debug)]
 pub(super) struct GomocupArgs {
-    /// The engine, as `ply match` names one (`ALGO:EVAL[:nodes=N]`); the time per
-    /// move comes from the manager's `INFO timeout_turn`.
-    // `strong`, not `threats`: the threat search at the leaves gained nothing in a
-    // match (10-10 at 3000 nodes a move); the threat plan at the root sees them.
+    /// The engine, as `ply match` names one (`ALGO:EVAL[:nodes=N]`, or a level,
+    /// `level=N`); the time per move comes from the manager's `INFO timeout_turn`,
+    /// which also caps an engine's own time.
     #[arg(long, value_name = "SPEC", default_value = "engine:strong")]
     engine: String,
     /// Skip the threat searches before each move (to measure what they bring).

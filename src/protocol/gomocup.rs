@@ -25,6 +25,7 @@ use crate::game::gomoku::vct::{RootPlan, root_plan};
 use crate::game::gomoku::{Gomoku, MIN_SIZE};
 use crate::game::{Evaluator, Game, Playable, Player};
 use crate::play::EngineSettings;
+use crate::play::levels::parse_engine;
 use crate::search::mcts::MAX_THREADS;
 use crate::search::{Algorithm, Engine, SearchConfig};
 
@@ -221,7 +222,8 @@ pub struct GomocupSession {
 }
 
 impl GomocupSession {
-    /// A session playing with the engine `spec` (see [`EngineSettings::parse_spec`]).
+    /// A session playing with the engine `spec`: `level=N` or a full spec (see
+    /// [`EngineSettings::parse_spec`]).
     pub fn new(spec: &str, threat_plan: bool) -> Result<GomocupSession, String> {
         GomocupSession::with_threads(spec, threat_plan, None)
     }
@@ -233,7 +235,7 @@ impl GomocupSession {
         threat_plan: bool,
         threads: Option<usize>,
     ) -> Result<GomocupSession, String> {
-        let settings = EngineSettings::parse_spec(spec).map_err(|e| e.0)?;
+        let settings = parse_engine(Gomoku::info().id, spec).map_err(|e| e.0)?;
         let evaluator = Gomoku::evaluator_named(&settings.eval)
             .map_err(|e| e.0)?
             .evaluator;
@@ -479,8 +481,10 @@ impl GomocupSession {
             .saturating_sub(started.elapsed())
             .max(Duration::from_millis(5));
         let mut config: SearchConfig = self.settings.config_for(Gomoku::prefers_engine_search());
+        // The manager's time caps the engine's own (a level's 1 s, say).
         if self.settings.nodes.is_none() {
-            config.limits.time = Some(thinking);
+            let own = self.settings.time;
+            config.limits.time = Some(own.map_or(thinking, |own| own.min(thinking)));
         }
         config.iterative = true;
         if let Some(threads) = self.threads {
@@ -679,6 +683,40 @@ mod tests {
         let (x, y) = parse_xy(&reply, 15).expect("x,y");
         let chosen = game.board().point(x, 14 - y) as u16;
         assert!(defences.contains(&chosen), "{reply} not in {defences:?}");
+    }
+
+    /// `ply gomocup --engine level=N` plays the level as `ply match` does, and
+    /// a level's own time is kept when the manager allows more.
+    #[test]
+    fn a_level_is_an_engine_and_keeps_its_own_time() {
+        let session = GomocupSession::new("level=3", false).expect("a level");
+        assert_eq!(
+            session.settings,
+            crate::play::levels::level_settings("gomoku", 3).unwrap()
+        );
+        let error = GomocupSession::new("level=11", false)
+            .err()
+            .expect("refused");
+        assert!(error.contains("from 1 to 10"), "{error}");
+        let mut session = GomocupSession::new("engine:strong:time=0.05", false).unwrap();
+        let lines = [
+            "START 15",
+            "INFO timeout_turn 20000",
+            "BOARD",
+            "7,7,2",
+            "8,8,1",
+            "6,8,2",
+            "DONE",
+        ];
+        for line in lines {
+            let started = Instant::now();
+            let replies = session.execute(line);
+            // A bound on a hang, not a speed: the manager's 20 s would take ~10 s.
+            assert!(
+                started.elapsed() < Duration::from_secs(3),
+                "{line}: {replies:?}"
+            );
+        }
     }
 
     #[test]
