@@ -10,28 +10,22 @@ A measurement, not a test. Python standard library only.
                              [--calibration FILE] [--json FILE]
                              [--ply target/release/ply] [--gnugo /usr/games/gnugo]
 
-First GNU Go's levels are rated against each other: each of --gnugo-levels plays
-GNU Go level 10 --calibration-games times (colours alternating), and its Elo is
-the maximum-likelihood rating given level 10 at 0. GNU Go plays the same game
-from the same position, so every game starts from its own opening: one stone of
-each colour on the central 5x5 points, drawn with a fixed seed. The ratings are
-kept in --calibration (JSON) and read from it on the next run.
-
-Then each ply level plays --games games through `ply gtp --playouts N` (its own
+First GNU Go's levels are rated against its level 10 (--calibration-games each,
+colours alternating; kept in --calibration and read from it next time), then
+each ply level plays --games games through `ply gtp --playouts N` (its own
 budget from `ply list --json`, a new seed each game) against the GNU Go level
-whose rating is nearest the level's estimate so far: the first pair against
-level 0, then after each pair the level's maximum-likelihood rating over its
-games (200 Elo up or down while it has won or lost everything). The figure has
-the 95% interval of those games; the calibration's own uncertainty is not in it.
-A level that lost everything to GNU Go level 0 gets a one-sided bound ("< X"),
-one that beat level 10 every time, "> 0".
+nearest its estimate so far (scripts/rated_ladder.py). GNU Go replays the same
+game from the same position, so every game starts from its own opening: a black
+and a white stone on the central 5x5 points, drawn with a fixed seed. The
+figure has the 95% interval of the level's games; the calibration's own
+uncertainty is not in it.
 
 Games end after two passes, a resignation, or 300 moves; the result is GNU Go's
 `final_score` (its dead-stone judgement). --jobs N plays N ply levels at once.
 """
 
 import argparse
-import concurrent.futures
+import functools
 import importlib.util
 import json
 import os
@@ -40,30 +34,22 @@ import shutil
 import subprocess
 import sys
 
+import rated_ladder
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-
-
-def load(name, file):
-    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, file))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-sys.path.insert(0, HERE)
-match_gnugo = load("match_gnugo", "match-gnugo.py")
-levels_elo = load("levels_elo", "levels-elo.py")
+_spec = importlib.util.spec_from_file_location("match_gnugo", os.path.join(HERE, "match-gnugo.py"))
+match_gnugo = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(match_gnugo)
 GtpEngine = match_gnugo.GtpEngine
 SIZE, KOMI, MAX_MOVES = 9, 7.5, 300
 COLUMNS = "ABCDEFGHJ"
 
 
-def openings(count, seed=2026):
-    """`count` openings: a black and a white stone on distinct central points."""
-    rng = random.Random(seed)
-    centre = [c + str(r) for c in COLUMNS[2:7] for r in range(3, 8)]
-    return [rng.sample(centre, 2) for _ in range(count)]
+def opening(game, seed):
+    """Game `game`'s opening: a black and a white stone on distinct central points."""
+    rng = random.Random(seed * 100_003 + game // 2)
+    return rng.sample([c + str(r) for c in COLUMNS[2:7] for r in range(3, 8)], 2)
 
 
 def gnugo(path, level):
@@ -71,15 +57,14 @@ def gnugo(path, level):
                       "--forbid-suicide", "--level", str(level)], "gnugo %d" % level)
 
 
-def play(black, white, judge, opening):
-    """'B', 'W' or None from one game after `opening` (a black and a white stone)."""
+def play(black, white, judge, stones):
+    """'B', 'W' or None from one game after `stones` (a black and a white one)."""
     engines = list({id(e): e for e in (black, white, judge)}.values())
     for engine in engines:
         engine.ask("boardsize %d" % SIZE)
         engine.ask("clear_board")
         engine.ask("komi %g" % KOMI)
-    for colour, vertex in zip("BW", opening):
-        for engine in engines:
+        for colour, vertex in zip("BW", stones):
             engine.ask("play %s %s" % (colour, vertex))
     players = {"B": black, "W": white}
     colour, passes, moves = "B", 0, 0
@@ -96,74 +81,39 @@ def play(black, white, judge, opening):
     return match_gnugo.winner_of(judge.ask("final_score"))
 
 
-def calibrate(args):
-    """{GNU Go level: Elo, level 10 being 0}, from the file or measured now."""
-    if args.calibration and os.path.exists(args.calibration):
-        with open(args.calibration) as saved:
-            return {int(k): v for k, v in json.load(saved).items()}
-    top = gnugo(args.gnugo, 10)
-    ratings = {10: 0.0}
-    starts = openings(args.calibration_games)
-    for level in [int(x) for x in args.gnugo_levels.split(",") if int(x) != 10]:
-        other = gnugo(args.gnugo, level)
-        results = []
-        for game in range(args.calibration_games):
-            other_black = game % 2 == 0
-            black, white = (other, top) if other_black else (top, other)
-            winner = play(black, white, top, starts[game])
-            points = 0.5 if winner is None else float((winner == "B") == other_black)
-            results.append((0.0, points))
-            print("GNU Go level %d vs 10, game %d: %s" % (level, game + 1, points),
-                  file=sys.stderr, flush=True)
-        other.close()
-        found = levels_elo.estimate(results)
-        total = sum(p for _, p in results)
-        if found:
-            ratings[level] = found[0]
-        else:  # all lost or all won: the one-sided 95% bound, a conservative figure
-            bound = -levels_elo.upper_bound_all_lost(0.0, len(results))
-            ratings[level] = -bound if total == 0 else bound
-        print("GNU Go level %d: %+.0f" % (level, ratings[level]), file=sys.stderr, flush=True)
-    top.close()
-    if args.calibration:
-        temporary = args.calibration + ".tmp"
-        with open(temporary, "w") as out:
-            json.dump(ratings, out, indent=1)
-        os.replace(temporary, args.calibration)
-    return ratings
+def points(winner, game):
+    """The first engine's points, Black in even games."""
+    if winner is None:
+        return 0.5
+    return float((winner == "B") == (game % 2 == 0))
 
 
-def nearest(ratings, elo):
-    return min(ratings, key=lambda level: (abs(ratings[level] - elo), level))
+def gnugo_game(args, level, top, game):
+    """GNU Go `level`'s points in one game against GNU Go `top`."""
+    first, second = gnugo(args.gnugo, level), gnugo(args.gnugo, top)
+    black, white = (first, second) if game % 2 == 0 else (second, first)
+    winner = play(black, white, second, opening(game, 0))
+    first.close()
+    second.close()
+    return points(winner, game)
 
 
-def measure_level(args, number, playouts, ratings):
-    """One ply level's games and figure (a dict, as levels-elo.py gives them)."""
-    starts = openings(args.games, seed=number)
-    results, opponent, estimate = [], min(ratings), None
-    for game in range(args.games):
-        ply = GtpEngine([args.ply, "gtp", "--playouts", str(playouts), "--resign", "10",
-                         "--seed", str(1000 * number + game)], "ply level %d" % number)
-        other = gnugo(args.gnugo, opponent)
-        ply_black = game % 2 == 0
-        black, white = (ply, other) if ply_black else (other, ply)
-        winner = play(black, white, other, starts[game])
-        ply.close()
-        other.close()
-        points = 0.5 if winner is None else float((winner == "B") == ply_black)
-        results.append((ratings[opponent], points))
-        print("ply level %d vs GNU Go level %d, game %d: %s"
-              % (number, opponent, game + 1, points), file=sys.stderr, flush=True)
-        if game % 2 == 1:
-            found = levels_elo.estimate(results)
-            if found:
-                estimate = found[0]
-            else:
-                won_all = sum(p for _, p in results) == len(results)
-                estimate = ratings[opponent] + (200 if won_all else -200)
-            opponent = nearest(ratings, estimate)
-    go = "%d playouts" % playouts
-    return levels_elo.row(number, go, "seed", results, None)
+def level_game(args, number, playouts, level, game):
+    """ply level `number`'s points in one game against GNU Go `level`."""
+    ply = GtpEngine([args.ply, "gtp", "--playouts", str(playouts),
+                     "--seed", str(1000 * number + game)], "ply level %d" % number)
+    other = gnugo(args.gnugo, level)
+    black, white = (ply, other) if game % 2 == 0 else (other, ply)
+    winner = play(black, white, other, opening(game, number))
+    ply.close()
+    other.close()
+    return points(winner, game)
+
+
+def rate(args, playouts, ratings, number):
+    return rated_ladder.rate_level(
+        number, "", args.games, ratings,
+        lambda level, game: level_game(args, number, playouts[number], level, game))
 
 
 def main():
@@ -172,37 +122,24 @@ def main():
     parser.add_argument("--games", type=int, default=20, help="games a ply level")
     parser.add_argument("--jobs", type=int, default=1, help="ply levels played at once")
     parser.add_argument("--calibration-games", type=int, default=20)
-    parser.add_argument("--gnugo-levels", default="0,2,4,6,8,10")
+    parser.add_argument("--gnugo-levels", default="0,2,4,6,8,10", help="weakest first")
     parser.add_argument("--calibration", help="GNU Go's level ratings (JSON), kept here")
     parser.add_argument("--json", help="write every level's games and figure here")
     parser.add_argument("--ply", default=os.path.join(ROOT, "target/release/ply"))
     parser.add_argument("--gnugo", default=shutil.which("gnugo") or "/usr/games/gnugo")
     args = parser.parse_args()
     listing = json.loads(subprocess.check_output([args.ply, "list", "--json"]))
-    levels = {l["level"]: l["nodes"] for g in listing if g["id"] == "go" for l in g["levels"]}
-    ratings = calibrate(args)
-    print("GNU Go's levels (Elo, level 10 = 0): " + ", ".join(
+    playouts = {l["level"]: l["nodes"] for g in listing if g["id"] == "go" for l in g["levels"]}
+    rungs = [int(x) for x in args.gnugo_levels.split(",")]
+    ratings = rated_ladder.calibrate(
+        rungs, args.calibration_games,
+        lambda level, top, game: gnugo_game(args, level, top, game), args.calibration)
+    print("GNU Go's levels (Elo, level %d = 0): " % rungs[-1] + ", ".join(
         "%d: %+.0f" % (level, ratings[level]) for level in sorted(ratings)), flush=True)
-    wanted = [n for n in levels_elo.parse_levels(args.levels) if levels.get(n)]
-    with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = {n: pool.submit(measure_level, args, n, levels[n], ratings) for n in wanted}
-        rows = []
-        print("| level | search | games | points | Elo vs GNU Go 10 (95%) |", flush=True)
-        print("| --- | --- | --- | --- | --- |", flush=True)
-        for number in wanted:
-            entry = futures[number].result()
-            rows.append(entry)
-            print("| %d | %s | %d | %g | %s |" % (number, entry["search"], entry["games"],
-                                                   entry["points"], entry["figure"]), flush=True)
-    print()
-    print("The profile's levels (src/game/go):")
-    for entry in rows:
-        print("    " + levels_elo.profile_line(entry))
-    if args.json:
-        temporary = args.json + ".tmp"
-        with open(temporary, "w") as out:
-            json.dump({"gnugo": ratings, "levels": rows}, out, indent=1)
-        os.replace(temporary, args.json)
+    wanted = {n: "%d playouts" % playouts[n]
+              for n in rated_ladder.levels_elo.parse_levels(args.levels) if playouts.get(n)}
+    rated_ladder.report("go", "GNU Go level %d = 0" % rungs[-1], args.jobs, wanted,
+                        functools.partial(rate, args, playouts, ratings), args.json)
 
 
 if __name__ == "__main__":

@@ -68,16 +68,18 @@ class Engine:
         return line.decode(errors="replace").strip()
 
     def answer(self, timeout):
-        """The next reply that is not a MESSAGE/DEBUG line; None on timeout."""
+        """The next reply: a move, OK, or an ERROR or UNKNOWN line; None on timeout.
+        Other lines are the engine's talk: MESSAGE and DEBUG lines, and the pieces
+        of a MESSAGE line that holds a raw newline (PentaZen 0.4.18 prints its
+        search depth as a character, so depth 10 breaks its line in two)."""
         deadline = time.monotonic() + timeout
         while True:
             line = self.read_line(deadline)
             if line is None:
                 return None
             word = line.split(" ", 1)[0].upper()
-            if word in ("MESSAGE", "DEBUG", ""):
-                continue
-            return line
+            if MOVE.match(line) or word in ("OK", "ERROR", "UNKNOWN"):
+                return line
 
     def close(self):
         try:
@@ -111,19 +113,26 @@ def opening(rng, size, stones, spread):
     return points
 
 
+def turn_times(args):
+    """Each engine's ms a move: `args.turn_ms`, or `args.turn_ms_each` (a pair,
+    ply's first) where the two differ."""
+    return getattr(args, "turn_ms_each", None) or (args.turn_ms, args.turn_ms)
+
+
 def play_game(engines, black, moves, args):
     """engines: [ply, other]; black: index of the engine playing Black. Returns the
     winner's index, or None for a draw, and the moves played."""
     size = args.size
+    turn_ms = turn_times(args)
     board = [[0] * size for _ in range(size)]
     colour = [None, None]
     colour[black], colour[1 - black] = 1, 2
-    for engine in engines:
+    for engine, turn in zip(engines, turn_ms):
         engine.send(f"START {size}")
         # Generous: some engines build their tables at START, slowly on a loaded machine.
         if engine.answer(60) != "OK":
             raise SystemExit(f"{engine.name} did not answer OK to START")
-        engine.send(f"INFO timeout_turn {args.turn_ms}")
+        engine.send(f"INFO timeout_turn {turn}")
         engine.send("INFO timeout_match 100000000")
         # As a manager does: engines that budget from the match clock read it here.
         engine.send("INFO time_left 100000000")
@@ -149,7 +158,7 @@ def play_game(engines, black, moves, args):
         elif played:
             x, y = played[-1]
             engine.send(f"TURN {x},{y}")
-        reply = engine.answer(args.turn_ms / 1000 * 3 + 5)
+        reply = engine.answer(turn_ms[mover] / 1000 * 3 + 5)
         match = MOVE.match(reply or "")
         if not match:
             print(f"    {engine.name} answered {reply!r}: loses", file=sys.stderr)
