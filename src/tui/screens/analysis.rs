@@ -706,6 +706,10 @@ impl Analysis {
             };
             lines.push(Line::from(Span::styled(text, theme.dim)));
         }
+        // Every line shows: each gets an equal share of the box's rows, its
+        // moves wrapped under themselves, the last row cut at the edge.
+        let inner = block.inner(area);
+        let rows_each = (usize::from(inner.height) / view.lines.len().max(1)).max(1);
         for (i, line) in view.lines.iter().enumerate() {
             let style = if i == 0 { theme.good } else { theme.text };
             let measure = match line.visits {
@@ -716,13 +720,18 @@ impl Analysis {
                 ),
                 None => score_words(line.score, self.unit),
             };
+            let number = format!("{}. ", i + 1);
+            let measure = format!("{measure:>8} ");
+            let indent = number.chars().count() + measure.chars().count();
+            let width = usize::from(inner.width).saturating_sub(indent);
+            let mut rows = wrap_moves(&line.moves, width, rows_each).into_iter();
             lines.push(Line::from(vec![
-                Span::styled(format!("{}. ", i + 1), theme.dim),
-                Span::styled(format!("{measure:>8} "), style),
-                Span::raw(line.moves.join(" ")),
+                Span::styled(number, theme.dim),
+                Span::styled(measure, style),
+                Span::raw(rows.next().unwrap_or_default()),
             ]));
+            lines.extend(rows.map(|row| Line::from(format!("{:indent$}{row}", ""))));
         }
-        // One row a line, cut at the box's edge, so that every line shows.
         frame.render_widget(Paragraph::new(lines).block(block), area);
     }
 
@@ -819,5 +828,33 @@ impl Screen for Analysis {
             Asking::Position(_) => None,
             _ => Some(HelpTopic::Analysis),
         }
+    }
+}
+
+/// A line's moves in at most `rows` rows of `width` ([`super::wrap_words`]); what
+/// does not fit stays on the last row, to be cut at the box's edge.
+fn wrap_moves(moves: &[String], width: usize, rows: usize) -> Vec<String> {
+    let mut wrapped = super::wrap_words(&moves.join(" "), width.max(1));
+    if wrapped.len() > rows.max(1) {
+        let rest = wrapped.split_off(rows.max(1) - 1).join(" ");
+        wrapped.push(rest);
+    }
+    wrapped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_wrap_between_moves_into_the_rows_they_have() {
+        let words: Vec<String> = "e4 e5 Nf3 Nc6 Bb5 a6"
+            .split(' ')
+            .map(String::from)
+            .collect();
+        assert_eq!(wrap_moves(&words, 10, 3), ["e4 e5 Nf3", "Nc6 Bb5 a6"]);
+        assert_eq!(wrap_moves(&words, 6, 2), ["e4 e5", "Nf3 Nc6 Bb5 a6"]);
+        assert_eq!(wrap_moves(&words, 80, 1), ["e4 e5 Nf3 Nc6 Bb5 a6"]);
+        assert!(wrap_moves(&[], 10, 2).is_empty());
     }
 }
