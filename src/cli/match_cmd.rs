@@ -7,6 +7,7 @@
 use serde::Serialize;
 
 use crate::game::{GameError, GameOptions, GameVisitor, Outcome, Playable, Player, visit_game};
+use crate::play::adjudication::{Adjudication, Streak};
 use crate::play::levels::parse_engine;
 use crate::play::{Ending, EngineSettings, Match, PlaySetup, Seat};
 
@@ -38,6 +39,17 @@ pub(super) struct MatchArgs {
     /// Adjudicate a game a draw after this many plies.
     #[arg(long, default_value_t = 600, value_name = "PLIES")]
     pub max_plies: usize,
+    /// Adjudicate a game lost for a side whose searches scored it SCORE or more
+    /// behind (in the game's evaluation points: centipawns in chess) on MOVES of
+    /// its moves in a row, while the other's scored that side as far ahead, as
+    /// engine testers do (cutechess-cli's -resign), e.g. 3:1000.
+    #[arg(long, value_name = "MOVES:SCORE", value_parser = parse_resign)]
+    pub resign: Option<Streak>,
+    /// Adjudicate a draw once both sides' searches scored within SCORE of even
+    /// on MOVES of their moves in a row, from PLY on (cutechess-cli's -draw),
+    /// e.g. 80:8:10.
+    #[arg(long, value_name = "PLY:MOVES:SCORE", value_parser = parse_draw)]
+    pub draw: Option<(usize, Streak)>,
     /// A game option KEY=VALUE, repeatable (e.g. -o heap=9).
     #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
@@ -166,6 +178,10 @@ fn play_match<G: Playable>(
         };
         let mut game = Match::<G>::new(&setup)?;
         game.set_move_limit(Some(args.max_plies));
+        game.set_adjudication(Adjudication {
+            resign: args.resign,
+            draw: args.draw,
+        });
         let opening_plies = game.played().len();
         game.run_to_end(|_, _| {});
         let ending = game
@@ -205,6 +221,38 @@ fn play_match<G: Playable>(
         print_summary(&summary, &specs);
     }
     Ok(())
+}
+
+/// Reads `--resign MOVES:SCORE`.
+fn parse_resign(text: &str) -> Result<Streak, String> {
+    match text.split(':').collect::<Vec<_>>()[..] {
+        [moves, score] => streak(moves, score),
+        _ => Err(format!("'{text}': expected MOVES:SCORE, e.g. 3:1000")),
+    }
+}
+
+/// Reads `--draw PLY:MOVES:SCORE`.
+fn parse_draw(text: &str) -> Result<(usize, Streak), String> {
+    let bad = || format!("'{text}': expected PLY:MOVES:SCORE, e.g. 80:8:10");
+    match text.split(':').collect::<Vec<_>>()[..] {
+        [ply, moves, score] => Ok((ply.parse().map_err(|_| bad())?, streak(moves, score)?)),
+        _ => Err(bad()),
+    }
+}
+
+/// A run of at least one move at a score of at least 0.
+fn streak(moves: &str, score: &str) -> Result<Streak, String> {
+    let moves: u32 = moves
+        .parse()
+        .ok()
+        .filter(|&m| m > 0)
+        .ok_or_else(|| format!("'{moves}': expected a number of moves, 1 or more"))?;
+    let score = score
+        .parse()
+        .ok()
+        .filter(|&s: &i32| s >= 0)
+        .ok_or_else(|| format!("'{score}': expected a score of 0 or more"))?;
+    Ok(Streak { moves, score })
 }
 
 /// The points `side` scored: 1 for a win, 0.5 for a draw, 0 for a loss.

@@ -13,6 +13,7 @@ use std::sync::atomic::Ordering;
 use std::sync::mpsc::TryRecvError;
 use std::time::{Duration, Instant};
 
+use super::adjudication::{Adjudication, Tally};
 use super::clock::Clocks;
 use super::setup::{EngineSettings, PlaySetup, Seat};
 use crate::game::{Evaluator, GameError, Outcome, Playable, Player};
@@ -56,6 +57,8 @@ pub enum EndReason {
     Agreement,
     /// The match's move limit was reached: adjudicated a draw.
     MoveLimit,
+    /// Both engines' scores agreed the game was decided ([`Adjudication`]).
+    Adjudication,
     /// A loaded record gave the result of a game its position does not end.
     Record,
 }
@@ -82,6 +85,7 @@ impl EndReason {
             EndReason::Resignation(_) => "by resignation",
             EndReason::Agreement => "by agreement",
             EndReason::MoveLimit => "by the move limit",
+            EndReason::Adjudication => "by adjudication",
             EndReason::Record => "by the record's result",
         }
     }
@@ -232,6 +236,9 @@ pub struct Match<G: Playable> {
     /// `Termination` tag), when it has some.
     recorded_words: Option<String>,
     move_limit: Option<usize>,
+    /// When `ply match` ends a game early, and each side's scores so far.
+    adjudication: Adjudication,
+    tally: Tally,
     /// The side whose draw offer stands.
     draw_offer: Option<Player>,
     /// Each computer's last score for its own side, to answer draw offers.
@@ -304,6 +311,8 @@ impl<G: Playable> Match<G> {
             decided: None,
             recorded_words: None,
             move_limit: None,
+            adjudication: Adjudication::default(),
+            tally: Tally::default(),
             draw_offer: None,
             last_score: [None; 2],
             notation,
@@ -425,6 +434,12 @@ impl<G: Playable> Match<G> {
     /// adjudication, so two engines cannot shuffle for ever).
     pub fn set_move_limit(&mut self, plies: Option<usize>) {
         self.move_limit = plies;
+    }
+
+    /// Ends the game early once both engines' scores agree it is decided
+    /// (`ply match --resign`, `--draw`); off by default.
+    pub fn set_adjudication(&mut self, adjudication: Adjudication) {
+        self.adjudication = adjudication;
     }
 
     /// How the game ended, if it has.
@@ -589,6 +604,7 @@ impl<G: Playable> Match<G> {
         self.decided = None;
         self.draw_offer = None;
         self.last_score = [None; 2];
+        self.tally = Tally::default();
         self.clocks = self.clocks.as_ref().map(|c| Clocks::new(c.control()));
         let computers = self.computers.iter().flatten().chain([&self.hinter]);
         for computer in computers {
@@ -792,12 +808,21 @@ impl<G: Playable> Match<G> {
                 reason: EndReason::MoveLimit,
             });
         }
+        let verdict = self.adjudication.verdict(&self.tally, self.history.len());
+        if let Some(outcome) = verdict.filter(|_| self.ending().is_none()) {
+            self.decided = Some(Ending {
+                outcome: Some(outcome),
+                reason: EndReason::Adjudication,
+            });
+        }
         if let Some(ending) = self.ending() {
             self.events.push(MatchEvent::GameOver(ending));
         }
     }
 
     fn take_back(&mut self) {
+        // Adjudication counts moves in a row: a take-back starts the runs again.
+        self.tally = Tally::default();
         if let Some(m) = self.history.pop() {
             self.played.pop();
             self.game.undo();
@@ -980,7 +1005,9 @@ impl<G: Playable> Match<G> {
     ) {
         match purpose {
             Purpose::Move => {
-                self.last_score[self.game.to_move().index()] = Some(score);
+                let side = self.game.to_move();
+                self.last_score[side.index()] = Some(score);
+                self.adjudication.record(&mut self.tally, side, score);
                 let due = if self.hurry {
                     now
                 } else {

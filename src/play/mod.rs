@@ -3,6 +3,7 @@
 //! arcade draws a [`Match`], `ply match` runs engine-against-engine games on one,
 //! and tests drive one without a terminal. Nothing here draws anything.
 
+pub mod adjudication;
 pub mod analysis;
 pub mod analysis_board;
 pub mod clock;

@@ -212,6 +212,8 @@ pub fn write_record<G: Recordable>(start: &G, moves: &[G::Move], facts: &RecordF
     if let Some(end) = &facts.end {
         let termination = if end.contains("on time") {
             "time forfeit"
+        } else if end.contains("adjudication") {
+            "adjudication"
         } else {
             "normal"
         };

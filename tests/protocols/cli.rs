@@ -352,7 +352,14 @@ fn match_plays_engine_against_engine_and_sums_up() {
 /// Two games of alpha-beta (`--first`) against minimax on Grundy's heap of 7,
 /// colours swapped: each engine wins the game it plays second.
 fn swapped_match_on_a_lost_heap(extra: &[&str]) -> std::process::Output {
-    let mut args = vec![
+    let mut args = swapped_match_args();
+    args.extend_from_slice(extra);
+    ply(&args)
+}
+
+/// The arguments of [`swapped_match_on_a_lost_heap`].
+fn swapped_match_args() -> Vec<&'static str> {
+    vec![
         "match",
         "grundy",
         "-o",
@@ -364,9 +371,52 @@ fn swapped_match_on_a_lost_heap(extra: &[&str]) -> std::process::Output {
         "--games",
         "2",
         "--swap",
-    ];
-    args.extend_from_slice(extra);
-    ply(&args)
+    ]
+}
+
+/// The games of a `ply match --json` run, without its summary.
+fn match_games(args: &[&str]) -> Vec<Value> {
+    let output = ply(args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .filter(|record: &Value| record["kind"] == "game")
+        .collect()
+}
+
+#[test]
+fn match_adjudication_ends_decided_games_with_the_result_play_would_reach() {
+    // Grundy's heap of 7 is lost for the first player: alpha-beta proves it at
+    // once, so `--resign 1:1` ends each game after both engines' first moves,
+    // with the result of the games played out (0-1 both, by --swap).
+    let played = match_games(&[&swapped_match_args()[..], &["--json"]].concat());
+    let adjudicated =
+        match_games(&[&swapped_match_args()[..], &["--json", "--resign", "1:1"]].concat());
+    for (full, short) in played.iter().zip(&adjudicated) {
+        assert_eq!(short["result"], full["result"]);
+        assert_eq!(short["reason"], "by adjudication");
+        assert!(short["moves"].as_array().unwrap().len() < full["moves"].as_array().unwrap().len());
+    }
+    // Tic-tac-toe is a draw: both searches score 0 from the first move on.
+    let drawn = match_games(
+        &[
+            &TICTACTOE_MATCH[..],
+            &["--games", "2", "--json", "--draw", "0:1:0"],
+        ]
+        .concat(),
+    );
+    for game in &drawn {
+        assert_eq!(
+            (&game["result"], &game["reason"]),
+            (&Value::from("1/2-1/2"), &Value::from("by adjudication"))
+        );
+        assert_eq!(game["moves"].as_array().unwrap().len(), 2, "{game}");
+    }
 }
 
 #[test]
@@ -443,6 +493,9 @@ fn match_refuses_bad_engines_and_openings_with_one_line() {
             "alphabeta:seed",
         ],
         &[&TICTACTOE_MATCH[..], &["--openings", "/nonexistent"]].concat(),
+        &[&TICTACTOE_MATCH[..], &["--resign", "3"]].concat(),
+        &[&TICTACTOE_MATCH[..], &["--draw", "80:0:10"]].concat(),
+        &[&TICTACTOE_MATCH[..], &["--resign", "3:-5"]].concat(),
     ] {
         let output = ply(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
