@@ -973,20 +973,9 @@ impl<'a, G: SearchHooks> Mcts<'a, G> {
         if self.config.multi_pv <= 1 {
             return Vec::new();
         }
-        let mut children: Vec<usize> = self.nodes[0]
-            .children
-            .iter()
-            .copied()
-            .filter(|&c| self.nodes[c].visits > 0)
-            .collect();
-        children.sort_by(|&a, &b| {
-            let (a, b) = (&self.nodes[a], &self.nodes[b]);
-            b.visits
-                .cmp(&a.visits)
-                .then(b.win_rate().total_cmp(&a.win_rate()))
-        });
-        children
+        self.ranked_root_children()
             .into_iter()
+            .filter(|&child| self.nodes[child].visits > 0)
             .take(self.config.multi_pv)
             .filter_map(|child| {
                 let mut pv = vec![self.nodes[child].mv?];
@@ -1000,13 +989,29 @@ impl<'a, G: SearchHooks> Mcts<'a, G> {
             .collect()
     }
 
-    /// The root moves, most visited first, with visits as nodes and win rate as score.
+    /// The root's children best first, as [`Mcts::most_visited`] ranks them:
+    /// most visited, then the higher win rate, then (a full tie) the later one,
+    /// which `max_by` picks. The root table and the lines share this order.
+    fn ranked_root_children(&self) -> Vec<usize> {
+        let mut children: Vec<(usize, usize)> =
+            self.nodes[0].children.iter().copied().enumerate().collect();
+        children.sort_by(|&(i, a), &(j, b)| {
+            let (a, b) = (&self.nodes[a], &self.nodes[b]);
+            b.visits
+                .cmp(&a.visits)
+                .then(b.win_rate().total_cmp(&a.win_rate()))
+                .then(j.cmp(&i))
+        });
+        children.into_iter().map(|(_, child)| child).collect()
+    }
+
+    /// The root moves, best first ([`Mcts::ranked_root_children`]), with visits
+    /// as nodes and win rate as score.
     fn root_moves(&self) -> Vec<RootMove<G::Move>> {
-        let mut children = self.nodes[0].children.clone();
-        children.sort_by(|&a, &b| self.nodes[b].visits.cmp(&self.nodes[a].visits));
-        let mut moves: Vec<RootMove<G::Move>> = children
-            .iter()
-            .filter_map(|&index| {
+        let mut moves: Vec<RootMove<G::Move>> = self
+            .ranked_root_children()
+            .into_iter()
+            .filter_map(|index| {
                 let node = &self.nodes[index];
                 Some(RootMove {
                     mv: node.mv?,

@@ -352,13 +352,15 @@ fn best_child<M>(root: &RootSnapshot<M>) -> Option<&ChildSnapshot<M>> {
 /// The merged root's children, best first as [`best_child`] ranks them (most
 /// visited, then the higher win rate).
 fn by_visits<M>(root: &RootSnapshot<M>) -> Vec<&ChildSnapshot<M>> {
-    let mut children: Vec<&ChildSnapshot<M>> = root.children.iter().collect();
-    children.sort_by(|a, b| {
+    let mut children: Vec<(usize, &ChildSnapshot<M>)> = root.children.iter().enumerate().collect();
+    // On a full tie the later child first, as `max_by` picks it.
+    children.sort_by(|(i, a), (j, b)| {
         b.visits
             .cmp(&a.visits)
             .then(b.win_rate().total_cmp(&a.win_rate()))
+            .then(j.cmp(i))
     });
-    children
+    children.into_iter().map(|(_, child)| child).collect()
 }
 
 /// The best `multi_pv` moves' lines of a merged root (none for one line: the
