@@ -70,6 +70,17 @@ fn wait_for_deeper_lines(arcade: &mut Arcade) -> LinesView {
     view
 }
 
+/// Waits until line `number` (from 1) goes on past its first move: the
+/// search's own line, whole, as the panel and UCI show it.
+fn wait_for_whole_line(arcade: &mut Arcade, number: usize) {
+    arcade.wait_until(&format!("line {number} of several moves"), |a| {
+        lines(a)
+            .lines
+            .get(number - 1)
+            .is_some_and(|line| line.moves.len() > 1)
+    });
+}
+
 /// Steps one move back and waits for the lines of the new position.
 fn step_back(arcade: &mut Arcade, before: &LinesView) -> LinesView {
     let (ply, mover, board) = (
@@ -146,12 +157,7 @@ fn chess_lines_deepen_follow_the_moves_and_play_on() {
     assert!(screen.contains("Best lines of 2"), "{screen}");
     assert!(lines(&arcade).lines.len() <= 2);
     // Line 2 is the search's own second line, whole, as the panel and UCI show it.
-    arcade.wait_until("a second line of several moves", |a| {
-        lines(a)
-            .lines
-            .get(1)
-            .is_some_and(|line| line.moves.len() > 1)
-    });
+    wait_for_whole_line(&mut arcade, 2);
     arcade.press(KeyCode::Char('t'));
     arcade.wait_until("the explorer", |a| a.exploring());
     arcade.press(KeyCode::Esc);
@@ -175,12 +181,7 @@ fn go_shows_visits_and_win_rates_and_follows_the_moves() {
     arcade.press(KeyCode::Char('+'));
     assert_eq!(analysis(&arcade).multi_pv(), 3);
     arcade.wait_until("three lines", |a| lines(a).lines.len() == 3);
-    arcade.wait_until("the third line followed past its first move", |a| {
-        lines(a)
-            .lines
-            .get(2)
-            .is_some_and(|line| line.moves.len() > 1)
-    });
+    wait_for_whole_line(&mut arcade, 3);
     arcade.press(KeyCode::Char('t'));
     assert!(matches!(arcade.app.screen(), Front::MctsExplorer { .. }));
     arcade.press(KeyCode::Esc);

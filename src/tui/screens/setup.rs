@@ -20,7 +20,6 @@ use crate::play::mcts_spec::exploration_text;
 use crate::search::{Additions, Algorithm, MAX_THREADS};
 use crate::tui::board::{evaluator_names, side_names};
 use crate::tui::clock::TimeControl;
-use crate::tui::panel::count;
 use crate::tui::theme::Theme;
 use crate::tui::{EngineSettings, PlaySetup, Seat, seconds, session};
 
@@ -749,21 +748,12 @@ impl Setup {
     }
 }
 
-/// A level's search in a few words: `depth 1, seed evaluation`, `51,200
-/// playouts`, `3 s a move, strong evaluation`.
+/// A level's search in a few words: its limits as the engine's own label gives
+/// them, and the evaluation where it has one (`3 s per move, strong evaluation`).
 fn level_search(settings: &EngineSettings) -> String {
-    let limit = match (settings.depth, settings.nodes, settings.time) {
-        (Some(depth), _, _) => format!("depth {depth}"),
-        (_, Some(n), _) if settings.algorithm == Algorithm::Mcts => {
-            format!("{} playouts", count(n))
-        }
-        (_, Some(n), _) => format!("{} nodes", count(n)),
-        (_, _, Some(time)) => format!("{} a move", seconds(time)),
-        _ => "no limit".into(),
-    };
     match settings.algorithm {
-        Algorithm::Mcts => limit,
-        _ => format!("{limit}, {} evaluation", settings.eval),
+        Algorithm::Mcts => settings.limits_label(),
+        _ => format!("{}, {} evaluation", settings.limits_label(), settings.eval),
     }
 }
 
@@ -872,12 +862,12 @@ mod tests {
         );
         let help = setup.explain(Field::Level(Player::Second));
         assert!(help.contains("Stockfish"), "{help}");
-        let ends = "from 1 (depth 1, seed evaluation) to 10 (3 s a move, strong evaluation)";
+        let ends = "from 1 (depth 1, seed evaluation) to 10 (3 s per move, strong evaluation)";
         assert!(help.contains(ends), "{help}");
         let go = Setup::new(find_game("go").unwrap());
         let help = go.explain(Field::Level(Player::Second));
         assert!(
-            help.contains("from 1 (100 playouts) to 10 (51,200 playouts)"),
+            help.contains("from 1 (100 playouts per move) to 10 (51200 playouts per move)"),
             "{help}"
         );
         assert_eq!(setup.engines[1], level_settings("chess", 1).unwrap());
