@@ -9,6 +9,7 @@ the chess openings' SAN.
     scripts/levels-elo.py [--game chess|xiangqi] [--levels 1-10] [--games 40]
                           [--jobs 2] [--movetime 50] [--json FILE]
                           [--ply target/release/ply] [--reference PATH]
+    scripts/levels-elo.py --levels 10 --games 40 --resume chess-levels.json --json chess-levels.json
     scripts/levels-elo.py --ladder 1320,1600,1900,2200 --games 6   # the old ladder
 
 How: ply runs as `ply uci` (`--variant xiangqi` for xiangqi) with each level's
@@ -32,6 +33,13 @@ curvature. A level that lost every game at the reference's minimum gets a
 one-sided 95% bound ("< X"); one that won every game at its maximum, "> X".
 --jobs N plays N levels at a time, one process each (a core each: keep N at or
 under the machine's cores, and nothing else running).
+
+Runs can be spread: with --json FILE each level's games so far are kept in
+FILE.levelN after every game (atomically), and --resume FILE (a --json file of an
+earlier run, with its FILE.levelN of an interrupted one; repeat it to pool runs)
+continues each level from its games there, up to --games in all, the reference
+at their estimate. Two runs of one level at once take different openings with
+--first-opening.
 
 Caveat: UCI_Elo is calibrated at longer time controls; at 50 ms a move the
 limited engine plays below its number, so the figures are on the reference's
@@ -182,19 +190,21 @@ def measure_level(args, number, level):
     openings = GAMES[game]["read_openings"](args.openings)
     engine = LevelEngine(args.ply, game, level)
     reference = Reference(args.reference, GAMES[game]["variant"])
-    results = []
+    results = [tuple(r) for r in args.earlier.get(number, [])]
     ladder = [int(x) for x in args.ladder.split(",")] if args.ladder else None
     rungs = iter(ladder or [])
     start = (level.get("rating") or {}).get("elo") or args.start
-    reference.limit(next(rungs) if ladder else start)
-    for index in range(args.games * (len(ladder) if ladder else 1)):
-        opening = openings[(index // 2) % len(openings)]
+    reference.limit(next(rungs) if ladder else next_opponent(results, start))
+    for index in range(len(results), args.games * (len(ladder) if ladder else 1)):
+        opening = openings[(args.first_opening - 1 + index // 2) % len(openings)]
         points, reason = play_one(args, game, engine, reference, opening, index % 2 == 0)
         results.append((reference.elo, points))
         print("%s level %d vs UCI_Elo %d, game %d (%s): %s (%s)"
               % (game, number, reference.elo, index + 1,
                  "first" if index % 2 == 0 else "second", points, reason),
               file=sys.stderr, flush=True)
+        if args.json:
+            write_atomically("%s.level%d" % (args.json, number), results)
         if ladder:
             if (index + 1) % args.games == 0:
                 rung = results[-args.games:]
@@ -205,17 +215,45 @@ def measure_level(args, number, level):
                     break
                 reference.limit(following)
         elif index % 2 == 1:
-            found = estimate(results)
-            if found:
-                reference.limit(found[0])
-            else:
-                won_all = sum(p for _, p in results) == len(results)
-                reference.limit(reference.elo + (200 if won_all else -200))
+            reference.limit(next_opponent(results, reference.elo))
     engine.quit()
     reference.quit()
     if game == "chess":
         args.arbiter.quit()
     return row(number, engine.go, level["eval"], results, reference)
+
+
+def next_opponent(results, current):
+    """The UCI_Elo to play next: the level's estimate over `results`, or 200 above
+    or below `current` while it has won or lost everything (`current` with none)."""
+    if not results:
+        return current
+    found = estimate(results)
+    if found:
+        return found[0]
+    won_all = sum(p for _, p in results) == len(results)
+    return results[-1][0] + (200 if won_all else -200)
+
+
+def write_atomically(path, value):
+    with open(path + ".tmp", "w") as out:
+        json.dump(value, out, indent=1)
+    os.replace(path + ".tmp", path)
+
+
+def earlier_games(path):
+    """{level: [(opponent, points)]} from an earlier run's --json file and the
+    FILE.levelN files it left (the latter are newer when both exist)."""
+    games = {}
+    if path and os.path.exists(path):
+        with open(path) as saved:
+            games = {entry["level"]: entry["results"] for entry in json.load(saved)}
+    for number in range(1, 11):
+        partial = "%s.level%d" % (path, number)
+        if path and os.path.exists(partial):
+            with open(partial) as saved:
+                games[number] = json.load(saved)
+    return games
 
 
 def row(number, go, evaluation, results, reference):
@@ -266,7 +304,17 @@ def main():
     parser.add_argument("--reference", help="Stockfish (chess) or Fairy-Stockfish (xiangqi)")
     parser.add_argument("--openings", help="one line of moves per opening")
     parser.add_argument("--json", help="write every level's games and figure here")
+    parser.add_argument("--resume", action="append", default=[],
+                        help="continue the levels of an earlier --json file (repeat to pool runs)")
+    parser.add_argument("--first-opening", type=int, default=1,
+                        help="start at this opening (two runs of one level at once take different ones)")
     args = parser.parse_args()
+    if args.resume and args.ladder:
+        parser.error("--resume continues adaptive runs only, not --ladder")
+    args.earlier = {}
+    for path in args.resume:
+        for number, games in earlier_games(path).items():
+            args.earlier.setdefault(number, []).extend(games)
     args.reference = args.reference or GAMES[args.game]["reference"]
     args.openings = args.openings or GAMES[args.game]["openings"]
     levels = levels_of(args.ply, args.game)
@@ -286,10 +334,14 @@ def main():
     for entry in rows:
         print("    " + profile_line(entry))
     if args.json:
-        temporary = args.json + ".tmp"
-        with open(temporary, "w") as out:
-            json.dump(rows, out, indent=1)
-        os.replace(temporary, args.json)
+        kept = {entry["level"]: entry for entry in rows}
+        if args.json in args.resume and os.path.exists(args.json):
+            with open(args.json) as saved:
+                kept = {**{e["level"]: e for e in json.load(saved)}, **kept}
+        write_atomically(args.json, [kept[n] for n in sorted(kept)])
+        for number in kept:
+            if os.path.exists("%s.level%d" % (args.json, number)):
+                os.remove("%s.level%d" % (args.json, number))
 
 
 if __name__ == "__main__":
