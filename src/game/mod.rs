@@ -19,6 +19,7 @@ pub mod perft;
 pub mod profile;
 pub mod progress;
 pub mod registry;
+pub mod setup_grid;
 pub mod synthetic;
 pub mod tag_pairs;
 pub mod tictactoe;

@@ -3,6 +3,7 @@
 use super::options::OptionInfo;
 use std::sync::atomic::AtomicBool;
 
+use super::setup_grid::{PieceGrid, SetupPiece};
 use super::{ExactSolution, GameError, GameOptions, GameProfile, NamedEvaluator, SearchHooks};
 
 /// What the menu, `ply list` and the help texts say about a game.
@@ -109,6 +110,24 @@ pub trait Playable: SearchHooks {
     /// such keys to the move line, and its commands give way to them. None by default.
     fn starts_move(&self, _key: char) -> bool {
         false
+    }
+
+    /// The pieces a board editor may put on a square (the analysis board's set-up);
+    /// empty, the default, where positions are not laid out square by square.
+    fn setup_pieces() -> &'static [SetupPiece] {
+        &[]
+    }
+
+    /// This position as a grid for the board editor; `None` where
+    /// [`Playable::setup_pieces`] is empty.
+    fn setup_grid(&self) -> Option<PieceGrid> {
+        None
+    }
+
+    /// The position an edited grid stands for, in the game's notation (with this
+    /// game's options, such as Go's komi); [`Playable::parse_position`] then checks it.
+    fn setup_position(&self, _grid: &PieceGrid) -> String {
+        self.format_position()
     }
 
     /// Creates the game a user asked for: options checked, then the position (or the

@@ -4,6 +4,7 @@
 //! the bottom. The board is two 9-bit masks, so move generation and the win test
 //! are a handful of bit operations.
 
+use super::setup_grid::{PieceGrid, STONES, SetupPiece};
 use crate::game::SearchHooks;
 use crate::game::profile::GameProfile;
 use std::sync::Arc;
@@ -231,6 +232,19 @@ impl Playable for TicTacToe {
 
     fn start(_options: &GameOptions) -> Result<Self, GameError> {
         Ok(TicTacToe::new())
+    }
+
+    fn setup_pieces() -> &'static [SetupPiece] {
+        &STONES
+    }
+
+    /// No side to move on the grid: the counts give it.
+    fn setup_grid(&self) -> Option<PieceGrid> {
+        PieceGrid::read_ranks(&self.format_position(), 3, '.', None).ok()
+    }
+
+    fn setup_position(&self, grid: &PieceGrid) -> String {
+        grid.write_ranks('.', false)
     }
 
     fn parse_position(text: &str, _options: &GameOptions) -> Result<Self, GameError> {

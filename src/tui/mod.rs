@@ -9,6 +9,7 @@
 
 pub mod app;
 pub mod board;
+pub mod board_setup;
 pub mod clipboard;
 pub mod command_keys;
 pub mod eval_bar;

@@ -2,7 +2,8 @@
 //! Carlo: visits and win rates) and Connect Four: the search deepens, stepping
 //! back re-targets it (board, side to move and lines change), `+` asks for more
 //! lines, `t` opens the explorer, `p` plays on from the shown position with the
-//! human to move; a position that does not parse is refused in one line.
+//! human to move; a position that does not parse is refused in one line, and
+//! one set up on the board (`b`) is analysed.
 
 use super::common::arcade::Arcade;
 
@@ -268,4 +269,88 @@ fn the_menu_the_game_and_the_review_open_the_analysis_board() {
     arcade.press(KeyCode::Char('a'));
     assert_eq!(analysis(&arcade).ply(), 1, "at the reviewed move");
     assert_eq!(analysis(&arcade).moves(), 2);
+}
+
+/// `n` presses of `code`.
+fn press_times(arcade: &mut Arcade, code: KeyCode, n: usize) {
+    for _ in 0..n {
+        arcade.press(code);
+    }
+}
+
+#[test]
+fn a_chess_position_set_up_on_the_board_is_analysed_and_a_kingless_one_refused() {
+    let mut arcade = analysing("chess", "e4 e5", (80, 24));
+    arcade.press(KeyCode::Char('b'));
+    let editor = arcade.screen();
+    assert!(editor.contains("Set up the position"), "{editor}");
+    assert!(editor.contains("White to move"), "{editor}");
+    assert!(
+        editor.contains("r n b q k b n r"),
+        "the shown position: {editor}"
+    );
+    // An empty board has no kings: the FEN reader's reason, the editor still open.
+    arcade.press(KeyCode::Char('0'));
+    arcade.press(KeyCode::Enter);
+    let refused = arcade.screen();
+    assert!(
+        refused.contains("position '8/8/8/8/8/8/8/8 w - - 0 1'"),
+        "{refused}"
+    );
+    assert!(refused.contains("Set up the position"), "{refused}");
+    assert_eq!(analysis(&arcade).moves(), 2, "still the game it was");
+    // The cursor starts on e4: a white king on e1 and rook on a1, a black king on e8.
+    press_times(&mut arcade, KeyCode::Down, 3);
+    arcade.press(KeyCode::Char('K'));
+    press_times(&mut arcade, KeyCode::Left, 4);
+    arcade.press(KeyCode::Char('R'));
+    press_times(&mut arcade, KeyCode::Up, 7);
+    press_times(&mut arcade, KeyCode::Right, 4);
+    arcade.press(KeyCode::Char('k'));
+    arcade.press(KeyCode::Char('z'));
+    assert!(arcade.screen().contains("no piece 'z' here"));
+    arcade.press(KeyCode::Enter);
+    let screen = arcade.screen();
+    assert!(screen.contains("analysing the position set up"), "{screen}");
+    assert!(!screen.contains("Set up the position"), "{screen}");
+    assert_eq!(analysis(&arcade).moves(), 0);
+    assert_eq!(analysis(&arcade).to_move(), Player::First);
+    arcade.wait_until("lines", |a| !lines(a).lines.is_empty());
+    // Set up again from there, with Black to move: the castling right is gone
+    // once the rook leaves a1.
+    arcade.press(KeyCode::Char('b'));
+    assert!(arcade.screen().contains("k · · ·"), "the position analysed");
+    arcade.press(KeyCode::Tab);
+    assert!(arcade.screen().contains("Black to move"));
+    arcade.press(KeyCode::Enter);
+    assert_eq!(analysis(&arcade).to_move(), Player::Second);
+}
+
+#[test]
+fn go_stones_set_up_on_the_board_and_connect_four_typed_instead() {
+    let mut arcade = analysing("go", "", (80, 24));
+    arcade.press(KeyCode::Char('b'));
+    let editor = arcade.screen();
+    assert!(
+        editor.contains("A B C D E F G H J"),
+        "GTP's columns: {editor}"
+    );
+    arcade.press(KeyCode::Char('x'));
+    arcade.press(KeyCode::Right);
+    arcade.press(KeyCode::Char('o'));
+    arcade.press(KeyCode::Tab);
+    arcade.press(KeyCode::Enter);
+    assert_eq!(analysis(&arcade).to_move(), Player::Second);
+    let screen = arcade.screen();
+    assert!(screen.contains("analysing the position set up"), "{screen}");
+    arcade.wait_until("visits", |a| !lines(a).lines.is_empty());
+
+    let mut arcade = analysing("connect4", "4", (80, 24));
+    arcade.press(KeyCode::Char('b'));
+    let screen = arcade.screen();
+    assert!(
+        screen.contains("Connect Four positions are not set up square by square"),
+        "{screen}"
+    );
+    assert!(!screen.contains("Set up the position"));
 }

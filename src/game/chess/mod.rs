@@ -18,6 +18,7 @@ pub mod weights;
 
 use crate::game::SearchHooks;
 use crate::game::profile::{GameProfile, LevelRating, LevelRatings, RecordNames, ScoreUnit};
+use crate::game::setup_grid::{PieceGrid, SetupPiece};
 use std::sync::Arc;
 
 use cozy_chess::{BitBoard, Board, Color, GameStatus, Move, Piece, Square};
@@ -430,6 +431,49 @@ impl Playable for Chess {
             return Ok(Chess::new());
         }
         Chess::from_fen(text)
+    }
+
+    fn setup_pieces() -> &'static [SetupPiece] {
+        const PIECES: [SetupPiece; 12] = [
+            SetupPiece::new('K', Player::First),
+            SetupPiece::new('Q', Player::First),
+            SetupPiece::new('R', Player::First),
+            SetupPiece::new('B', Player::First),
+            SetupPiece::new('N', Player::First),
+            SetupPiece::new('P', Player::First),
+            SetupPiece::new('k', Player::Second),
+            SetupPiece::new('q', Player::Second),
+            SetupPiece::new('r', Player::Second),
+            SetupPiece::new('b', Player::Second),
+            SetupPiece::new('n', Player::Second),
+            SetupPiece::new('p', Player::Second),
+        ];
+        &PIECES
+    }
+
+    fn setup_grid(&self) -> Option<PieceGrid> {
+        PieceGrid::from_fen(&self.format_position(), 8).ok()
+    }
+
+    /// Castling rights as a board editor gives them: each king and rook still on
+    /// its starting square may castle; no en passant; the move counters restart.
+    fn setup_position(&self, grid: &PieceGrid) -> String {
+        let on = |file: usize, row: usize, piece: char| grid.get(file, row) == Some(piece);
+        let rights: String = [
+            (on(4, 7, 'K') && on(7, 7, 'R'), 'K'),
+            (on(4, 7, 'K') && on(0, 7, 'R'), 'Q'),
+            (on(4, 0, 'k') && on(7, 0, 'r'), 'k'),
+            (on(4, 0, 'k') && on(0, 0, 'r'), 'q'),
+        ]
+        .iter()
+        .filter_map(|&(may, letter)| may.then_some(letter))
+        .collect();
+        let rights = if rights.is_empty() {
+            "-".into()
+        } else {
+            rights
+        };
+        format!("{} {rights} - 0 1", grid.fen_board_and_side())
     }
 
     fn evaluators() -> Vec<NamedEvaluator<Self>> {

@@ -20,6 +20,7 @@ pub mod sgf;
 
 use crate::game::SearchHooks;
 use crate::game::profile::{GameProfile, MonteCarloStyle, Opponent};
+use crate::game::setup_grid::{PieceGrid, STONE_LETTERS, STONES, SetupPiece};
 use std::sync::Arc;
 
 use super::options::OptionInfo;
@@ -515,6 +516,56 @@ impl Playable for Go {
     fn start(options: &GameOptions) -> Result<Self, GameError> {
         let (size, komi) = read_options(options)?;
         Ok(Go::new(size.unwrap_or(DEFAULT_SIZE), komi))
+    }
+
+    fn setup_pieces() -> &'static [SetupPiece] {
+        &STONES
+    }
+
+    /// Columns labelled A to T without I, rows from 1 at the bottom, as GTP does.
+    fn setup_grid(&self) -> Option<PieceGrid> {
+        let size = self.board.size();
+        let mut grid = PieceGrid::empty(size, size, Some(self.to_move));
+        grid.file_labels = COLUMNS[..size]
+            .iter()
+            .map(|&c| char::from(c).to_string())
+            .collect();
+        for (file, rank) in (0..size).flat_map(|r| (0..size).map(move |f| (f, r))) {
+            let stone = self.board.stone(self.board.point(file, rank));
+            let letter = stone.map(|player| STONE_LETTERS[player.index()]);
+            grid.set(file, size - 1 - rank, letter);
+        }
+        Some(grid)
+    }
+
+    /// SGF setup stones (`AB`, `AW`) and the side to move (`PL`), this game's
+    /// size and komi.
+    fn setup_position(&self, grid: &PieceGrid) -> String {
+        let letter = |n: usize| char::from(b'a' + n as u8);
+        let stones = |wanted: char| -> String {
+            grid.pieces()
+                .filter(|&(_, _, piece)| piece == wanted)
+                .map(|(file, row, _)| format!("[{}{}]", letter(file), letter(row)))
+                .collect()
+        };
+        let mut text = format!(
+            "(;GM[1]FF[4]CA[UTF-8]RU[Chinese]SZ[{}]KM[{}]",
+            self.board.size(),
+            format_komi(self.komi_halves)
+        );
+        for (property, piece) in [("AB", STONE_LETTERS[0]), ("AW", STONE_LETTERS[1])] {
+            let points = stones(piece);
+            if !points.is_empty() {
+                text.push_str(&format!("{property}{points}"));
+            }
+        }
+        let mover = if grid.to_move == Some(Player::Second) {
+            'W'
+        } else {
+            'B'
+        };
+        text.push_str(&format!("PL[{mover}])"));
+        text
     }
 
     fn parse_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {

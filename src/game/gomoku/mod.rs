@@ -32,6 +32,7 @@ use crate::game::SearchHooks;
 use std::sync::Arc;
 
 use super::options::OptionInfo;
+use super::setup_grid::{PieceGrid, STONE_LETTERS, STONES, SetupPiece};
 use super::{
     Game, GameError, GameInfo, GameOptions, NamedEvaluator, Outcome, Playable, Player,
     format_square, parse_square, zobrist,
@@ -549,6 +550,18 @@ impl Playable for Gomoku {
             game.play_moves(text)?;
         }
         Ok(game)
+    }
+
+    fn setup_pieces() -> &'static [SetupPiece] {
+        &STONES
+    }
+
+    fn setup_grid(&self) -> Option<PieceGrid> {
+        PieceGrid::from_picture(&self.format_position(), self.board.size(), STONE_LETTERS).ok()
+    }
+
+    fn setup_position(&self, grid: &PieceGrid) -> String {
+        grid.picture(STONE_LETTERS, true)
     }
 
     fn evaluators() -> Vec<NamedEvaluator<Self>> {

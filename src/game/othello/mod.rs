@@ -12,6 +12,7 @@ pub mod board;
 pub mod eval;
 pub mod solver;
 
+use super::setup_grid::{PieceGrid, STONE_LETTERS, STONES, SetupPiece};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -323,6 +324,21 @@ impl Playable for Othello {
 
     fn start(_options: &GameOptions) -> Result<Self, GameError> {
         Ok(Othello::new())
+    }
+
+    fn setup_pieces() -> &'static [SetupPiece] {
+        &STONES
+    }
+
+    /// Ranks labelled 1 to 8 from the top, as Othello players write them.
+    fn setup_grid(&self) -> Option<PieceGrid> {
+        let mut grid = PieceGrid::from_picture(&self.format_position(), 8, STONE_LETTERS).ok()?;
+        grid.rank_labels = (1..=8).map(|r: u8| r.to_string()).collect();
+        Some(grid)
+    }
+
+    fn setup_position(&self, grid: &PieceGrid) -> String {
+        grid.picture(STONE_LETTERS, false)
     }
 
     fn parse_position(text: &str, _options: &GameOptions) -> Result<Self, GameError> {

@@ -28,6 +28,7 @@ pub mod weighted;
 
 use crate::game::SearchHooks;
 use crate::game::profile::{GameProfile, RecordNames, ScoreUnit};
+use crate::game::setup_grid::{PieceGrid, SetupPiece};
 use std::sync::Arc;
 
 use super::{
@@ -485,6 +486,39 @@ impl Playable for Xiangqi {
 
     fn parse_position(text: &str, _options: &GameOptions) -> Result<Self, GameError> {
         Xiangqi::from_fen(text)
+    }
+
+    /// FEN's letters: general K, advisor A, elephant B, horse N, chariot R,
+    /// cannon C, soldier P; Red upper case.
+    fn setup_pieces() -> &'static [SetupPiece] {
+        const PIECES: [SetupPiece; 14] = [
+            SetupPiece::new('K', Player::First),
+            SetupPiece::new('A', Player::First),
+            SetupPiece::new('B', Player::First),
+            SetupPiece::new('N', Player::First),
+            SetupPiece::new('R', Player::First),
+            SetupPiece::new('C', Player::First),
+            SetupPiece::new('P', Player::First),
+            SetupPiece::new('k', Player::Second),
+            SetupPiece::new('a', Player::Second),
+            SetupPiece::new('b', Player::Second),
+            SetupPiece::new('n', Player::Second),
+            SetupPiece::new('r', Player::Second),
+            SetupPiece::new('c', Player::Second),
+            SetupPiece::new('p', Player::Second),
+        ];
+        &PIECES
+    }
+
+    /// Ranks labelled 9 to 0 from the top, as ICCS counts them from Red's side.
+    fn setup_grid(&self) -> Option<PieceGrid> {
+        let mut grid = PieceGrid::from_fen(&self.format_position(), 9).ok()?;
+        grid.rank_labels = (0..10).rev().map(|r: u8| r.to_string()).collect();
+        Some(grid)
+    }
+
+    fn setup_position(&self, grid: &PieceGrid) -> String {
+        format!("{} - - 0 1", grid.fen_board_and_side())
     }
 
     fn evaluators() -> Vec<NamedEvaluator<Self>> {

@@ -30,6 +30,7 @@ use crate::play::{EngineSettings, PlaySetup, PlayedMove, Seat};
 use crate::search::score::{self, Score};
 use crate::search::{Algorithm, SearchConfig};
 use crate::tui::board::{BoardGame, BoardVisitor, Marks, side_names, visit_board};
+use crate::tui::board_setup::{BoardSetup, SetupAction, WritePosition};
 use crate::tui::eval_bar::{EvalBar, first_share};
 use crate::tui::jobs::{Job, Update};
 use crate::tui::move_line::{LineAction, MoveLine};
@@ -93,6 +94,8 @@ trait Analysed {
     fn render_board(&self, theme: &Theme, area: Rect, buf: &mut Buffer);
     fn tree_builder(&self) -> Option<(usize, TreeBuilder)>;
     fn recorded_mcts(&self) -> Option<MctsRecord>;
+    /// The board editor on the shown position, where the game sets up square by square.
+    fn board_setup(&self) -> Option<BoardSetup>;
 }
 
 struct AnalysedGame<G: BoardGame> {
@@ -221,6 +224,20 @@ impl<G: BoardGame> Analysed for AnalysedGame<G> {
         Some((nodes, Box::new(build)))
     }
 
+    fn board_setup(&self) -> Option<BoardSetup> {
+        let position = self.board.position().clone();
+        let grid = position.setup_grid()?;
+        let write: WritePosition = Box::new(move |grid| position.setup_position(grid));
+        let sides = [G::side_name(Player::First), G::side_name(Player::Second)];
+        Some(BoardSetup::new(
+            grid,
+            G::setup_pieces(),
+            write,
+            sides,
+            G::side_styles,
+        ))
+    }
+
     fn recorded_mcts(&self) -> Option<MctsRecord> {
         (self.board.algorithm() == Algorithm::Mcts).then(|| {
             MctsRecord::search(
@@ -239,6 +256,8 @@ enum Asking {
     Nothing,
     /// A position typed in the game's notation.
     Position(MoveLine),
+    /// A position set up on the board.
+    Board(BoardSetup),
     /// The level to play on against.
     Level(u8),
 }
@@ -375,6 +394,7 @@ impl Analysis {
         }
         match std::mem::replace(&mut self.asking, Asking::Nothing) {
             Asking::Position(line) => return self.position_key(line, key),
+            Asking::Board(setup) => return self.board_key(setup, key),
             Asking::Level(level) => return self.level_key(level, key),
             Asking::Nothing => {}
         }
@@ -396,6 +416,7 @@ impl Analysis {
                 self.asking = Asking::Position(MoveLine::open(None, Vec::new(), None));
                 return Action::Stay;
             }
+            KeyCode::Char('b') => return self.open_board_setup(),
             KeyCode::Esc | KeyCode::Char('q') => return Action::Close,
             _ => return Action::Stay,
         };
@@ -490,25 +511,56 @@ impl Analysis {
             LineAction::Cancel => {}
             LineAction::Editing => self.asking = Asking::Position(line),
             LineAction::Submit(text) => {
-                let setup = PlaySetup {
-                    position: Some(text),
-                    ..self.setup.clone()
-                };
-                match Analysis::open(&setup, None) {
-                    Ok(mut analysis) => {
-                        // The lines asked for carry over to the new position.
-                        analysis.game.set_multi_pv(self.game.multi_pv());
-                        *self = analysis;
-                        self.say("analysing the position typed", false);
-                    }
-                    Err(why) => {
-                        line.refuse(format!("{why:#}"));
-                        self.asking = Asking::Position(line);
-                    }
+                if let Err(why) = self.analyse_position(text, "analysing the position typed") {
+                    line.refuse(why);
+                    self.asking = Asking::Position(line);
                 }
             }
         }
         Action::Stay
+    }
+
+    /// `b`: the board editor on the shown position, where the game has one.
+    fn open_board_setup(&mut self) -> Action {
+        match self.game.board_setup() {
+            Some(setup) => self.asking = Asking::Board(setup),
+            None => self.say(
+                format!(
+                    "{} positions are not set up square by square: type one with e",
+                    self.info.name
+                ),
+                true,
+            ),
+        }
+        Action::Stay
+    }
+
+    fn board_key(&mut self, mut setup: BoardSetup, key: &KeyEvent) -> Action {
+        match setup.key(key) {
+            SetupAction::Cancel => {}
+            SetupAction::Editing => self.asking = Asking::Board(setup),
+            SetupAction::Submit(text) => {
+                if let Err(why) = self.analyse_position(text, "analysing the position set up") {
+                    setup.refuse(why);
+                    self.asking = Asking::Board(setup);
+                }
+            }
+        }
+        Action::Stay
+    }
+
+    /// Re-opens the board on `position` (in the game's notation), keeping the
+    /// lines asked for; the reader's reason when it refuses the position.
+    fn analyse_position(&mut self, position: String, said: &str) -> Result<(), String> {
+        let setup = PlaySetup {
+            position: Some(position),
+            ..self.setup.clone()
+        };
+        let mut analysis = Analysis::open(&setup, None).map_err(|why| format!("{why:#}"))?;
+        analysis.game.set_multi_pv(self.game.multi_pv());
+        *self = analysis;
+        self.say(said, false);
+        Ok(())
     }
 
     /// The explorer on the search's last iteration (Monte Carlo: its own
@@ -742,7 +794,7 @@ impl Analysis {
                 Line::from(Span::styled(text.clone(), style))
             }
             None => Line::from(Span::styled(
-                "←→ step · +- lines · p play on · t tree · e position · Esc back",
+                "←→ step · +- lines · p play on · t tree · e type · b set up · Esc back",
                 theme.dim,
             )),
         };
@@ -772,6 +824,11 @@ impl Analysis {
                     Line::from(after),
                 ];
                 frame.render_widget(Paragraph::new(text).block(block), area);
+            }
+            Asking::Board(setup) => {
+                let (width, height) = setup.size();
+                let area = centered(frame.area(), width, height);
+                setup.render(theme, area, frame.buffer_mut());
             }
             Asking::Level(level) => {
                 let area = centered(frame.area(), 44, 5);
@@ -825,7 +882,7 @@ impl Screen for Analysis {
 
     fn help(&self) -> Option<HelpTopic> {
         match self.asking {
-            Asking::Position(_) => None,
+            Asking::Position(_) | Asking::Board(_) => None,
             _ => Some(HelpTopic::Analysis),
         }
     }

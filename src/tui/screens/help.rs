@@ -112,6 +112,10 @@ pub const KEYS: &[(&str, &[(&str, &str)])] = &[
             ("p", "play on from here against a level (←→ choose, Enter)"),
             ("t", "explore the search tree of the last iteration"),
             ("e", "type or paste a position in the game's notation"),
+            (
+                "b",
+                "set the position up on the board (arrows, a piece's key, Space, Tab, Enter)",
+            ),
             ("Esc / q", "back"),
         ],
     ),
