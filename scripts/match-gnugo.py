@@ -8,9 +8,16 @@ stones on the board); with a resignation, the other side wins. A measurement too
 not a test.
 
     scripts/match-gnugo.py --games 40 --level 1 --time 1 --size 9
+
+With --opponent another GTP program plays instead (Pachi, built by
+scripts/build-pachi.sh), and GNU Go only judges: it is told every move and
+gives the final score.
+
+    scripts/match-gnugo.py --games 40 --time 1 --opponent "$(scripts/build-pachi.sh) -t 1 threads=1" --opponent-name Pachi
 """
 
 import argparse
+import shlex
 import shutil
 import subprocess
 import sys
@@ -56,12 +63,16 @@ def winner_of(score):
     return score[0] if score and score[0] in "BW" else None
 
 
-def play_game(ply, gnugo, size, komi, ply_colour, max_moves):
-    for engine in (ply, gnugo):
+def play_game(ply, opponent, size, komi, ply_colour, max_moves, judge=None):
+    """(winner, detail, moves) of one game; `judge` (GNU Go when the opponent is
+    another program) is told every move and scores the end."""
+    gnugo = judge or opponent
+    watchers = [judge] if judge else []
+    for engine in [ply, opponent] + watchers:
         engine.ask(f"boardsize {size}")
         engine.ask("clear_board")
         engine.ask(f"komi {komi}")
-    players = {ply_colour: ply, ("W" if ply_colour == "B" else "B"): gnugo}
+    players = {ply_colour: ply, ("W" if ply_colour == "B" else "B"): opponent}
     colour, passes, moves = "B", 0, 0
     while passes < 2 and moves < max_moves:
         mover = players[colour]
@@ -70,6 +81,8 @@ def play_game(ply, gnugo, size, komi, ply_colour, max_moves):
         if move.lower() == "resign":
             return ("W" if colour == "B" else "B"), f"{colour} resigned", moves
         other.ask(f"play {colour} {move}")
+        for watcher in watchers:
+            watcher.ask(f"play {colour} {move}")
         passes = passes + 1 if move.lower() == "pass" else 0
         colour = "W" if colour == "B" else "B"
         moves += 1
@@ -94,6 +107,8 @@ def main():
                         help="more options for `ply gtp`, e.g. '--resign 0'")
     parser.add_argument("--seed", type=int, help="ply's seed (games differ from it)")
     parser.add_argument("--ply-log", help="file for ply's stderr (a line per genmove)")
+    parser.add_argument("--opponent", help="another GTP program's command line; GNU Go then judges")
+    parser.add_argument("--opponent-name", default="the opponent")
     args = parser.parse_args()
     budget = (["--playouts", str(args.playouts)] if args.playouts
               else ["--time", str(args.time)])
@@ -104,11 +119,15 @@ def main():
     gnugo = GtpEngine([args.gnugo, "--mode", "gtp", "--chinese-rules",
                        "--positional-superko", "--forbid-suicide",
                        "--level", str(args.level)], "gnugo")
+    opponent, judge, name = gnugo, None, "GNU Go level %d" % args.level
+    if args.opponent:
+        opponent = GtpEngine(shlex.split(args.opponent), args.opponent_name)
+        judge, name = gnugo, args.opponent_name
     wins = 0
     for game in range(args.games):
         ply_colour = "B" if game % 2 == 0 else "W"
-        winner, detail, moves = play_game(ply, gnugo, args.size, args.komi,
-                                          ply_colour, args.max_moves)
+        winner, detail, moves = play_game(ply, opponent, args.size, args.komi,
+                                          ply_colour, args.max_moves, judge)
         wins += winner == ply_colour
         if log:
             print(f"game {game + 1} over: ply {ply_colour}, winner {winner}", file=log,
@@ -116,10 +135,12 @@ def main():
         print(f"game {game + 1}: ply {ply_colour}, {moves} moves, {detail}", flush=True)
     per_move = (f"{args.playouts} playouts" if args.playouts else f"{args.time} s")
     extra = f", {args.ply_args}" if args.ply_args else ""
-    print(f"ply won {wins} of {args.games} against GNU Go level {args.level} "
+    print(f"ply won {wins} of {args.games} against {name} "
           f"({args.size}x{args.size}, {per_move} a move{extra})")
     ply.close()
     gnugo.close()
+    if judge:
+        opponent.close()
     return 0
 
 
