@@ -236,8 +236,10 @@ mod tests {
             press(&mut setup, KeyCode::Enter),
             SetupAction::Submit("o.x/.x./...".into())
         );
+        // The same key again takes the piece off; Space clears a square.
         press(&mut setup, KeyCode::Char('x'));
         press(&mut setup, KeyCode::Down);
+        press(&mut setup, KeyCode::Left);
         press(&mut setup, KeyCode::Char(' '));
         assert_eq!(setup.grid().write_ranks('.', false), "o../.../...");
         press(&mut setup, KeyCode::Char('0'));
