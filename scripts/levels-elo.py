@@ -285,6 +285,19 @@ def profile_line(entry):
     return "None, // won every game: measure it against a stronger reference"
 
 
+def candidate(number, spec):
+    """A search to rate as if it were a level, from `EVAL:LIMIT=N[:LIMIT=N]`."""
+    evaluation, *limits = spec.split(":")
+    level = {"level": number, "eval": evaluation, "depth": None, "nodes": None, "time_ms": None}
+    for limit in limits:
+        name, _, value = limit.partition("=")
+        key = {"depth": "depth", "nodes": "nodes", "time": "time_ms"}.get(name)
+        if key is None or not value.isdigit():
+            sys.exit("--try %s: expected EVAL:depth=N, :nodes=N or :time=MS" % spec)
+        level[key] = int(value)
+    return level
+
+
 def parse_levels(text):
     low, _, high = text.partition("-")
     return range(int(low), int(high or low) + 1)
@@ -293,7 +306,7 @@ def parse_levels(text):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(GAMES), default="chess")
-    parser.add_argument("--levels", default="1-10", help="e.g. 1-10 or 9")
+    parser.add_argument("--levels", default="1-10", help="e.g. 1-10 or 9; '' for --try alone")
     parser.add_argument("--games", type=int, default=40, help="games a level (a rung with --ladder)")
     parser.add_argument("--jobs", type=int, default=1, help="levels played at once")
     parser.add_argument("--movetime", type=int, default=50, help="the reference's ms a move")
@@ -304,6 +317,9 @@ def main():
     parser.add_argument("--reference", help="Stockfish (chess) or Fairy-Stockfish (xiangqi)")
     parser.add_argument("--openings", help="one line of moves per opening")
     parser.add_argument("--json", help="write every level's games and figure here")
+    parser.add_argument("--try", dest="tries", action="append", default=[],
+                        help="also rate a search that is no level yet, EVAL:LIMIT=N[:...], "
+                             "e.g. seed:depth=3 or neural:nodes=60000 (rows 101, 102, ...)")
     parser.add_argument("--resume", action="append", default=[],
                         help="continue the levels of an earlier --json file (repeat to pool runs)")
     parser.add_argument("--first-opening", type=int, default=1,
@@ -318,7 +334,10 @@ def main():
     args.reference = args.reference or GAMES[args.game]["reference"]
     args.openings = args.openings or GAMES[args.game]["openings"]
     levels = levels_of(args.ply, args.game)
-    wanted = [n for n in parse_levels(args.levels) if n in levels]
+    wanted = [n for n in parse_levels(args.levels) if n in levels] if args.levels else []
+    for number, spec in enumerate(args.tries, start=101):
+        levels[number] = candidate(number, spec)
+        wanted.append(number)
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = {n: pool.submit(measure_level, args, n, levels[n]) for n in wanted}
         rows = []

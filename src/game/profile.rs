@@ -114,7 +114,7 @@ impl LevelRating {
     }
 }
 
-/// Reads as a rating table does: `1873 ± 212`, or `< 1245`.
+/// Reads as a rating table does: `1811 ± 121`, or `< 1245`.
 impl fmt::Display for LevelRating {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

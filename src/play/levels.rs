@@ -18,16 +18,14 @@ use crate::search::{Algorithm, MctsConfig};
 
 /// The levels there are, weakest first.
 pub const LEVELS: RangeInclusive<u8> = 1..=10;
-/// The evaluation the levels' ratings were measured with, where the game has it:
-/// a level keeps it when the computer's default evaluation changes.
-const RATED_EVAL: &str = "strong";
 /// The level the arcade's setup screen offers first.
 pub const DEFAULT_LEVEL: u8 = 5;
 
 /// What one level searches with: its evaluation and its limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Level {
-    /// True: the game's `strong` evaluation where it has one; false: the course's `seed`.
+    /// True: the evaluation the game's profile plays with (`GameProfile::play_eval`),
+    /// so the top level is the computer's own default; false: the course's `seed`.
     strong: bool,
     depth: Option<u32>,
     nodes: Option<u64>,
@@ -62,21 +60,26 @@ const fn by_time(millis: u64) -> Level {
 }
 
 /// The table every game uses unless it overrides it: levels 1 to 10 in order.
+/// Each is clearly stronger than the one below in chess, as measured: the
+/// course's material evaluation one to three plies deep, then the played
+/// evaluation one and two plies deep, then node budgets tripling, then time.
+/// (Four plies of material played no better than three there, nor three plies
+/// of the played evaluation than two, so the table changes evaluation instead.)
 const TABLE: [Level; 10] = [
     by_depth(false, 1),
     by_depth(false, 2),
+    by_depth(false, 3),
+    by_depth(true, 1),
     by_depth(true, 2),
-    by_depth(true, 3),
-    by_depth(true, 4),
     by_nodes(10_000),
-    by_nodes(40_000),
-    by_nodes(150_000),
+    by_nodes(30_000),
+    by_nodes(90_000),
     by_time(1_000),
     by_time(3_000),
 ];
 
-/// The table of a game with only the course's evaluation: where [`TABLE`] would
-/// switch to the strong evaluation, one more ply instead.
+/// The table of a game with only the course's evaluation: where [`TABLE`]
+/// switches to the played evaluation, one more ply instead.
 const SEED_ONLY: [Level; 10] = [
     by_depth(false, 1),
     by_depth(false, 2),
@@ -181,8 +184,9 @@ pub fn level_settings(game: &str, level: u8) -> Result<EngineSettings, GameError
         )));
     }
     let index = usize::from(level - LEVELS.start());
-    let best_eval = named_or_seed(game, RATED_EVAL).to_string();
-    let monte_carlo = matches!(profile_of(game)?.opponent, Opponent::MonteCarlo(_));
+    let profile = profile_of(game)?;
+    let best_eval = named_or_seed(game, profile.play_eval).to_string();
+    let monte_carlo = matches!(profile.opponent, Opponent::MonteCarlo(_));
     let (algorithm, row) = match monte_carlo {
         true => (Algorithm::Mcts, PLAYOUTS[index]),
         false if best_eval == "seed" => (Algorithm::Engine, SEED_ONLY[index]),
@@ -252,16 +256,24 @@ mod tests {
     }
 
     #[test]
-    fn levels_search_more_as_they_rise_and_take_the_strong_evaluation_from_level_3() {
+    fn levels_search_more_as_they_rise_and_take_the_played_evaluation_from_level_4() {
         let chess: Vec<_> = LEVELS
             .map(|l| level_settings("chess", l).unwrap())
             .collect();
         assert_eq!(chess[0].eval, "seed");
-        assert_eq!(chess[2].eval, "strong");
+        assert_eq!(chess[2].eval, "seed");
+        assert_eq!(chess[3].eval, "neural");
+        assert_eq!(level_settings("xiangqi", 4).unwrap().eval, "strong");
         assert_eq!(level_settings("kalah", 10).unwrap().eval, "seed");
         assert_eq!(level_settings("kalah", 5).unwrap().depth, Some(5));
-        let depths: Vec<u32> = chess.iter().filter_map(|s| s.depth).collect();
-        assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
+        for eval in ["seed", "neural"] {
+            let depths: Vec<u32> = chess
+                .iter()
+                .filter(|s| s.eval == eval)
+                .filter_map(|s| s.depth)
+                .collect();
+            assert!(depths.windows(2).all(|w| w[0] < w[1]), "{eval}: {depths:?}");
+        }
         let nodes: Vec<u64> = chess.iter().filter_map(|s| s.nodes).collect();
         assert!(nodes.windows(2).all(|w| w[0] < w[1]), "{nodes:?}");
         assert_eq!(level_settings("go", 1).unwrap().algorithm, Algorithm::Mcts);
@@ -283,15 +295,16 @@ mod tests {
 
     #[test]
     fn an_elo_picks_the_level_measured_nearest_it() {
-        assert_eq!(elo_range("chess"), Some(1040..=1998));
-        assert_eq!(level_for_elo("chess", 0), Some(2));
-        assert_eq!(level_for_elo("chess", 1320), Some(3));
+        assert_eq!(elo_range("chess").map(|r| *r.start()), Some(838));
+        assert_eq!(level_for_elo("chess", 0), Some(1));
+        assert_eq!(level_for_elo("chess", 1338), Some(3));
         assert_eq!(level_for_elo("chess", 1500), Some(4));
-        // 1661 is levels 4 and 6 alike: the lower one.
-        assert_eq!(level_for_elo("chess", 1661), Some(4));
+        // 1900 is 89 above level 5 and 95 below level 6.
         assert_eq!(level_for_elo("chess", 1900), Some(5));
-        assert_eq!(level_for_elo("chess", 1950), Some(7));
-        assert_eq!(level_for_elo("chess", 3000), Some(9));
+        assert_eq!(level_for_elo("chess", 2000), Some(6));
+        assert_eq!(level_for_elo("chess", 2700), Some(9));
+        // Level 10 has no rating of 40 games yet.
+        assert_eq!(level_for_elo("chess", 9999), Some(9));
         assert_eq!(level_for_elo("xiangqi", 1500), None);
         assert_eq!(elo_range("xiangqi"), None);
     }

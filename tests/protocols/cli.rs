@@ -174,17 +174,18 @@ fn list_gives_each_rated_level_its_elo_and_the_command_that_measured_it() {
     let command = chess["levels_rated"]["command"].as_str().unwrap();
     assert!(command.contains("scripts/levels-elo.py"), "{command}");
     let level = |n: usize| chess["levels"][n - 1]["rating"].clone();
-    assert_eq!(level(5)["elo"], 1873);
-    assert_eq!(level(5)["margin"], 212);
+    assert_eq!(level(5)["elo"], 1811);
+    assert_eq!(level(5)["margin"], 121);
+    assert_eq!(level(5)["games"], 40);
     assert_eq!(level(5)["below"], false);
-    assert_eq!(level(1)["below"], true);
-    assert_eq!(level(1)["margin"], Value::Null);
-    assert_eq!(level(10), Value::Null, "level 10 was never measured");
+    assert_eq!(level(1)["elo"], 838);
+    assert_eq!(level(1)["below"], false);
+    assert_eq!(level(10), Value::Null, "level 10 has no 40 games yet");
     let go = game("go");
     assert_eq!(go["levels_rated"], Value::Null);
     assert_eq!(go["levels"][4]["rating"], Value::Null);
     let text = String::from_utf8(ply(&["list"]).stdout).unwrap();
-    assert!(text.contains("1 < 1245, 2 1040 ± 373"), "{text}");
+    assert!(text.contains("1 838 ± 247, 2 1012 ± 163"), "{text}");
     assert!(text.contains("10 not measured"), "{text}");
 }
 

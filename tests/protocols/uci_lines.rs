@@ -127,11 +127,14 @@ fn uci_elo_picks_the_level_nearest_it() {
     let (_, options) = engine.read_until("uciok");
     assert!(options.contains(&"option name MultiPV type spin default 1 min 1 max 64".into()));
     assert!(options.contains(&"option name UCI_LimitStrength type check default false".into()));
+    // The range is the chess levels' measured ratings, as the profile gives them.
+    let range = ply::play::levels::elo_range("chess").unwrap();
+    assert_eq!(*range.start(), 838, "level 1");
+    let bounds = format!(" min {} max {}", range.start(), range.end());
     assert!(
-        options
-            .iter()
-            .any(|l| l.starts_with("option name UCI_Elo type spin default ")
-                && l.ends_with(" min 1040 max 1998")),
+        options.iter().any(
+            |l| l.starts_with("option name UCI_Elo type spin default ") && l.ends_with(&bounds)
+        ),
         "{options:#?}"
     );
     engine.quit();
@@ -143,16 +146,16 @@ fn uci_elo_picks_the_level_nearest_it() {
         let options: Vec<&str> = options.iter().map(String::as_str).collect();
         depth_and_nodes(&analyse(&options, KIWIPETE, go).0)
     };
-    // 1040: level 2, two plies whatever the GUI's time.
-    assert_eq!(limited(1040, "go movetime 5000").0, 2);
-    // 1938: level 7, 40,000 nodes.
-    let (depth, nodes) = limited(1938, "go movetime 5000");
-    assert!(depth > 2 && nodes <= 41_000, "{depth} {nodes}");
+    // 1012: level 2, two plies whatever the GUI's time.
+    assert_eq!(limited(1012, "go movetime 5000").0, 2);
+    // 1995: level 6, 10,000 nodes, which end the search long before the GUI's minute.
+    let (depth, nodes) = limited(1995, "go movetime 60000");
+    assert!(depth > 2 && nodes <= 10_500, "{depth} {nodes}");
     // A smaller limit from the GUI still holds.
-    assert_eq!(limited(1938, "go depth 1").0, 1);
+    assert_eq!(limited(1995, "go depth 1").0, 1);
     // Off, the Elo changes nothing.
     let off = analyse(
-        &["setoption name UCI_Elo value 1040"],
+        &["setoption name UCI_Elo value 1012"],
         KIWIPETE,
         "go depth 3",
     );
@@ -173,7 +176,7 @@ fn bad_values_are_noted_and_the_old_value_kept() {
         ),
         (
             "setoption name UCI_Elo value 99999",
-            "UCI_Elo 99999 is out of range 1040 to 1998: using 1998",
+            "UCI_Elo 99999 is out of range 838 to 2890: using 2890",
         ),
         (
             "setoption name UCI_LimitStrength value yes",

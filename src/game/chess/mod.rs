@@ -520,21 +520,17 @@ impl Playable for Chess {
 /// Chess's levels against Stockfish 15.1 limited in strength (docs/src/arcade/levels.md).
 const LEVEL_RATINGS: LevelRatings = LevelRatings {
     against: "Stockfish 15.1, UCI_LimitStrength, 50 ms a move",
-    command: "python3 scripts/levels-elo.py --levels 1-8 --games 6 \
-              --ladder 1320,1600,1900,2200,2500,2800",
+    command: "python3 scripts/levels-elo.py --game chess --levels 1-10 --games 40 --jobs 2",
     levels: [
-        Some(LevelRating::Below {
-            elo: 1245,
-            games: 6,
-        }),
-        Some(measured(1040, 373, 6)),
-        Some(measured(1320, 278, 6)),
-        Some(measured(1661, 194, 18)),
-        Some(measured(1873, 212, 18)),
-        Some(measured(1661, 194, 18)),
-        Some(measured(1938, 191, 24)),
-        Some(measured(1938, 191, 24)),
-        Some(measured(1998, 265, 8)),
+        Some(measured(838, 247, 40)),
+        Some(measured(1012, 163, 40)),
+        Some(measured(1338, 130, 40)),
+        Some(measured(1610, 111, 40)),
+        Some(measured(1811, 121, 40)),
+        Some(measured(1995, 115, 40)),
+        Some(measured(2162, 112, 40)),
+        Some(measured(2363, 112, 40)),
+        Some(measured(2890, 122, 40)),
         None,
     ],
 };

@@ -579,7 +579,7 @@ impl Setup {
     }
 
     /// The level row: `5 of 10`, or in a game whose levels are rated, the
-    /// level with its Elo and margin (`5 · 1873 ± 212`) under the label
+    /// level with its Elo and margin (`5 · 1811 ± 121`) under the label
     /// `level · Elo`, short enough for an 80-column screen.
     fn describe_level(&self, engine: &EngineSettings) -> (String, String) {
         let rated = profile_of(self.game.id).is_ok_and(|p| p.level_ratings.is_some());
@@ -851,18 +851,22 @@ mod tests {
         while setup.focused() != Field::Level(Player::Second) {
             press(&mut setup, KeyCode::Down);
         }
-        // The default engine (1 s a move, the neural evaluation) is none of the
-        // levels, whose ratings were measured with the strong evaluation.
-        assert_eq!(setup.describe(Field::Level(Player::Second)).1, "custom");
-        press(&mut setup, KeyCode::Right);
+        // The default engine (1 s a move, the played evaluation) is level 9.
+        assert_eq!(
+            setup.describe(Field::Level(Player::Second)).1,
+            "9 · 2890 ± 122"
+        );
+        for _ in 0..8 {
+            press(&mut setup, KeyCode::Left);
+        }
         // Chess's levels were rated against Stockfish: the row gives the rating.
         assert_eq!(
             setup.describe(Field::Level(Player::Second)),
-            ("  level · Elo".into(), "1 · < 1245".into())
+            ("  level · Elo".into(), "1 · 838 ± 247".into())
         );
         let help = setup.explain(Field::Level(Player::Second));
         assert!(help.contains("Stockfish"), "{help}");
-        let ends = "from 1 (depth 1, seed evaluation) to 10 (3 s per move, strong evaluation)";
+        let ends = "from 1 (depth 1, seed evaluation) to 10 (3 s per move, neural evaluation)";
         assert!(help.contains(ends), "{help}");
         let go = Setup::new(find_game("go").unwrap());
         let help = go.explain(Field::Level(Player::Second));
@@ -874,7 +878,7 @@ mod tests {
         press(&mut setup, KeyCode::Right);
         assert_eq!(
             setup.describe(Field::Level(Player::Second)).1,
-            "2 · 1040 ± 373"
+            "2 · 1012 ± 163"
         );
         press(&mut setup, KeyCode::Left);
         press(&mut setup, KeyCode::Down);
