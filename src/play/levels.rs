@@ -26,15 +26,15 @@ pub const DEFAULT_LEVEL: u8 = 5;
 struct Level {
     /// True: the evaluation the game's profile plays with (`GameProfile::play_eval`),
     /// so the top level is the computer's own default; false: the course's `seed`.
-    strong: bool,
+    played: bool,
     depth: Option<u32>,
     nodes: Option<u64>,
     millis: Option<u64>,
 }
 
-const fn by_depth(strong: bool, depth: u32) -> Level {
+const fn by_depth(played: bool, depth: u32) -> Level {
     Level {
-        strong,
+        played,
         depth: Some(depth),
         nodes: None,
         millis: None,
@@ -43,7 +43,7 @@ const fn by_depth(strong: bool, depth: u32) -> Level {
 
 const fn by_nodes(nodes: u64) -> Level {
     Level {
-        strong: true,
+        played: true,
         depth: None,
         nodes: Some(nodes),
         millis: None,
@@ -52,7 +52,7 @@ const fn by_nodes(nodes: u64) -> Level {
 
 const fn by_time(millis: u64) -> Level {
     Level {
-        strong: true,
+        played: true,
         depth: None,
         nodes: None,
         millis: Some(millis),
@@ -185,16 +185,20 @@ pub fn level_settings(game: &str, level: u8) -> Result<EngineSettings, GameError
     }
     let index = usize::from(level - LEVELS.start());
     let profile = profile_of(game)?;
-    let best_eval = named_or_seed(game, profile.play_eval).to_string();
+    let played_eval = named_or_seed(game, profile.play_eval).to_string();
     let monte_carlo = matches!(profile.opponent, Opponent::MonteCarlo(_));
     let (algorithm, row) = match monte_carlo {
         true => (Algorithm::Mcts, PLAYOUTS[index]),
-        false if best_eval == "seed" => (Algorithm::Engine, SEED_ONLY[index]),
+        false if played_eval == "seed" => (Algorithm::Engine, SEED_ONLY[index]),
         false => (Algorithm::Engine, TABLE[index]),
     };
     Ok(EngineSettings {
         algorithm,
-        eval: if row.strong { best_eval } else { "seed".into() },
+        eval: if row.played {
+            played_eval
+        } else {
+            "seed".into()
+        },
         depth: row.depth,
         nodes: row.nodes,
         time: row.millis.map(Duration::from_millis),

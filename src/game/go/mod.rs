@@ -538,34 +538,24 @@ impl Playable for Go {
         Some(grid)
     }
 
-    /// SGF setup stones (`AB`, `AW`) and the side to move (`PL`), this game's
-    /// size and komi.
+    /// SGF setup stones (`AB`, `AW`) and the side to move, this game's size and komi.
     fn setup_position(&self, grid: &PieceGrid) -> String {
-        let letter = |n: usize| char::from(b'a' + n as u8);
-        let stones = |wanted: char| -> String {
-            grid.pieces()
-                .filter(|&(_, _, piece)| piece == wanted)
-                .map(|(file, row, _)| format!("[{}{}]", letter(file), letter(row)))
-                .collect()
-        };
-        let mut text = format!(
-            "(;GM[1]FF[4]CA[UTF-8]RU[Chinese]SZ[{}]KM[{}]",
-            self.board.size(),
-            format_komi(self.komi_halves)
-        );
-        for (property, piece) in [("AB", STONE_LETTERS[0]), ("AW", STONE_LETTERS[1])] {
-            let points = stones(piece);
-            if !points.is_empty() {
-                text.push_str(&format!("{property}{points}"));
-            }
-        }
-        let mover = if grid.to_move == Some(Player::Second) {
-            'W'
-        } else {
-            'B'
-        };
-        text.push_str(&format!("PL[{mover}])"));
-        text
+        let size = self.board.size();
+        let stones: Vec<(Player, usize, usize)> = grid
+            .pieces()
+            .filter_map(|(file, row, piece)| {
+                let player = match STONE_LETTERS.iter().position(|&l| l == piece)? {
+                    0 => Player::First,
+                    _ => Player::Second,
+                };
+                Some((player, file, size - 1 - row))
+            })
+            .collect();
+        let first = grid.to_move.unwrap_or(Player::First);
+        format!(
+            "{})",
+            sgf::write_root(size, self.komi_halves, &stones, first)
+        )
     }
 
     fn parse_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {

@@ -9,12 +9,17 @@ use super::board::{MAX_SIZE, MIN_SIZE, Point};
 use super::{DEFAULT_KOMI_HALVES, Go, GoMove, format_komi, parse_komi, side_name};
 use crate::game::{Game, GameError, GameOptions, Player};
 
-/// The SGF point letters of a board point: files from the left, rows from the top.
-fn write_point(game: &Go, point: Point) -> String {
-    let size = game.board().size();
-    let (file, rank) = game.board().coordinates(point);
+/// The SGF point letters of zero-based (file, rank), rank 0 at the bottom:
+/// files from the left, rows from the top.
+fn point_letters(size: usize, file: usize, rank: usize) -> String {
     let letter = |n: usize| (b'a' + n as u8) as char;
     format!("{}{}", letter(file), letter(size - 1 - rank))
+}
+
+/// The SGF point letters of a board point.
+fn write_point(game: &Go, point: Point) -> String {
+    let (file, rank) = game.board().coordinates(point);
+    point_letters(game.board().size(), file, rank)
 }
 
 fn colour_letter(player: Player) -> char {
@@ -24,28 +29,47 @@ fn colour_letter(player: Player) -> char {
     }
 }
 
-/// The game as one line of SGF: root properties, setup, the moves, and the result
-/// once two passes have ended it.
-pub fn write(game: &Go) -> String {
-    let size = game.board().size();
+/// The root node, open for more properties: size, komi, the setup stones as
+/// (player, file, rank from the bottom), and the side to move (`PL`) when there
+/// are setup stones or White starts.
+pub fn write_root(
+    size: usize,
+    komi_halves: i32,
+    setup: &[(Player, usize, usize)],
+    first: Player,
+) -> String {
     let mut text = format!(
         "(;GM[1]FF[4]CA[UTF-8]RU[Chinese]SZ[{size}]KM[{}]",
-        format_komi(game.komi_halves())
+        format_komi(komi_halves)
     );
-    let (setup, first) = game.start_setup();
     for player in [Player::First, Player::Second] {
-        let points: Vec<String> = setup
+        let points: String = setup
             .iter()
-            .filter(|&&(p, _)| p == player)
-            .map(|&(_, point)| format!("[{}]", write_point(game, point)))
+            .filter(|&&(p, _, _)| p == player)
+            .map(|&(_, file, rank)| format!("[{}]", point_letters(size, file, rank)))
             .collect();
         if !points.is_empty() {
-            text.push_str(&format!("A{}{}", colour_letter(player), points.concat()));
+            text.push_str(&format!("A{}{points}", colour_letter(player)));
         }
     }
     if !setup.is_empty() || first != Player::First {
         text.push_str(&format!("PL[{}]", colour_letter(first)));
     }
+    text
+}
+
+/// The game as one line of SGF: root properties, setup, the moves, and the result
+/// once two passes have ended it.
+pub fn write(game: &Go) -> String {
+    let (setup, first) = game.start_setup();
+    let stones: Vec<(Player, usize, usize)> = setup
+        .iter()
+        .map(|&(player, point)| {
+            let (file, rank) = game.board().coordinates(point);
+            (player, file, rank)
+        })
+        .collect();
+    let mut text = write_root(game.board().size(), game.komi_halves(), &stones, first);
     if game.outcome().is_some() {
         text.push_str(&format!("RE[{}]", game.score_text()));
     }
