@@ -113,7 +113,8 @@ def level_game(args, number, playouts, level, game):
 def rate(args, playouts, ratings, number):
     return rated_ladder.rate_level(
         number, "", args.games, ratings,
-        lambda level, game: level_game(args, number, playouts[number], level, game))
+        lambda level, game: level_game(args, number, playouts[number], level, game),
+        path=args.json, earlier=args.earlier.get(number, ()))
 
 
 def main():
@@ -125,9 +126,12 @@ def main():
     parser.add_argument("--gnugo-levels", default="0,2,4,6,8,10", help="weakest first")
     parser.add_argument("--calibration", help="GNU Go's level ratings (JSON), kept here")
     parser.add_argument("--json", help="write every level's games and figure here")
+    parser.add_argument("--resume", action="append", default=[],
+                        help="continue the levels of an earlier --json file (repeat to pool runs)")
     parser.add_argument("--ply", default=os.path.join(ROOT, "target/release/ply"))
     parser.add_argument("--gnugo", default=shutil.which("gnugo") or "/usr/games/gnugo")
     args = parser.parse_args()
+    args.earlier = rated_ladder.earlier_games(args.resume)
     listing = json.loads(subprocess.check_output([args.ply, "list", "--json"]))
     playouts = {l["level"]: l["nodes"] for g in listing if g["id"] == "go" for l in g["levels"]}
     rungs = [int(x) for x in args.gnugo_levels.split(",")]

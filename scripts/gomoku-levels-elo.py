@@ -8,7 +8,7 @@ A measurement, not a test. Python standard library only; the engine comes from
 scripts/build-pentazen.sh.
 
     scripts/gomoku-levels-elo.py [--levels 1-10] [--games 20] [--jobs 2]
-                                 [--pentazen-ms 5,20,50,200] [--calibration-games 20]
+                                 [--pentazen-ms 1,4,16,50,200] [--calibration-games 20]
                                  [--calibration FILE] [--json FILE]
                                  [--ply target/release/ply] [--pentazen PATH]
 
@@ -65,7 +65,8 @@ def rate(args, number):
     ply = "%s gomocup --no-threat-plan --engine level=%d" % (args.ply, number)
     return rated_ladder.rate_level(
         number, "", args.games, args.ratings,
-        lambda ms, game: points(ply, args.pentazen, (PLY_TURN_MS, ms), game, number))
+        lambda ms, game: points(ply, args.pentazen, (PLY_TURN_MS, ms), game, number),
+        path=args.json, earlier=args.earlier.get(number, ()))
 
 
 def main():
@@ -73,13 +74,16 @@ def main():
     parser.add_argument("--levels", default="1-10")
     parser.add_argument("--games", type=int, default=20, help="games a ply level")
     parser.add_argument("--jobs", type=int, default=1, help="ply levels played at once")
-    parser.add_argument("--pentazen-ms", default="5,20,50,200", help="shortest first")
+    parser.add_argument("--pentazen-ms", default="1,4,16,50,200", help="shortest first")
     parser.add_argument("--calibration-games", type=int, default=20)
     parser.add_argument("--calibration", help="PentaZen's time ratings (JSON), kept here")
     parser.add_argument("--json", help="write every level's games and figure here")
+    parser.add_argument("--resume", action="append", default=[],
+                        help="continue the levels of an earlier --json file (repeat to pool runs)")
     parser.add_argument("--ply", default=os.path.join(ROOT, "target/release/ply"))
     parser.add_argument("--pentazen", help="the engine (default: scripts/build-pentazen.sh)")
     args = parser.parse_args()
+    args.earlier = rated_ladder.earlier_games(args.resume)
     if not args.pentazen:
         build = os.path.join(HERE, "build-pentazen.sh")
         args.pentazen = subprocess.check_output(["bash", build], text=True).strip()

@@ -62,30 +62,41 @@ def nearest(ratings, elo):
     return min(ratings, key=lambda rung: (abs(ratings[rung] - elo), ratings[rung]))
 
 
-def rate_level(number, search, games, ratings, play, log=sys.stderr):
+def rate_level(number, search, games, ratings, play, log=sys.stderr, path=None, earlier=()):
     """One level's row (as levels-elo.py gives them): `play(rung, game)` gives the
-    level's points in one game against that rung."""
-    results = []
-    rung = min(ratings, key=lambda r: ratings[r])
-    for game in range(games):
+    level's points in one game against that rung. `earlier` holds the level's
+    games of earlier runs, (opponent Elo, points), continued up to `games` in all;
+    with `path` the games so far are kept in `path.levelN` after every game."""
+    results = [tuple(result) for result in earlier]
+    rung = next_rung(ratings, results)
+    for game in range(len(results), games):
         points = play(rung, game)
         results.append((ratings[rung], points))
         print("level %d against %s, game %d: %s" % (number, rung, game + 1, points),
               file=log, flush=True)
+        if path:
+            levels_elo.write_atomically("%s.level%d" % (path, number), results)
         if game % 2 == 1:
-            found = levels_elo.estimate(results)
-            if found:
-                estimate = found[0]
-            else:
-                won_all = sum(p for _, p in results) == len(results)
-                estimate = ratings[rung] + (200 if won_all else -200)
-            rung = nearest(ratings, estimate)
+            rung = next_rung(ratings, results)
     return levels_elo.row(number, search, "", results, None)
+
+
+def next_rung(ratings, results):
+    """The rung nearest the level's estimate over `results`: the weakest with none,
+    200 above or below the last while the level has won or lost everything."""
+    if not results:
+        return min(ratings, key=lambda r: ratings[r])
+    found = levels_elo.estimate(results)
+    if found:
+        return nearest(ratings, found[0])
+    won_all = sum(p for _, p in results) == len(results)
+    return nearest(ratings, results[-1][0] + (200 if won_all else -200))
 
 
 def report(game, scale, jobs, levels, rate, path=None):
     """Rates `levels` ({number: search text}) with `rate(number)`, `jobs` at a
-    time; prints the table and the profile's lines, and writes the rows to `path`."""
+    time; prints the table and the profile's lines, and writes the rows to `path`
+    (with the rows of levels not played now that `path` already held)."""
     with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = {n: pool.submit(rate, n) for n in levels}
         rows = []
@@ -102,7 +113,23 @@ def report(game, scale, jobs, levels, rate, path=None):
     for entry in rows:
         print("    " + levels_elo.profile_line(entry))
     if path:
-        with open(path + ".tmp", "w") as out:
-            json.dump(rows, out, indent=1)
-        os.replace(path + ".tmp", path)
+        kept = {}
+        if os.path.exists(path):
+            with open(path) as saved:
+                kept = {entry["level"]: entry for entry in json.load(saved)}
+        kept.update({entry["level"]: entry for entry in rows})
+        levels_elo.write_atomically(path, [kept[n] for n in sorted(kept)])
+        for number in levels:
+            if os.path.exists("%s.level%d" % (path, number)):
+                os.remove("%s.level%d" % (path, number))
     return rows
+
+
+def earlier_games(paths):
+    """{level: [(opponent Elo, points)]} pooled from earlier runs' --json files
+    and the FILE.levelN files they left (for --resume)."""
+    games = {}
+    for path in paths:
+        for number, results in levels_elo.earlier_games(path).items():
+            games.setdefault(number, []).extend(results)
+    return games
