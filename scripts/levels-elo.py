@@ -279,9 +279,9 @@ def row(number, go, evaluation, results, reference):
 def profile_line(entry):
     """The level as the game's profile writes it (src/game/GAME)."""
     if "elo" in entry:
-        return "Some(measured(%d, %d, %d))," % (entry["elo"], entry["margin"], entry["games"])
+        return "Some(LevelRating::measured(%d, %d, %d))," % (entry["elo"], entry["margin"], entry["games"])
     if "below" in entry:
-        return "Some(LevelRating::Below { elo: %d, games: %d })," % (entry["below"], entry["games"])
+        return "Some(LevelRating::below(%d, %d))," % (entry["below"], entry["games"])
     return "None, // won every game: measure it against a stronger reference"
 
 

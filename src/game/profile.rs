@@ -98,6 +98,16 @@ pub enum LevelRating {
 }
 
 impl LevelRating {
+    /// A rating as a profile's table writes it: `measured(1811, 121, 40)`.
+    pub const fn measured(elo: i32, margin: u32, games: u32) -> LevelRating {
+        LevelRating::Measured { elo, margin, games }
+    }
+
+    /// A one-sided bound, for a level that scored nothing: `below(-618, 20)`.
+    pub const fn below(elo: i32, games: u32) -> LevelRating {
+        LevelRating::Below { elo, games }
+    }
+
     /// The point estimate a strength limit can aim at (`UCI_Elo`); a bound has none.
     pub fn estimate(self) -> Option<i32> {
         match self {

@@ -1,7 +1,7 @@
 //! The setup screen's level row at 80x24: a game whose levels were rated
 //! (chess, against Stockfish) shows each level's Elo with its margin, whole on
-//! the line, and the same figure `ply list --json` gives; an unrated game (Go)
-//! shows the level alone.
+//! the line, and the same figure `ply list --json` gives; an unrated game
+//! (Othello) shows the level alone.
 
 use super::common;
 
@@ -80,8 +80,19 @@ fn chess_levels_show_their_elo_whole_on_an_80_column_screen() {
 
 #[test]
 fn an_unrated_game_shows_the_level_alone() {
-    let mut arcade = setup_of("Go");
+    let mut arcade = setup_of("Othello");
     let row = level_row(&mut arcade);
     assert!(row.contains("of 10 ›"), "{row}");
     assert!(!row.contains("Elo"), "{row}");
+}
+
+#[test]
+fn a_level_that_won_nothing_shows_its_bound() {
+    let mut arcade = setup_of("Gomoku");
+    assert!(level_row(&mut arcade).contains("‹ 9 · -280 ± 156 ›"));
+    for _ in 0..7 {
+        arcade.press(KeyCode::Left);
+    }
+    let row = level_row(&mut arcade);
+    assert!(row.contains("‹ 2 · < -618 ›"), "{row}");
 }

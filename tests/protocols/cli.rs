@@ -180,13 +180,22 @@ fn list_gives_each_rated_level_its_elo_and_the_command_that_measured_it() {
     assert_eq!(level(5)["below"], false);
     assert_eq!(level(1)["elo"], 838);
     assert_eq!(level(1)["below"], false);
-    assert_eq!(level(10), Value::Null, "level 10 has no 40 games yet");
+    assert_eq!(level(10)["elo"], 3029);
+    let gomoku = game("gomoku");
+    let command = gomoku["levels_rated"]["command"].as_str().unwrap();
+    assert!(
+        command.contains("scripts/gomoku-levels-elo.py"),
+        "{command}"
+    );
+    assert_eq!(gomoku["levels"][1]["rating"]["below"], true);
+    assert_eq!(gomoku["levels"][1]["rating"]["elo"], -618);
     let go = game("go");
     assert_eq!(go["levels_rated"], Value::Null);
     assert_eq!(go["levels"][4]["rating"], Value::Null);
     let text = String::from_utf8(ply(&["list"]).stdout).unwrap();
     assert!(text.contains("1 838 ± 247, 2 1012 ± 163"), "{text}");
-    assert!(text.contains("10 not measured"), "{text}");
+    assert!(text.contains("9 2890 ± 122, 10 3029 ± 122"), "{text}");
+    assert!(text.contains("2 < -618"), "{text}");
 }
 
 #[test]

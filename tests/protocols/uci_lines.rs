@@ -176,7 +176,7 @@ fn bad_values_are_noted_and_the_old_value_kept() {
         ),
         (
             "setoption name UCI_Elo value 99999",
-            "UCI_Elo 99999 is out of range 838 to 2890: using 2890",
+            "UCI_Elo 99999 is out of range 838 to 3029: using 3029",
         ),
         (
             "setoption name UCI_LimitStrength value yes",
@@ -195,7 +195,7 @@ fn bad_values_are_noted_and_the_old_value_kept() {
 }
 
 #[test]
-fn xiangqi_levels_are_not_rated_yet_and_say_so() {
+fn xiangqi_plays_the_rated_level_nearest_its_elo_over_ucci() {
     let mut engine = Engine::start(&["ucci"]);
     engine.send("ucci");
     let (_, options) = engine.read_until("ucciok");
@@ -204,9 +204,14 @@ fn xiangqi_levels_are_not_rated_yet_and_say_so() {
             .iter()
             .any(|l| l.starts_with("option multipv type spin"))
     );
-    engine.send("setoption UCI_Elo 1500");
-    let (line, _) = engine.read_until("info string");
-    assert!(line.contains("levels are not rated yet"), "{line}");
+    // 1271 is level 2's measured Elo: two plies, whatever the GUI's depth.
+    engine.send("setoption UCI_LimitStrength true");
+    engine.send("setoption UCI_Elo 1271");
+    engine.send("position startpos");
+    engine.send("go depth 6");
+    let (_, infos) = engine.read_until("bestmove");
+    assert_eq!(depth_and_nodes(&infos).0, 2, "{infos:#?}");
+    engine.send("setoption UCI_LimitStrength false");
     engine.send("setoption multipv 2");
     engine.send("position startpos");
     engine.send("go depth 3");

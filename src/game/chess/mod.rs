@@ -522,19 +522,15 @@ const LEVEL_RATINGS: LevelRatings = LevelRatings {
     against: "Stockfish 15.1, UCI_LimitStrength, 50 ms a move",
     command: "python3 scripts/levels-elo.py --game chess --levels 1-10 --games 40 --jobs 2",
     levels: [
-        Some(measured(838, 247, 40)),
-        Some(measured(1012, 163, 40)),
-        Some(measured(1338, 130, 40)),
-        Some(measured(1610, 111, 40)),
-        Some(measured(1811, 121, 40)),
-        Some(measured(1995, 115, 40)),
-        Some(measured(2162, 112, 40)),
-        Some(measured(2363, 112, 40)),
-        Some(measured(2890, 122, 40)),
-        None,
+        Some(LevelRating::measured(838, 247, 40)),
+        Some(LevelRating::measured(1012, 163, 40)),
+        Some(LevelRating::measured(1338, 130, 40)),
+        Some(LevelRating::measured(1610, 111, 40)),
+        Some(LevelRating::measured(1811, 121, 40)),
+        Some(LevelRating::measured(1995, 115, 40)),
+        Some(LevelRating::measured(2162, 112, 40)),
+        Some(LevelRating::measured(2363, 112, 40)),
+        Some(LevelRating::measured(2890, 122, 40)),
+        Some(LevelRating::measured(3029, 122, 40)),
     ],
 };
-
-const fn measured(elo: i32, margin: u32, games: u32) -> LevelRating {
-    LevelRating::Measured { elo, margin, games }
-}

@@ -32,6 +32,7 @@ use crate::game::SearchHooks;
 use std::sync::Arc;
 
 use super::options::OptionInfo;
+use super::profile::{GameProfile, LevelRating, LevelRatings};
 use super::setup_grid::{PieceGrid, STONE_LETTERS, STONES, SetupPiece};
 use super::{
     Game, GameError, GameInfo, GameOptions, NamedEvaluator, Outcome, Playable, Player,
@@ -592,7 +593,31 @@ impl Playable for Gomoku {
             _ => None,
         }
     }
+
+    const PROFILE: GameProfile = GameProfile {
+        level_ratings: Some(&LEVEL_RATINGS),
+        ..GameProfile::DEFAULT
+    };
 }
+
+/// Gomoku's levels on PentaZen's scale, a Gomocup engine at reduced times a move
+/// (docs/src/arcade/levels.md).
+const LEVEL_RATINGS: LevelRatings = LevelRatings {
+    against: "PentaZen 0.4.18 on 15x15 freestyle, 200 ms a move = 0 (1 to 200 ms a move)",
+    command: "python3 scripts/gomoku-levels-elo.py --levels 1-10 --games 20",
+    levels: [
+        Some(LevelRating::measured(-666, 254, 20)),
+        Some(LevelRating::below(-618, 20)),
+        Some(LevelRating::measured(-683, 254, 20)),
+        Some(LevelRating::measured(-372, 155, 20)),
+        Some(LevelRating::measured(-352, 157, 20)),
+        Some(LevelRating::measured(-352, 157, 20)),
+        Some(LevelRating::measured(-295, 152, 20)),
+        Some(LevelRating::measured(-372, 155, 20)),
+        Some(LevelRating::measured(-280, 156, 20)),
+        Some(LevelRating::measured(-289, 153, 20)),
+    ],
+};
 
 /// The size (when given) and the rule.
 fn read_options(options: &GameOptions) -> Result<(Option<usize>, Rule), GameError> {

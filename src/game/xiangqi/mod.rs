@@ -27,7 +27,7 @@ pub mod tables;
 pub mod weighted;
 
 use crate::game::SearchHooks;
-use crate::game::profile::{GameProfile, RecordNames, ScoreUnit};
+use crate::game::profile::{GameProfile, LevelRating, LevelRatings, RecordNames, ScoreUnit};
 use crate::game::setup_grid::{PieceGrid, SetupPiece};
 use std::sync::Arc;
 
@@ -556,6 +556,26 @@ impl Playable for Xiangqi {
             variants: &["xiangqi", "chinese chess"],
             pdn_game_type: None,
         },
+        level_ratings: Some(&LEVEL_RATINGS),
         ..GameProfile::DEFAULT
     };
 }
+
+/// Xiangqi's levels against Fairy-Stockfish limited in strength
+/// (docs/src/arcade/levels.md); levels 9 and 10 play above its strongest limit.
+const LEVEL_RATINGS: LevelRatings = LevelRatings {
+    against: "Fairy-Stockfish 11.1, UCI_LimitStrength, 50 ms a move",
+    command: "python3 scripts/levels-elo.py --game xiangqi --levels 1-8 --games 40",
+    levels: [
+        Some(LevelRating::measured(719, 345, 40)),
+        Some(LevelRating::measured(1271, 112, 40)),
+        Some(LevelRating::measured(1516, 109, 40)),
+        Some(LevelRating::measured(1423, 108, 40)),
+        Some(LevelRating::measured(1652, 112, 40)),
+        Some(LevelRating::measured(2298, 117, 40)),
+        Some(LevelRating::measured(2700, 132, 40)),
+        Some(LevelRating::measured(3291, 250, 40)),
+        None,
+        None,
+    ],
+};

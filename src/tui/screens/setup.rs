@@ -888,7 +888,7 @@ mod tests {
         press(&mut setup, KeyCode::Left);
         assert_eq!(
             setup.describe(Field::Level(Player::Second)).1,
-            "10 · not rated"
+            "10 · 3029 ± 122"
         );
         let Action::Play(play) = press(&mut setup, KeyCode::Enter) else {
             panic!("Enter should start the game");
