@@ -95,4 +95,11 @@ fn a_level_that_won_nothing_shows_its_bound() {
     }
     let row = level_row(&mut arcade);
     assert!(row.contains("‹ 2 · < -618 ›"), "{row}");
+    // Level 8 counts nodes: its depth row says so whole, on one line.
+    for _ in 0..6 {
+        arcade.press(KeyCode::Right);
+    }
+    let screen = arcade.screen();
+    let depth = screen.lines().find(|l| l.contains("  depth  ")).unwrap();
+    assert!(depth.contains("‹ 90000 nodes ›"), "{screen}");
 }

@@ -603,7 +603,7 @@ impl Playable for Gomoku {
 /// Gomoku's levels on PentaZen's scale, a Gomocup engine at reduced times a move
 /// (docs/src/arcade/levels.md).
 const LEVEL_RATINGS: LevelRatings = LevelRatings {
-    against: "PentaZen 0.4.18 on 15x15 freestyle, 200 ms a move = 0 (1 to 200 ms a move)",
+    against: "PentaZen 0.4.18 on 15x15 freestyle, whose 200 ms a move is 0",
     command: "python3 scripts/gomoku-levels-elo.py --levels 1-10 --games 20",
     levels: [
         Some(LevelRating::measured(-666, 254, 20)),

@@ -776,11 +776,11 @@ screen_forwarding!(Setup, mouse, {
 });
 
 /// The depth row: the depth, or the node budget that ends a search of any depth
-/// (levels 6 to 8).
+/// (levels 6 to 8), short enough for the row's half of an 80-column screen.
 fn depth_text(engine: &EngineSettings) -> String {
     match (engine.depth, engine.nodes) {
         (Some(depth), _) => depth.to_string(),
-        (None, Some(nodes)) => format!("no limit: {nodes} nodes a move"),
+        (None, Some(nodes)) => format!("{nodes} nodes"),
         (None, None) => "no limit".into(),
     }
 }
@@ -907,7 +907,7 @@ mod tests {
             setup.engines[1] = level_settings("chess", level).unwrap();
             let nodes = setup.engines[1].nodes.expect("levels 6-8 count nodes");
             let depth = setup.describe(Field::Depth(Player::Second)).1;
-            assert_eq!(depth, format!("no limit: {nodes} nodes a move"));
+            assert_eq!(depth, format!("{nodes} nodes"));
         }
         setup.engines[1] = level_settings("chess", 3).unwrap();
         let depth = setup.engines[1].depth.expect("level 3 counts plies");
