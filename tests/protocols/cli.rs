@@ -190,12 +190,26 @@ fn list_gives_each_rated_level_its_elo_and_the_command_that_measured_it() {
     assert_eq!(gomoku["levels"][1]["rating"]["below"], true);
     assert_eq!(gomoku["levels"][1]["rating"]["elo"], -618);
     let go = game("go");
-    assert_eq!(go["levels_rated"], Value::Null);
-    assert_eq!(go["levels"][4]["rating"], Value::Null);
+    assert!(
+        go["levels_rated"]["against"]
+            .as_str()
+            .unwrap()
+            .contains("GNU Go")
+    );
+    assert_eq!(go["levels"][7]["rating"]["elo"], 114);
+    assert_eq!(
+        go["levels"][9]["rating"],
+        Value::Null,
+        "above GNU Go's scale"
+    );
+    let othello = game("othello");
+    assert_eq!(othello["levels_rated"], Value::Null);
+    assert_eq!(othello["levels"][4]["rating"], Value::Null);
     let text = String::from_utf8(ply(&["list"]).stdout).unwrap();
     assert!(text.contains("1 838 ± 247, 2 1012 ± 163"), "{text}");
     assert!(text.contains("9 2890 ± 122, 10 3029 ± 122"), "{text}");
     assert!(text.contains("2 < -618"), "{text}");
+    assert!(text.contains("8 114 ± 162, 9 not measured"), "{text}");
 }
 
 #[test]

@@ -19,7 +19,7 @@ pub mod scoring;
 pub mod sgf;
 
 use crate::game::SearchHooks;
-use crate::game::profile::{GameProfile, MonteCarloStyle, Opponent};
+use crate::game::profile::{GameProfile, LevelRating, LevelRatings, MonteCarloStyle, Opponent};
 use crate::game::setup_grid::{PieceGrid, STONE_LETTERS, STONES, SetupPiece};
 use std::sync::Arc;
 
@@ -605,9 +605,29 @@ impl Playable for Go {
             exploration_centi: 0,
             rave: true,
         }),
+        level_ratings: Some(&LEVEL_RATINGS),
         ..GameProfile::DEFAULT
     };
 }
+
+/// Go's levels on GNU Go's scale (docs/src/arcade/levels.md); levels 9 and 10
+/// play above its strongest level.
+const LEVEL_RATINGS: LevelRatings = LevelRatings {
+    against: "GNU Go 3.8 on 9x9, komi 7.5, whose level 10 is 0",
+    command: "python3 scripts/go-levels-elo.py --levels 1-8 --games 20",
+    levels: [
+        Some(LevelRating::below(-507, 20)),
+        Some(LevelRating::measured(-573, 254, 20)),
+        Some(LevelRating::measured(-492, 213, 20)),
+        Some(LevelRating::measured(-338, 166, 20)),
+        Some(LevelRating::measured(-261, 155, 20)),
+        Some(LevelRating::measured(-218, 158, 20)),
+        Some(LevelRating::measured(95, 163, 20)),
+        Some(LevelRating::measured(114, 162, 20)),
+        None,
+        None,
+    ],
+};
 
 /// The seed evaluation: the Tromp-Taylor area score if the game ended now, for the
 /// side to move, in half points. Crude (no life and death), so alpha-beta plays
