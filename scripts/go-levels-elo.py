@@ -131,7 +131,7 @@ def main():
     parser.add_argument("--ply", default=os.path.join(ROOT, "target/release/ply"))
     parser.add_argument("--gnugo", default=shutil.which("gnugo") or "/usr/games/gnugo")
     args = parser.parse_args()
-    args.earlier = rated_ladder.earlier_games(args.resume)
+    args.earlier = rated_ladder.levels_elo.pooled_games(args.resume)
     listing = json.loads(subprocess.check_output([args.ply, "list", "--json"]))
     playouts = {l["level"]: l["nodes"] for g in listing if g["id"] == "go" for l in g["levels"]}
     rungs = [int(x) for x in args.gnugo_levels.split(",")]

@@ -83,7 +83,7 @@ def main():
     parser.add_argument("--ply", default=os.path.join(ROOT, "target/release/ply"))
     parser.add_argument("--pentazen", help="the engine (default: scripts/build-pentazen.sh)")
     args = parser.parse_args()
-    args.earlier = rated_ladder.earlier_games(args.resume)
+    args.earlier = rated_ladder.levels_elo.pooled_games(args.resume)
     if not args.pentazen:
         build = os.path.join(HERE, "build-pentazen.sh")
         args.pentazen = subprocess.check_output(["bash", build], text=True).strip()

@@ -256,6 +256,15 @@ def earlier_games(path):
     return games
 
 
+def pooled_games(paths):
+    """{level: [(opponent, points)]} pooled over several runs (--resume, repeated)."""
+    games = {}
+    for path in paths:
+        for number, results in earlier_games(path).items():
+            games.setdefault(number, []).extend(results)
+    return games
+
+
 def row(number, go, evaluation, results, reference):
     """A level's figure from its games: measured, a bound below or above."""
     points = sum(p for _, p in results)
@@ -327,10 +336,7 @@ def main():
     args = parser.parse_args()
     if args.resume and args.ladder:
         parser.error("--resume continues adaptive runs only, not --ladder")
-    args.earlier = {}
-    for path in args.resume:
-        for number, games in earlier_games(path).items():
-            args.earlier.setdefault(number, []).extend(games)
+    args.earlier = pooled_games(args.resume)
     args.reference = args.reference or GAMES[args.game]["reference"]
     args.openings = args.openings or GAMES[args.game]["openings"]
     levels = levels_of(args.ply, args.game)

@@ -124,12 +124,3 @@ def report(game, scale, jobs, levels, rate, path=None):
                 os.remove("%s.level%d" % (path, number))
     return rows
 
-
-def earlier_games(paths):
-    """{level: [(opponent Elo, points)]} pooled from earlier runs' --json files
-    and the FILE.levelN files they left (for --resume)."""
-    games = {}
-    for path in paths:
-        for number, results in levels_elo.earlier_games(path).items():
-            games.setdefault(number, []).extend(results)
-    return games
