@@ -111,23 +111,93 @@ class LevelEngine(UciEngine):
 
 
 class Reference(UciEngine):
-    """The reference program limited to one UCI_Elo, which can be changed."""
+    """The reference program limited to one UCI_Elo, which can be changed; above
+    its highest UCI_Elo, unlimited at one of the rated `above` rungs."""
 
-    def __init__(self, path, variant):
+    def __init__(self, path, variant, above=()):
         super().__init__([path], variant=variant)
         self.send("setoption name Threads value 1")
         self.send("setoption name Hash value 16")
-        self.send("setoption name UCI_LimitStrength value true")
         line = self.options.get("UCI_Elo", "").split()
         self.lowest = int(line[line.index("min") + 1]) if "min" in line else 1320
         self.highest = int(line[line.index("max") + 1]) if "max" in line else 2850
+        self.above = list(above)
         self.elo = None
-        self.ready()
+        self.go = None
+        self.limit(self.lowest)
 
     def limit(self, elo):
-        self.elo = max(self.lowest, min(self.highest, round(elo)))
-        self.send("setoption name UCI_Elo value %d" % self.elo)
+        """Plays near `elo`: the UCI_Elo itself, or the nearest rung above the highest."""
+        rung = nearest_rung_above(self.above, self.highest, elo)
+        if rung:
+            self.unlimited(*rung)
+        else:
+            self.go = None
+            self.elo = max(self.lowest, min(self.highest, round(elo)))
+            self.send("setoption name UCI_LimitStrength value true")
+            self.send("setoption name UCI_Elo value %d" % self.elo)
         self.ready()
+
+    def unlimited(self, go, elo):
+        """Plays at full strength within `go` (say `depth 6`), rated `elo`."""
+        self.go, self.elo = go, round(elo)
+        self.send("setoption name UCI_LimitStrength value false")
+        self.ready()
+
+    def best_move(self, moves, go):
+        return super().best_move(moves, self.go or go)
+
+
+def nearest_rung_above(above, highest, elo):
+    """The (go, Elo) rung nearest `elo` when one is nearer than the highest UCI_Elo."""
+    if not above or elo <= highest:
+        return None
+    rung = min(above, key=lambda r: abs(r[1] - elo))
+    return rung if abs(rung[1] - elo) < abs(highest - elo) else None
+
+
+def rate_rungs_above(args):
+    """[(go, Elo)]: the reference unlimited at each --above limit, rated in a chain,
+    the first against its highest UCI_Elo at --movetime, each next against the one
+    before (--above-games games each, colours alternating). Kept in, and read from,
+    --above-calibration."""
+    path = args.above_calibration
+    if path and os.path.exists(path):
+        with open(path) as saved:
+            return [tuple(rung) for rung in json.load(saved)]
+    if not args.above:
+        return []
+    game = GAMES[args.game]
+    if args.game == "chess":
+        args.arbiter = match_stockfish.Arbiter([args.reference])
+    openings = game["read_openings"](args.openings)
+    below = Reference(args.reference, game["variant"])
+    below.limit(below.highest)
+    rungs, elo = [], below.elo
+    for go in args.above.split(","):
+        rung = Reference(args.reference, game["variant"])
+        rung.unlimited(go, 0)
+        results = []
+        for index in range(args.above_games):
+            opening = openings[(args.first_opening - 1 + index // 2) % len(openings)]
+            points, reason = play_one(args, args.game, rung, below, opening, index % 2 == 0)
+            results.append((elo, points))
+            print("rung '%s' against %s, game %d: %s (%s)" % (go, below.go or below.elo, index + 1,
+                                                               points, reason), file=sys.stderr, flush=True)
+        found = estimate(results)
+        if found:
+            elo = found[0]
+        else:  # all won or all lost: the one-sided 95% bound, a conservative figure
+            bound = elo - upper_bound_all_lost(elo, len(results))
+            elo += bound if sum(p for _, p in results) else -bound
+        print("rung '%s': %.0f" % (go, elo), file=sys.stderr, flush=True)
+        rungs.append((go, elo))
+        below.quit()
+        below = rung
+    below.quit()
+    if path:
+        write_atomically(path, rungs)
+    return rungs
 
 
 def levels_of(ply, game):
@@ -189,7 +259,7 @@ def measure_level(args, number, level):
         args.arbiter = match_stockfish.Arbiter([args.reference])
     openings = GAMES[game]["read_openings"](args.openings)
     engine = LevelEngine(args.ply, game, level)
-    reference = Reference(args.reference, GAMES[game]["variant"])
+    reference = Reference(args.reference, GAMES[game]["variant"], args.rungs_above)
     results = [tuple(r) for r in args.earlier.get(number, [])]
     ladder = [int(x) for x in args.ladder.split(",")] if args.ladder else None
     rungs = iter(ladder or [])
@@ -199,8 +269,9 @@ def measure_level(args, number, level):
         opening = openings[(args.first_opening - 1 + index // 2) % len(openings)]
         points, reason = play_one(args, game, engine, reference, opening, index % 2 == 0)
         results.append((reference.elo, points))
-        print("%s level %d vs UCI_Elo %d, game %d (%s): %s (%s)"
-              % (game, number, reference.elo, index + 1,
+        print("%s level %d vs %s, game %d (%s): %s (%s)"
+              % (game, number, "'%s' (%d)" % (reference.go, reference.elo) if reference.go
+                 else "UCI_Elo %d" % reference.elo, index + 1,
                  "first" if index % 2 == 0 else "second", points, reason),
               file=sys.stderr, flush=True)
         if args.json:
@@ -329,6 +400,10 @@ def main():
     parser.add_argument("--try", dest="tries", action="append", default=[],
                         help="also rate a search that is no level yet, EVAL:LIMIT=N[:...], "
                              "e.g. seed:depth=3 or neural:nodes=60000 (rows 101, 102, ...)")
+    parser.add_argument("--above", help="rungs above the highest UCI_Elo: the reference "
+                        "unlimited at these go limits, e.g. 'depth 4,depth 6' (rated first)")
+    parser.add_argument("--above-games", type=int, default=20, help="games rating each --above rung")
+    parser.add_argument("--above-calibration", help="the --above rungs' ratings (JSON), kept here")
     parser.add_argument("--resume", action="append", default=[],
                         help="continue the levels of an earlier --json file (repeat to pool runs)")
     parser.add_argument("--first-opening", type=int, default=1,
@@ -339,6 +414,7 @@ def main():
     args.earlier = pooled_games(args.resume)
     args.reference = args.reference or GAMES[args.game]["reference"]
     args.openings = args.openings or GAMES[args.game]["openings"]
+    args.rungs_above = rate_rungs_above(args)
     levels = levels_of(args.ply, args.game)
     wanted = [n for n in parse_levels(args.levels) if n in levels] if args.levels else []
     for number, spec in enumerate(args.tries, start=101):

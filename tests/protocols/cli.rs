@@ -197,11 +197,8 @@ fn list_gives_each_rated_level_its_elo_and_the_command_that_measured_it() {
             .contains("GNU Go")
     );
     assert_eq!(go["levels"][7]["rating"]["elo"], 114);
-    assert_eq!(
-        go["levels"][9]["rating"],
-        Value::Null,
-        "above GNU Go's scale"
-    );
+    assert_eq!(go["levels"][9]["rating"]["elo"], 257);
+    assert_eq!(go["levels"][9]["rating"]["margin"], 192);
     let othello = game("othello");
     assert_eq!(othello["levels_rated"], Value::Null);
     assert_eq!(othello["levels"][4]["rating"], Value::Null);
@@ -209,7 +206,10 @@ fn list_gives_each_rated_level_its_elo_and_the_command_that_measured_it() {
     assert!(text.contains("1 838 ± 247, 2 1012 ± 163"), "{text}");
     assert!(text.contains("9 2890 ± 122, 10 3029 ± 122"), "{text}");
     assert!(text.contains("2 < -618"), "{text}");
-    assert!(text.contains("8 114 ± 162, 9 not measured"), "{text}");
+    assert!(
+        text.contains("8 114 ± 162, 9 399 ± 255, 10 257 ± 192"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -610,11 +610,11 @@ impl Playable for Go {
     };
 }
 
-/// Go's levels on GNU Go's scale (docs/src/arcade/levels.md); levels 9 and 10
-/// play above its strongest level.
+/// Go's levels on GNU Go's scale (docs/src/arcade/levels.md); its narrow range
+/// leaves the top levels' margins wide.
 const LEVEL_RATINGS: LevelRatings = LevelRatings {
     against: "GNU Go 3.8 on 9x9, komi 7.5, whose level 10 is 0",
-    command: "python3 scripts/go-levels-elo.py --levels 1-8 --games 20",
+    command: "python3 scripts/go-levels-elo.py --levels 1-10 --games 20",
     levels: [
         Some(LevelRating::below(-507, 20)),
         Some(LevelRating::measured(-573, 254, 20)),
@@ -624,8 +624,8 @@ const LEVEL_RATINGS: LevelRatings = LevelRatings {
         Some(LevelRating::measured(-218, 158, 20)),
         Some(LevelRating::measured(95, 163, 20)),
         Some(LevelRating::measured(114, 162, 20)),
-        None,
-        None,
+        Some(LevelRating::measured(399, 255, 20)),
+        Some(LevelRating::measured(257, 192, 20)),
     ],
 };
 
