@@ -309,10 +309,9 @@ mod tests {
         assert_eq!(level_for_elo("chess", 2700), Some(9));
         assert_eq!(level_for_elo("chess", 3000), Some(10));
         assert_eq!(level_for_elo("chess", 9999), Some(10));
-        // Xiangqi's levels 9 and 10 are not rated: level 8 is its strongest.
         assert_eq!(level_for_elo("xiangqi", 1500), Some(3));
-        assert_eq!(level_for_elo("xiangqi", 9999), Some(8));
-        assert_eq!(elo_range("xiangqi"), Some(719..=3291));
+        assert_eq!(level_for_elo("xiangqi", 9999), Some(10));
+        assert_eq!(elo_range("xiangqi"), Some(719..=3818));
         assert_eq!(level_for_elo("othello", 1500), None);
         assert_eq!(elo_range("othello"), None);
     }

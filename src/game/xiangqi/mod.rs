@@ -561,11 +561,12 @@ impl Playable for Xiangqi {
     };
 }
 
-/// Xiangqi's levels against Fairy-Stockfish limited in strength
-/// (docs/src/arcade/levels.md); levels 9 and 10 play above its strongest limit.
+/// Xiangqi's levels against Fairy-Stockfish limited in strength, and above its
+/// strongest limit against it unlimited at rated times a move
+/// (docs/src/arcade/levels.md).
 const LEVEL_RATINGS: LevelRatings = LevelRatings {
-    against: "Fairy-Stockfish 11.1, UCI_LimitStrength, 50 ms a move",
-    command: "python3 scripts/levels-elo.py --game xiangqi --levels 1-8 --games 40",
+    against: "Fairy-Stockfish 11.1 with UCI_LimitStrength at 50 ms a move, and unlimited at 50 to 450 ms above its limit",
+    command: "python3 scripts/levels-elo.py --game xiangqi --levels 1-10 --games 40 --above 'movetime 50,movetime 150,movetime 450'",
     levels: [
         Some(LevelRating::measured(719, 345, 40)),
         Some(LevelRating::measured(1271, 112, 40)),
@@ -575,7 +576,7 @@ const LEVEL_RATINGS: LevelRatings = LevelRatings {
         Some(LevelRating::measured(2298, 117, 40)),
         Some(LevelRating::measured(2700, 132, 40)),
         Some(LevelRating::measured(3291, 250, 40)),
-        None,
-        None,
+        Some(LevelRating::measured(3432, 128, 30)),
+        Some(LevelRating::measured(3818, 113, 40)),
     ],
 };
