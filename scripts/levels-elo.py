@@ -41,6 +41,13 @@ continues each level from its games there, up to --games in all, the reference
 at their estimate. Two runs of one level at once take different openings with
 --first-opening.
 
+Above the reference's highest UCI_Elo: --above 'movetime 50,movetime 150' adds rungs
+of the reference unlimited at those go limits, rated first in a chain (the first
+against the highest UCI_Elo at --movetime, each next against the one before,
+--above-games games each; kept in --above-calibration and read from it next time).
+A level whose estimate is nearer a rung than the highest UCI_Elo plays that rung,
+rated at the chain's figure, whose own uncertainty is not in the level's margin.
+
 Caveat: UCI_Elo is calibrated at longer time controls; at 50 ms a move the
 limited engine plays below its number, so the figures are on the reference's
 scale at this time control, not FIDE or WXF ratings.
@@ -131,11 +138,11 @@ class Reference(UciEngine):
         rung = nearest_rung_above(self.above, self.highest, elo)
         if rung:
             self.unlimited(*rung)
-        else:
-            self.go = None
-            self.elo = max(self.lowest, min(self.highest, round(elo)))
-            self.send("setoption name UCI_LimitStrength value true")
-            self.send("setoption name UCI_Elo value %d" % self.elo)
+            return
+        self.go = None
+        self.elo = max(self.lowest, min(self.highest, round(elo)))
+        self.send("setoption name UCI_LimitStrength value true")
+        self.send("setoption name UCI_Elo value %d" % self.elo)
         self.ready()
 
     def unlimited(self, go, elo):
@@ -146,6 +153,10 @@ class Reference(UciEngine):
 
     def best_move(self, moves, go):
         return super().best_move(moves, self.go or go)
+
+    def describe(self):
+        """What it plays as now, for the log: `UCI_Elo 2850` or `'movetime 150' (3473)`."""
+        return "'%s' (%d)" % (self.go, self.elo) if self.go else "UCI_Elo %d" % self.elo
 
 
 def nearest_rung_above(above, highest, elo):
@@ -182,19 +193,17 @@ def rate_rungs_above(args):
             opening = openings[(args.first_opening - 1 + index // 2) % len(openings)]
             points, reason = play_one(args, args.game, rung, below, opening, index % 2 == 0)
             results.append((elo, points))
-            print("rung '%s' against %s, game %d: %s (%s)" % (go, below.go or below.elo, index + 1,
+            print("rung '%s' against %s, game %d: %s (%s)" % (go, below.describe(), index + 1,
                                                                points, reason), file=sys.stderr, flush=True)
-        found = estimate(results)
-        if found:
-            elo = found[0]
-        else:  # all won or all lost: the one-sided 95% bound, a conservative figure
-            bound = elo - upper_bound_all_lost(elo, len(results))
-            elo += bound if sum(p for _, p in results) else -bound
+        elo = rating_or_bound(results)
         print("rung '%s': %.0f" % (go, elo), file=sys.stderr, flush=True)
         rungs.append((go, elo))
+        rung.elo = round(elo)
         below.quit()
         below = rung
     below.quit()
+    if args.game == "chess":
+        args.arbiter.quit()
     if path:
         write_atomically(path, rungs)
     return rungs
@@ -231,6 +240,17 @@ def upper_bound_all_lost(opponent, games):
     """The rating at which losing all `games` to `opponent` has probability 5%."""
     p_win_or_draw = 1 - 0.05 ** (1 / games)
     return opponent - 400 * math.log10(1 / p_win_or_draw - 1)
+
+
+def rating_or_bound(results):
+    """The rating from `results`, all against one opponent: the estimate, or when
+    they are all wins or all losses the one-sided 95% bound (a conservative figure)."""
+    found = estimate(results)
+    if found:
+        return found[0]
+    opponent = results[0][0]
+    bound = upper_bound_all_lost(opponent, len(results))
+    return bound if sum(p for _, p in results) == 0 else 2 * opponent - bound
 
 
 def play_one(args, game, engine, reference, opening, ply_first):
@@ -270,8 +290,7 @@ def measure_level(args, number, level):
         points, reason = play_one(args, game, engine, reference, opening, index % 2 == 0)
         results.append((reference.elo, points))
         print("%s level %d vs %s, game %d (%s): %s (%s)"
-              % (game, number, "'%s' (%d)" % (reference.go, reference.elo) if reference.go
-                 else "UCI_Elo %d" % reference.elo, index + 1,
+              % (game, number, reference.describe(), index + 1,
                  "first" if index % 2 == 0 else "second", points, reason),
               file=sys.stderr, flush=True)
         if args.json:
@@ -401,7 +420,7 @@ def main():
                         help="also rate a search that is no level yet, EVAL:LIMIT=N[:...], "
                              "e.g. seed:depth=3 or neural:nodes=60000 (rows 101, 102, ...)")
     parser.add_argument("--above", help="rungs above the highest UCI_Elo: the reference "
-                        "unlimited at these go limits, e.g. 'depth 4,depth 6' (rated first)")
+                        "unlimited at these go limits, e.g. 'movetime 50,movetime 150' (rated first)")
     parser.add_argument("--above-games", type=int, default=20, help="games rating each --above rung")
     parser.add_argument("--above-calibration", help="the --above rungs' ratings (JSON), kept here")
     parser.add_argument("--resume", action="append", default=[],

@@ -43,12 +43,7 @@ def calibrate(rungs, games, play, path=None, log=sys.stderr):
             points = play(rung, top, game)
             results.append((0.0, points))
             print("rung %s against %s, game %d: %s" % (rung, top, game + 1, points), file=log, flush=True)
-        found = levels_elo.estimate(results)
-        if found:
-            ratings[rung] = found[0]
-        else:  # all lost or all won: the one-sided 95% bound, a conservative figure
-            bound = levels_elo.upper_bound_all_lost(0.0, len(results))
-            ratings[rung] = bound if sum(p for _, p in results) == 0 else -bound
+        ratings[rung] = levels_elo.rating_or_bound(results)
         print("rung %s: %+.0f" % (rung, ratings[rung]), file=log, flush=True)
     if path:
         with open(path + ".tmp", "w") as out:
