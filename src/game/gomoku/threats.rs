@@ -134,22 +134,25 @@ pub fn pattern_at(
 /// The table index of the centre of `window` (the centre and `REACH` points on
 /// each side, coded as in [`Board::line`]) for `player`.
 fn key_of(window: &[u8], player: Player) -> usize {
-    let mine = player.index() as u8 + 1;
-    let state = |code: u8| match code {
-        0 => EMPTY,
-        c if c == mine => MINE,
-        _ => BLOCKED,
-    };
     let centre = REACH as usize;
     let mut key = 0;
     let mut weight = 1;
     for (i, &code) in window.iter().enumerate() {
         if i != centre {
-            key += state(code) * weight;
+            key += state_of(code, player) * weight;
             weight *= 3;
         }
     }
     key
+}
+
+/// A point's digit in `player`'s table keys, from its code in [`Board::line`].
+fn state_of(code: u8, player: Player) -> usize {
+    match code {
+        0 => EMPTY,
+        c if c == player.index() as u8 + 1 => MINE,
+        _ => BLOCKED,
+    }
 }
 
 /// Every point's patterns for both players, with per-player totals.
@@ -183,27 +186,42 @@ impl Threats {
     }
 
     /// Brings the patterns up to date after a stone was put on or taken off `point`:
-    /// only points within reach of it along its four lines can change.
+    /// only points within reach of it along its four lines can change. The
+    /// table keys of the windows along a line are slid one point at a time (the
+    /// key of [`key_of`], split into the halves before and after the centre), so
+    /// each point costs a few operations, not a read of its whole window: this
+    /// runs twice for every position a threat search visits.
     pub fn update_around(&mut self, board: &Board, rule: Rule, point: usize) {
+        const HALF: usize = REACH as usize;
+        const TOP: usize = 81; // 3^(HALF - 1): the weight of a half's last digit
         let table = table(rule);
-        let reach = REACH as usize;
         for (direction, &step) in DIRECTIONS.iter().enumerate() {
             // Every window needed below, read once: 2 * REACH points on each side.
             let line: [u8; 4 * REACH as usize + 1] = board.line(point, step);
-            for offset in -REACH..=REACH {
-                let centre = (offset + 2 * REACH) as usize;
-                if line[centre] == OFF_BOARD {
-                    continue;
-                }
-                let window = &line[centre - reach..=centre + reach];
-                let at = board.step(point, step, offset).expect("on the board");
-                for player in [Player::First, Player::Second] {
-                    let new = if line[centre] == 0 {
-                        table[key_of(window, player)]
-                    } else {
-                        NONE
-                    };
-                    self.set(player, at, direction, new);
+            for player in [Player::First, Player::Second] {
+                let states = line.map(|code| state_of(code, player));
+                let half = |from: usize| {
+                    (0..HALF).fold((0, 1), |(key, weight), k| {
+                        (key + states[from + k] * weight, weight * 3)
+                    })
+                };
+                // The window centred `HALF` points before `point`.
+                let (mut before, mut after) = (half(0).0, half(HALF + 1).0);
+                for centre in HALF..=3 * HALF {
+                    if line[centre] != OFF_BOARD {
+                        let at = board
+                            .step(point, step, centre as i32 - 2 * REACH)
+                            .expect("on the board");
+                        let new = match line[centre] {
+                            0 => table[before + after * TOP * 3],
+                            _ => NONE,
+                        };
+                        self.set(player, at, direction, new);
+                    }
+                    if centre < 3 * HALF {
+                        before = (before - states[centre - HALF]) / 3 + states[centre] * TOP;
+                        after = (after - states[centre + 1]) / 3 + states[centre + HALF + 1] * TOP;
+                    }
                 }
             }
         }

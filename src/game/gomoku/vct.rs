@@ -14,6 +14,7 @@
 //! [`refutations`] turns it around for defence: the moves after which the
 //! opponent no longer has a win by threats.
 
+use std::collections::HashMap;
 use std::time::Instant;
 
 use super::Gomoku;
@@ -61,15 +62,25 @@ fn find_touching(
         ply: 0,
         longest: 0,
         touched: vec![false; game.board().points()],
+        known: HashMap::new(),
     };
     if game.outcome().is_some() {
         return (None, search.touched);
     }
     let mut game = game.clone();
-    let win = search.attack(&mut game, bounds.attacks).map(|first| Win {
-        first,
-        plies: search.longest,
-    });
+    // Shortest wins first: a deep line tried early can spend the whole budget
+    // where a short one was waiting. Each pass reuses what the earlier ones learnt.
+    let win = (1..=bounds.attacks)
+        .find_map(|attacks| {
+            search.longest = 0;
+            let first = search.attack(&mut game, attacks);
+            (first.is_some() || search.nodes_left == 0).then_some(first)
+        })
+        .flatten()
+        .map(|first| Win {
+            first,
+            plies: search.longest,
+        });
     (win, search.touched)
 }
 
@@ -199,6 +210,18 @@ struct Search {
     longest: usize,
     /// The points a stone was put on, by either side.
     touched: Vec<bool>,
+    /// What is known of the attacker's positions met so far, by hash: threat
+    /// lines transpose (the same stones played in another order) all the time.
+    known: HashMap<u64, Known>,
+}
+
+/// What the search learnt of one position with the attacker to move.
+#[derive(Clone, Copy, Default)]
+struct Known {
+    /// A win within this many attacks, and its first move.
+    won: Option<(u32, u16)>,
+    /// No win within this many attacks (the search was not cut short).
+    refuted: Option<u32>,
 }
 
 impl Search {
@@ -231,8 +254,29 @@ impl Search {
         self.ply -= 1;
     }
 
-    /// The attacker (side to move) wins by threats: the move that does it.
+    /// The attacker (side to move) wins by threats: the move that does it. A
+    /// position met before is answered from what was learnt of it then.
     fn attack(&mut self, game: &mut Gomoku, attacks_left: u32) -> Option<u16> {
+        let key = game.hash();
+        let known = self.known.get(&key).copied().unwrap_or_default();
+        if let Some((_, first)) = known.won.filter(|&(needed, _)| needed <= attacks_left) {
+            return Some(first);
+        }
+        if known.refuted.is_some_and(|within| within >= attacks_left) {
+            return None;
+        }
+        let found = self.attack_unknown(game, attacks_left);
+        let entry = self.known.entry(key).or_default();
+        match found {
+            Some(first) => entry.won = Some((attacks_left, first)),
+            None if self.nodes_left > 0 => entry.refuted = Some(attacks_left),
+            None => {}
+        }
+        found
+    }
+
+    /// [`Search::attack`] for a position not settled by what is known.
+    fn attack_unknown(&mut self, game: &mut Gomoku, attacks_left: u32) -> Option<u16> {
         let attacker = game.to_move();
         if let Some(&five) = game.five_points(attacker).first() {
             self.longest = self.longest.max(self.ply + 1);
@@ -331,9 +375,13 @@ impl Search {
                 if game.threats().patterns(attacker, p)[direction] != OPEN_FOUR {
                     continue;
                 }
+                // A point that stops the open four lies in one of the lines of
+                // five it would complete, so the attacker's stone there would
+                // make a four along this direction too.
                 for offset in -4..=4 {
                     if let Some(q) = board.step(p, step, offset)
                         && board.is_empty(q)
+                        && game.threats().patterns(attacker, q)[direction] >= FOUR
                         && !near.contains(&(q as u16))
                         && !answers.contains(&(q as u16))
                     {
