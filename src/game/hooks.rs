@@ -52,7 +52,7 @@ pub trait SearchHooks: Game {
 
     /// True when the engine's history refinements apply here: the `gravity` switch
     /// (bounded, signed history: search/order.rs) and killers learnt from quiet
-    /// moves only (`quietkillers`). Only chess has been measured with them (see
+    /// moves only (`quietkillers`). Chess and xiangqi were measured with them (see
     /// docs/src/engines/ledger.md); other games keep plain counts until a match shows
     /// they help them. False by default.
     const BOUNDED_HISTORY: bool = false;
@@ -118,6 +118,15 @@ pub trait SearchHooks: Game {
     /// engine never walks into a loss its depth cannot see. The course's minimax and
     /// alpha-beta always search every legal move.
     fn root_candidates(&self, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out);
+    }
+
+    /// The moves the full engine searches below the root with its `narrow` extra.
+    /// The default is every legal move; a game whose threats say which moves
+    /// matter narrows them (gomoku: only the answers to an open three, else the
+    /// most urgent moves), as its strong programs do, so the search goes deeper
+    /// where it counts. The course's minimax and alpha-beta never call it.
+    fn engine_candidates(&self, out: &mut Vec<Self::Move>) {
         self.legal_moves(out);
     }
 

@@ -238,6 +238,11 @@ search_config! {
         /// ([`Game::root_candidates`](crate::game::Game::root_candidates)): gomoku's
         /// defence against a win by threats (changes values: a heuristic).
         "rootplan" => root_lookahead: bool = [false, true] engine,
+        /// Below the root, search only the moves the game keeps
+        /// ([`Game::engine_candidates`](crate::game::Game::engine_candidates)):
+        /// gomoku's answers to an open three, else its most urgent moves
+        /// (changes values: a heuristic).
+        "narrow" => game_narrowing: bool = [false, true] engine,
         /// Null move only where the static value reaches beta, never twice in a row,
         /// and reduced more the deeper the node and the further the value stands above beta
         /// (but searched a ply deep at least, so that a quiet mate threat stays in sight).
@@ -354,6 +359,7 @@ impl SearchConfig {
             Algorithm::Engine if engine_profile => SearchConfig::engine(limits),
             Algorithm::Engine => SearchConfig {
                 root_lookahead: true,
+                game_narrowing: true,
                 ..SearchConfig::alpha_beta(limits)
             },
             Algorithm::Mcts => SearchConfig::mcts(limits),

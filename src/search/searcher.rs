@@ -393,6 +393,15 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
         moves
     }
 
+    /// Like [`Searcher::take_moves`], with the moves the game keeps for the
+    /// engine ([`SearchHooks::engine_candidates`]).
+    fn take_engine_candidates(&mut self, ply: usize) -> Vec<G::Move> {
+        let mut moves = std::mem::take(&mut self.stack[ply].moves);
+        moves.clear();
+        self.game.engine_candidates(&mut moves);
+        moves
+    }
+
     /// Like [`Searcher::take_moves`], with only the tactical moves.
     pub(super) fn take_tactical_moves(&mut self, ply: usize) -> Vec<G::Move> {
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
@@ -456,7 +465,10 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
         table_move: Option<G::Move>,
         search_moves: impl FnOnce(&mut Self, &[G::Move]) -> (Score, Option<G::Move>),
     ) -> Score {
-        let mut moves = self.take_moves(ply);
+        let mut moves = match self.config.game_narrowing && ply > 0 {
+            true => self.take_engine_candidates(ply),
+            false => self.take_moves(ply),
+        };
         if moves.is_empty() {
             self.give_back_moves(ply, moves);
             let score = self.evaluate(ply, false);

@@ -11,7 +11,7 @@ use common::{alpha_beta_matches_minimax, at, random_positions, refuses_moves, re
 use common::{refuses_positions, run, start};
 use ply::game::gomoku::Gomoku;
 use ply::game::perft::perft;
-use ply::game::{Game, Outcome, Playable, Player};
+use ply::game::{Game, Outcome, Playable, Player, SearchHooks};
 use ply::search::score::{is_win, win_in};
 use ply::search::{Algorithm, Limits, SearchConfig};
 
@@ -625,4 +625,69 @@ fn the_engine_stops_a_win_by_fours_deeper_than_its_search() {
             "{moves}: the engine lets it through"
         );
     }
+}
+
+#[test]
+fn facing_an_open_three_the_engine_keeps_only_the_moves_that_answer_it() {
+    // Black's open three e5 f5 g5, then a split one e5 f5 h5; White to move,
+    // with no three of its own (its stones are in the corners) or, in the third
+    // position, with c10 c11 c12, whose fours c9 and c13 are answers too. Every
+    // move the engine drops leaves Black a win by fours on the plain grid's
+    // exhaustive search (which shares nothing with the threat tables).
+    let positions = [
+        "e5 a15 f5 o15 g5",
+        "e5 a15 f5 o15 h5",
+        "e5 c10 f5 c11 g5 c12 o1",
+    ];
+    for moves in positions {
+        let mut game: Gomoku = start(&[]);
+        game.play_moves(moves).expect("legal moves");
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        let mut kept = Vec::new();
+        game.engine_candidates(&mut kept);
+        assert!(
+            !kept.is_empty() && kept.len() < legal.len(),
+            "{moves}: {kept:?}"
+        );
+        for m in legal.into_iter().filter(|m| !kept.contains(m)) {
+            let mut after = game.clone();
+            after.play(m);
+            assert!(
+                Grid::from_game(&after).wins_by_fours(3, &mut HashMap::new()),
+                "{moves}: {} was dropped but does not lose to the open four",
+                game.format_move(m)
+            );
+        }
+    }
+    let mut game: Gomoku = start(&[]);
+    game.play_moves("e5 c10 f5 c11 g5 c12 o1")
+        .expect("legal moves");
+    let mut kept = Vec::new();
+    game.engine_candidates(&mut kept);
+    for answer in ["d5", "h5", "c9", "c13"] {
+        assert!(kept.contains(&point(&game, answer)), "{answer} kept");
+    }
+}
+
+#[test]
+fn a_win_by_threats_of_fourteen_plies_is_found_in_ten_thousand_positions() {
+    // From ply's game against PentaZen 0.4.18 (200 ms a move) that PentaZen won:
+    // White (ply) to move. If White passes, Black wins by threes and fours in 14
+    // plies starting at g6; White played h11 and lost. Tried shortest first,
+    // with the positions already refuted remembered, the threat search finds it
+    // within 10,000 positions.
+    use ply::game::gomoku::vct::{self, Bounds, Threats};
+    let mut game: Gomoku = start(&[]);
+    game.play_moves("h7 h10 i8 i6 g7").expect("legal moves");
+    let bounds = Bounds {
+        attacks: 8,
+        nodes: 10_000,
+    };
+    let win = vct::find(&game.passed(), Threats::FoursAndThrees, bounds).expect("Black's win");
+    assert_eq!(game.format_move(win.first), "g6");
+    // With Black to move after h11, the same win stands.
+    game.play(point(&game, "h11"));
+    let win = vct::find(&game, Threats::FoursAndThrees, bounds).expect("Black's win");
+    assert_eq!(game.format_move(win.first), "g6");
 }

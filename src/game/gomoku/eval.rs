@@ -3,7 +3,7 @@
 
 use super::Gomoku;
 use super::board::{Board, DIRECTIONS, MAX_POINTS};
-use super::threats::{FIVE, OPEN_THREE, PATTERNS, Pattern, Shape, Threats};
+use super::threats::{FIVE, FOUR, OPEN_FOUR, OPEN_THREE, PATTERNS, Pattern, Shape, Threats};
 use super::{vcf, vct};
 use crate::game::{EvalTerm, Explanation, Game, Player};
 
@@ -42,37 +42,43 @@ impl OpenLines {
         lines
     }
 
-    /// The lines of five through `point`, as indices into `stones`.
-    fn through(board: &Board, point: usize) -> impl Iterator<Item = usize> + '_ {
-        DIRECTIONS.iter().enumerate().flat_map(move |(index, &d)| {
-            (0..5).filter_map(move |back| {
-                let start = board.step(point, d, -back)?;
-                board.step(start, d, 4)?;
-                Some(index * MAX_POINTS + start)
-            })
-        })
+    /// Calls `visit` with each line of five through `point`, as an index into
+    /// `stones` (plain loops: this runs for every stone a search puts down).
+    fn each_through(board: &Board, point: usize, mut visit: impl FnMut(usize)) {
+        for (index, &d) in DIRECTIONS.iter().enumerate() {
+            for back in 0..5 {
+                let Some(start) = board.step(point, d, -back) else {
+                    continue;
+                };
+                if board.step(start, d, 4).is_some() {
+                    visit(index * MAX_POINTS + start);
+                }
+            }
+        }
     }
 
     /// Counts a stone of `player` put on `point`.
     pub fn add(&mut self, board: &Board, point: usize, player: Player) {
         let side = player.index();
-        for line in OpenLines::through(board, point) {
-            if self.stones[line][side] == 0 {
-                self.open[player.other().index()] -= 1;
+        let (stones, open) = (&mut self.stones, &mut self.open);
+        OpenLines::each_through(board, point, |line| {
+            if stones[line][side] == 0 {
+                open[player.other().index()] -= 1;
             }
-            self.stones[line][side] += 1;
-        }
+            stones[line][side] += 1;
+        });
     }
 
     /// Forgets a stone of `player` taken off `point`.
     pub fn remove(&mut self, board: &Board, point: usize, player: Player) {
         let side = player.index();
-        for line in OpenLines::through(board, point) {
-            self.stones[line][side] -= 1;
-            if self.stones[line][side] == 0 {
-                self.open[player.other().index()] += 1;
+        let (stones, open) = (&mut self.stones, &mut self.open);
+        OpenLines::each_through(board, point, |line| {
+            stones[line][side] -= 1;
+            if stones[line][side] == 0 {
+                open[player.other().index()] += 1;
             }
-        }
+        });
     }
 
     /// Lines of five with no stone of `player`'s opponent on them.
@@ -308,4 +314,36 @@ pub fn move_priority(game: &Gomoku, point: usize) -> i32 {
             .sum()
     };
     tier * 10_000 + 2 * patterns(me) + patterns(me.other())
+}
+
+/// Moves the engine searches below the root when nothing narrower applies.
+pub const ENGINE_WIDTH: usize = 12;
+
+/// Narrows `moves` (the legal moves of `game`) as Gomoku programs do: facing an
+/// open three (the opponent can make an open four), only the moves that block
+/// it or make a four of one's own stay, since any other move loses to the
+/// open four unless fours win first; otherwise the [`ENGINE_WIDTH`] most urgent
+/// moves by [`move_priority`]. A forced reply (a five to make or block) is
+/// already alone.
+pub fn narrow(game: &Gomoku, moves: &mut Vec<u16>) {
+    if moves.len() <= 1 {
+        return;
+    }
+    let me = game.to_move();
+    let threats = game.threats();
+    if threats.count(me.other(), OPEN_FOUR) > 0 {
+        moves.retain(|&m| {
+            threats.best(me, m as usize) >= FOUR || threats.best(me.other(), m as usize) >= FOUR
+        });
+        return;
+    }
+    if moves.len() > ENGINE_WIDTH {
+        let mut ranked: Vec<(i32, u16)> = moves
+            .iter()
+            .map(|&m| (move_priority(game, m as usize), m))
+            .collect();
+        ranked.sort_unstable_by(|a, b| b.cmp(a));
+        moves.clear();
+        moves.extend(ranked.iter().take(ENGINE_WIDTH).map(|&(_, m)| m));
+    }
 }

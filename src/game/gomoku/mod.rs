@@ -497,6 +497,11 @@ impl SearchHooks for Gomoku {
         eval::move_priority(self, m as usize)
     }
 
+    fn engine_candidates(&self, out: &mut Vec<u16>) {
+        self.legal_moves(out);
+        eval::narrow(self, out);
+    }
+
     fn is_tactical(&self, m: u16) -> bool {
         let me = self.to_move();
         let point = m as usize;

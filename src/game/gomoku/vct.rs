@@ -89,7 +89,8 @@ fn find_touching(
 pub struct Win {
     /// The attacking move to play now.
     pub first: u16,
-    /// The longest line the proof had to look at, in plies.
+    /// The longest line the proof had to look at, in plies (a line reaching a
+    /// position already proved counts as ending there).
     pub plies: usize,
 }
 
