@@ -402,6 +402,7 @@ impl SearchHooks for Xiangqi {
     const MOVE_SLOTS: usize = board::POINTS * board::POINTS;
 
     const CACHES_EVALUATION: bool = true;
+    const BOUNDED_HISTORY: bool = true;
 
     fn move_slot(m: Move) -> usize {
         m.from as usize * board::POINTS + m.to as usize
