@@ -28,25 +28,7 @@ import math
 import subprocess
 import sys
 
-from uci_pipe import UciEngine
-
-
-def iccs(move):
-    """A move with ranks 1-10 (h3e3) in ICCS (h2e2)."""
-    squares = []
-    rest = move
-    while rest:
-        file, rest = rest[0], rest[1:]
-        digits = ""
-        while rest and rest[0].isdigit():
-            digits, rest = digits + rest[0], rest[1:]
-        squares.append(file + str(int(digits) - 1))
-    return "".join(squares)
-
-
-def uci(move):
-    """An ICCS move (h2e2) with ranks 1-10 (h3e3)."""
-    return move[0] + str(int(move[1]) + 1) + move[2] + str(int(move[3]) + 1)
+from uci_pipe import UciEngine, iccs, uci
 
 
 def arbiter(ply, moves):

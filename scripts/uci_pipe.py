@@ -69,3 +69,21 @@ class UciEngine:
     def quit(self):
         self.send("quit")
         self.process.wait(timeout=10)
+
+
+def iccs(move):
+    """A xiangqi move with ranks 1-10 (h3e3, Fairy-Stockfish's UCI) in ICCS (h2e2)."""
+    squares = []
+    rest = move
+    while rest:
+        file, rest = rest[0], rest[1:]
+        digits = ""
+        while rest and rest[0].isdigit():
+            digits, rest = digits + rest[0], rest[1:]
+        squares.append(file + str(int(digits) - 1))
+    return "".join(squares)
+
+
+def uci(move):
+    """An ICCS xiangqi move (h2e2) with ranks 1-10 (h3e3)."""
+    return move[0] + str(int(move[1]) + 1) + move[2] + str(int(move[3]) + 1)

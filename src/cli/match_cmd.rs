@@ -19,7 +19,7 @@ pub(super) struct MatchArgs {
     /// The first engine, ALGO:EVAL[:depth=N|time=S|nodes=N], e.g. alphabeta:strong:time=0.2,
     /// or a level, level=N (1 to 10). The engine's extras switch off with no=NAME[,NAME] and on
     /// with with=NAME (pvs aspiration quiescence nullmove lmr checkext see seeqs futility rfp lmp
-    /// rootplan nmpeval improving iir malus loglmr countermove conthist seeprune threats
+    /// rootplan narrow nmpeval improving iir malus loglmr countermove conthist seeprune threats
     /// evalcache tteval gravity quietkillers), e.g. engine:strong:nodes=20000:no=futility.
     #[arg(long, value_name = "SPEC")]
     pub first: String,
