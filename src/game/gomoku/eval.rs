@@ -1,5 +1,6 @@
-//! Evaluations of Gomoku positions for the side to move, and the move ordering
-//! hint: both read the incremental tables, so neither scans the board.
+//! Evaluations of Gomoku positions for the side to move, the move ordering hint
+//! and the engine's narrowing: all read the incremental tables, so none scans
+//! the board.
 
 use super::Gomoku;
 use super::board::{Board, DIRECTIONS, MAX_POINTS};
