@@ -387,26 +387,29 @@ impl<'a, G: SearchHooks, T: Tracer<G::Move>> Searcher<'a, G, T> {
     /// Takes the move buffer of `ply`, filled with the legal moves; give it back
     /// with [`Searcher::give_back_moves`].
     pub(super) fn take_moves(&mut self, ply: usize) -> Vec<G::Move> {
-        let mut moves = std::mem::take(&mut self.stack[ply].moves);
-        moves.clear();
-        self.game.legal_moves(&mut moves);
-        moves
+        self.take_filled(ply, G::legal_moves)
     }
 
     /// Like [`Searcher::take_moves`], with the moves the game keeps for the
     /// engine ([`SearchHooks::engine_candidates`]).
     fn take_engine_candidates(&mut self, ply: usize) -> Vec<G::Move> {
-        let mut moves = std::mem::take(&mut self.stack[ply].moves);
-        moves.clear();
-        self.game.engine_candidates(&mut moves);
-        moves
+        self.take_filled(ply, G::engine_candidates)
     }
 
     /// Like [`Searcher::take_moves`], with only the tactical moves.
     pub(super) fn take_tactical_moves(&mut self, ply: usize) -> Vec<G::Move> {
+        self.take_filled(ply, G::tactical_moves)
+    }
+
+    /// The move buffer of `ply`, emptied and filled by `generate`.
+    fn take_filled(
+        &mut self,
+        ply: usize,
+        generate: impl FnOnce(&G, &mut Vec<G::Move>),
+    ) -> Vec<G::Move> {
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
         moves.clear();
-        self.game.tactical_moves(&mut moves);
+        generate(&self.game, &mut moves);
         moves
     }
 
