@@ -36,21 +36,10 @@ import sys
 import tempfile
 import time
 
-from uci_pipe import UciEngine, iccs, uci
+from uci_pipe import UciEngine, iccs, read_move_lines, uci
 
 MATE = 100000  # the score of a mate in 0, in centipawns; mate in n is MATE - n
 PREFIX = 4  # plies an opening may not share with a tuned line or another opening
-
-
-def read_openings(path):
-    """The lines of an openings file, each a tuple of ICCS moves."""
-    lines = []
-    with open(path) as handle:
-        for line in handle:
-            moves = line.split("#")[0].split()
-            if moves:
-                lines.append(tuple(moves))
-    return lines
 
 
 class Fairy(UciEngine):
@@ -135,7 +124,7 @@ def main():
             "--min-plies %d is more than --max-plies %d" % (args.min_plies, args.max_plies)
         )
     try:
-        tuned = read_openings(args.tuned)
+        tuned = [tuple(moves) for moves in read_move_lines(args.tuned)]
     except OSError as error:
         parser.error("--tuned: %s" % error)
     if not tuned:

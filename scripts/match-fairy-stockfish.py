@@ -28,7 +28,7 @@ import math
 import subprocess
 import sys
 
-from uci_pipe import UciEngine, iccs, uci
+from uci_pipe import UciEngine, iccs, read_move_lines, uci
 
 
 def arbiter(ply, moves):
@@ -42,12 +42,7 @@ def arbiter(ply, moves):
 
 def read_openings(path):
     """The openings of the file, each a list of moves with ranks 1-10."""
-    openings = []
-    with open(path) as handle:
-        for line in handle:
-            moves = line.split("#")[0].split()
-            if moves:
-                openings.append([uci(m) for m in moves])
+    openings = [[uci(m) for m in moves] for moves in read_move_lines(path)]
     if not openings:
         sys.exit("%s: no openings" % path)
     return openings

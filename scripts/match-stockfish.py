@@ -35,7 +35,7 @@ import argparse
 import math
 import sys
 
-from uci_pipe import UciEngine
+from uci_pipe import UciEngine, read_move_lines
 
 
 def lowest_elo(engine):
@@ -124,10 +124,7 @@ def read_openings(path):
     import chess
 
     openings = []
-    for line in open(path):
-        words = line.split("#")[0].split()
-        if not words:
-            continue
+    for words in read_move_lines(path):
         board = chess.Board()
         openings.append([board.push_san(word).uci() for word in words])
     return openings

@@ -87,3 +87,9 @@ def iccs(move):
 def uci(move):
     """An ICCS xiangqi move (h2e2) with ranks 1-10 (h3e3)."""
     return move[0] + str(int(move[1]) + 1) + move[2] + str(int(move[3]) + 1)
+
+
+def read_move_lines(path):
+    """The openings of a file: each non-empty line's moves before any `#` comment."""
+    with open(path) as handle:
+        return [moves for moves in (line.split("#")[0].split() for line in handle) if moves]
