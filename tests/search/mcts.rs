@@ -142,18 +142,30 @@ fn a_seed_replays_the_same_search_and_another_seed_differs() {
 
 #[test]
 fn rave_and_go_playouts_choose_legal_moves_with_a_capture() {
-    // Black to move can capture the white stone at E5 in atari by playing E4.
-    let game =
-        Go::parse_position("E6 E5 D5 A1 F5 A2", &GameOptions::default()).expect("a valid position");
-    let mut config = mcts_config(20_000, 3);
-    config.mcts.rave = true;
-    // The little exploration `ply gtp` plays Go with: Go's priors and RAVE already
-    // spread the playouts over its many moves.
-    config.mcts.exploration_centi = 20;
-    let evaluator = Go::evaluators()[0].evaluator.clone();
-    let result = search::search(&game, evaluator.as_ref(), &config, None, &mut ());
-    let chosen = result.best_move.expect("a move");
-    assert_eq!(game.format_move(chosen), "E4", "{:?}", result.root_moves);
+    // Black's A5-B5-C5 and White's D5 are both in atari, Black to move: D4 takes
+    // D5 and saves the three stones that White would take at C4.
+    let game = Go::parse_position(
+        "A5 A6 B5 B6 C5 C6 D6 A4 E5 B4 J9 D5",
+        &GameOptions::default(),
+    )
+    .expect("a valid position");
+    // Go's own settings (RAVE and priors, no exploration term), from several seeds.
+    for seed in 1..=4 {
+        let mut config = mcts_config(20_000, seed);
+        config.mcts = MctsConfig {
+            seed,
+            ..ply::play::levels::mcts_for_game("go")
+        };
+        let evaluator = Go::evaluators()[0].evaluator.clone();
+        let result = search::search(&game, evaluator.as_ref(), &config, None, &mut ());
+        let chosen = result.best_move.expect("a move");
+        assert_eq!(
+            game.format_move(chosen),
+            "D4",
+            "seed {seed}: {:?}",
+            result.root_moves
+        );
+    }
 }
 
 /// The value alpha-beta proves for the side to move, searching to the end.

@@ -209,6 +209,41 @@ impl Board {
         seen.len()
     }
 
+    /// The stones of the group on `point` (none on an empty point), walked
+    /// without allocating, for the playouts' tactics.
+    pub fn group_stones(&self, point: Point) -> impl Iterator<Item = Point> + '_ {
+        let first = self.stone(point).map(|_| point);
+        std::iter::successors(first, move |&p| {
+            let next = self.next[p as usize];
+            (next != point).then_some(next)
+        })
+    }
+
+    /// The two liberties of the group on `point` when it has exactly two. A
+    /// liberty touches at most four of the group's stones, so a group counting
+    /// more than eight pseudo-liberties has three or more and is not walked:
+    /// cheap enough for the playouts' tactics.
+    pub fn two_liberties(&self, point: Point) -> Option<(Point, Point)> {
+        let root = self.root[point as usize] as usize;
+        if self.stone(point).is_none() || self.libs[root] > 8 || self.in_atari(root as Point) {
+            return None;
+        }
+        let mut found = [0; 3];
+        let mut count = 0;
+        for stone in self.group_stones(point) {
+            for n in self.neighbours(stone) {
+                if self.cells[n as usize] == EMPTY && !found[..count].contains(&n) {
+                    if count == 2 {
+                        return None;
+                    }
+                    found[count] = n;
+                    count += 1;
+                }
+            }
+        }
+        (count == 2).then_some((found[0], found[1]))
+    }
+
     /// The stones of the group on `point`.
     pub fn group(&self, point: Point) -> Vec<Point> {
         if self.stone(point).is_none() {
@@ -608,6 +643,17 @@ mod tests {
             assert_eq!(board.lib_sum[root as usize], sum);
             assert_eq!(board.stones[root as usize] as usize, group.len());
             assert!(libs > 0, "a group on the board has a liberty");
+            let two = board.two_liberties(p);
+            assert_eq!(
+                two.is_some(),
+                board.liberties(p) == 2,
+                "two liberties at {p}"
+            );
+            if let Some((a, b)) = two {
+                assert!(a != b && board.is_empty(a) && board.is_empty(b));
+                assert!(group.iter().any(|&s| board.neighbours(s).contains(&a)));
+                assert!(group.iter().any(|&s| board.neighbours(s).contains(&b)));
+            }
         }
         assert_eq!(board.hash, hash);
     }
