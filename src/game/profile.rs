@@ -27,6 +27,9 @@ pub struct MonteCarloStyle {
     pub exploration_centi: u32,
     /// Whether RAVE (all-moves-as-first) values guide the tree.
     pub rave: bool,
+    /// RAVE's equivalence parameter: the visits after which a node trusts its
+    /// own statistics as much as its all-moves-as-first ones.
+    pub rave_equivalence: u32,
 }
 
 /// The unit a game's evaluations are read in, for graphs and reviews.

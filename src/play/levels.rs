@@ -163,6 +163,7 @@ pub fn mcts_for(profile: &GameProfile) -> MctsConfig {
         Opponent::MonteCarlo(style) => MctsConfig {
             exploration_centi: style.exploration_centi,
             rave: style.rave,
+            rave_equivalence: style.rave_equivalence,
             ..MctsConfig::default()
         },
         Opponent::Search => MctsConfig::default(),

@@ -599,11 +599,13 @@ impl Playable for Go {
     }
 
     /// Monte Carlo with RAVE and no exploration term: RAVE and the priors already
-    /// spread the playouts (docs/src/engines/ledger.md).
+    /// spread the playouts; RAVE gives way to a node's own playouts early, after
+    /// about a hundred (docs/src/engines/ledger.md).
     const PROFILE: GameProfile = GameProfile {
         opponent: Opponent::MonteCarlo(MonteCarloStyle {
             exploration_centi: 0,
             rave: true,
+            rave_equivalence: 100,
         }),
         level_ratings: Some(&LEVEL_RATINGS),
         ..GameProfile::DEFAULT
