@@ -246,16 +246,7 @@ impl Board {
 
     /// The stones of the group on `point`.
     pub fn group(&self, point: Point) -> Vec<Point> {
-        if self.stone(point).is_none() {
-            return Vec::new();
-        }
-        let mut stones = vec![point];
-        let mut p = self.next[point as usize];
-        while p != point {
-            stones.push(p);
-            p = self.next[p as usize];
-        }
-        stones
+        self.group_stones(point).collect()
     }
 
     /// True when `player` may put a stone on `point` under the board's own rules:
