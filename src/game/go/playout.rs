@@ -87,7 +87,7 @@ fn escape(board: &Board, player: Player, stone: Point) -> Option<Point> {
 /// at most one empty neighbour of its own), else a group of `player`'s touching
 /// `last` extends onto a liberty that gives it at least three.
 fn two_liberty_answer(board: &Board, player: Player, last: Point) -> Option<Point> {
-    let playable = |p: Point| sensible(board, player, p) && !board.is_self_atari(p, player, 1);
+    let playable = |p: Point| safe(board, player, p);
     if board.stone(last) == Some(player.other())
         && let Some((a, b)) = board.two_liberties(last)
     {
@@ -117,6 +117,12 @@ fn sensible(board: &Board, player: Player, p: Point) -> bool {
     board.is_legal(p, player) && !board.is_eye(p, player)
 }
 
+/// [`sensible`], and the stone would not be left in atari by itself: the local
+/// answers never hand the opponent a capture.
+fn safe(board: &Board, player: Player, p: Point) -> bool {
+    sensible(board, player, p) && !board.is_self_atari(p, player, 1)
+}
+
 /// The empty neighbours of `point`, not counting `besides`.
 fn empty_neighbours_besides(board: &Board, point: Point, besides: Option<Point>) -> usize {
     board
@@ -134,9 +140,7 @@ fn pattern_move(board: &Board, player: Player, last: Point, rng: &mut PlayoutRng
     for p in board.around(last) {
         if board.is_empty(p)
             && super::patterns::matches(board.surroundings(p))
-            && board.is_legal(p, player)
-            && !board.is_eye(p, player)
-            && !board.is_self_atari(p, player, 1)
+            && safe(board, player, p)
         {
             found[count] = p;
             count += 1;
