@@ -13,3 +13,28 @@ pub fn lines(terminal: &Terminal<TestBackend>) -> Vec<String> {
     };
     (0..buffer.area.height).map(line).collect()
 }
+
+/// The words inside the box titled `title`, its line wrapping undone, so a
+/// check on a sentence does not depend on where a long path happened to wrap.
+pub fn box_text(screen: &str, title: &str) -> Option<String> {
+    let rows: Vec<Vec<char>> = screen.lines().map(|line| line.chars().collect()).collect();
+    let top = rows.iter().position(|row| {
+        let text: String = row.iter().collect();
+        text.contains(title)
+    })?;
+    let title_at = rows[top].iter().collect::<String>().find(title)?;
+    let title_column = rows[top].iter().collect::<String>()[..title_at]
+        .chars()
+        .count();
+    let left = rows[top][..title_column].iter().rposition(|&c| c == '┌')?;
+    let right = left + rows[top][left..].iter().position(|&c| c == '┐')?;
+    let mut words = Vec::new();
+    for row in &rows[top + 1..] {
+        if row.get(left) == Some(&'└') {
+            return Some(words.join(" "));
+        }
+        let inside: String = row.get(left + 1..right)?.iter().collect();
+        words.extend(inside.split_whitespace().map(str::to_owned));
+    }
+    None
+}

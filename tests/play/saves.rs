@@ -13,6 +13,7 @@ use std::fs;
 use std::path::PathBuf;
 
 use common::arcade::Arcade;
+use common::screen::box_text;
 use ply::play::store::{SavedGame, Store};
 use ply::tui::Launch;
 use ply::tui::app::Front as Screen;
@@ -26,12 +27,11 @@ fn scratch_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// The leave question, asked with Esc.
+/// The leave question, asked with Esc: the words of its box, unwrapped.
 fn leave_question(arcade: &mut Arcade) -> String {
     arcade.press(KeyCode::Esc);
     let screen = arcade.screen();
-    assert!(screen.contains("Leave this game?"), "{screen}");
-    screen
+    box_text(&screen, "Leave this game?").unwrap_or_else(|| panic!("no leave question:\n{screen}"))
 }
 
 #[test]
