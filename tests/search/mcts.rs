@@ -261,3 +261,33 @@ fn ply_match_plays_mcts_against_alpha_beta_at_connect_four() {
         assert_eq!(game["result"], expected, "{game}");
     }
 }
+
+#[test]
+fn after_the_opponents_pass_a_won_count_is_taken_by_passing() {
+    // Black walls column E, White column F, and Black passes: the board is
+    // settled, Black's 45 points against White's 36 and komi. With komi 9.5
+    // White wins the count, so its pass ends the game won; with komi 7.5 it
+    // loses it and must play on (an invasion is its only chance).
+    let walls: Vec<String> = (1..=9)
+        .flat_map(|r| [format!("E{r}"), format!("F{r}")])
+        .collect();
+    let moves = format!("{} pass", walls.join(" "));
+    for (komi, passes) in [("9.5", true), ("7.5", false)] {
+        let game = Go::parse_position(&moves, &common::options(&[&format!("komi={komi}")]))
+            .expect("a valid position");
+        let mut config = mcts_config(5_000, 1);
+        config.mcts = MctsConfig {
+            seed: 1,
+            ..ply::play::levels::mcts_for_game("go")
+        };
+        let evaluator = Go::evaluators()[0].evaluator.clone();
+        let result = search::search(&game, evaluator.as_ref(), &config, None, &mut ());
+        let chosen = game.format_move(result.best_move.expect("a move"));
+        assert_eq!(
+            chosen == "pass",
+            passes,
+            "komi {komi}: {chosen}, {:?}",
+            &result.root_moves[..3]
+        );
+    }
+}

@@ -543,6 +543,18 @@ impl Board {
         area
     }
 
+    /// The Tromp-Taylor area when the board is settled, every empty region
+    /// reaching stones of one colour only (no dame, no stone left standing in the
+    /// other side's area); `None` while any region is neutral. What a pass may
+    /// rest on: on a settled board the count is the one players would agree.
+    pub fn settled_area(&self) -> Option<[u32; 2]> {
+        let mut area = self.stone_counts();
+        for (region, owner) in self.empty_regions() {
+            area[owner?.index()] += region.len() as u32;
+        }
+        Some(area)
+    }
+
     /// The owner of every empty point by Tromp-Taylor: `Some` when its region
     /// touches stones of one colour only. Indexed by cell.
     pub fn territory(&self) -> Vec<Option<Player>> {
@@ -646,7 +658,35 @@ mod tests {
                 assert!(group.iter().any(|&s| board.neighbours(s).contains(&b)));
             }
         }
+        let territory = board.territory();
+        let neutral = board
+            .points()
+            .any(|p| board.is_empty(p) && territory[p as usize].is_none());
+        let expected = (!neutral).then(|| board.area());
+        assert_eq!(
+            board.settled_area(),
+            expected,
+            "settled only without a neutral point"
+        );
         assert_eq!(board.hash, hash);
+    }
+
+    #[test]
+    fn a_board_is_settled_once_no_empty_region_is_neutral() {
+        let mut board = Board::new(5);
+        assert_eq!(
+            board.settled_area(),
+            None,
+            "the empty board reaches no colour"
+        );
+        for rank in 0..5 {
+            board.play(board.point(2, rank), Player::First);
+            board.play(board.point(3, rank), Player::Second);
+        }
+        assert_eq!(board.settled_area(), Some([15, 10]));
+        board.play(board.point(0, 0), Player::Second);
+        assert_eq!(board.settled_area(), None, "a stone in the other's area");
+        assert_eq!(board.area(), [5, 11], "its region counts for nobody");
     }
 
     #[test]

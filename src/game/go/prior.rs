@@ -18,8 +18,7 @@ pub fn prior(game: &Go, m: GoMove) -> (u32, u32) {
     let me = game.to_move();
     let board = game.board();
     let GoMove::Stone(p) = m else {
-        // Passing is right only once nothing else is: the tree finds that out.
-        return (2 * EVEN, 0);
+        return pass_prior(game);
     };
     if board.is_eye(p, me) {
         return (3 * EVEN, 0);
@@ -51,6 +50,23 @@ pub fn prior(game: &Go, m: GoMove) -> (u32, u32) {
         }
     };
     (EVEN, wins)
+}
+
+/// Passing starts far behind, since it is right only once nothing else is,
+/// except on a settled board whose count the side to move wins: there it starts
+/// ahead. The tree has no exploration term, so a pass that starts behind is
+/// never tried, and the engine would go on playing stones into the opponent's
+/// area (or its own) in a won game instead of passing, even after the
+/// opponent's pass, when passing wins on the spot.
+fn pass_prior(game: &Go) -> (u32, u32) {
+    let won = game.board().settled_area().is_some_and(|[black, white]| {
+        let lead = 2 * (i64::from(black) - i64::from(white)) - i64::from(game.komi_halves());
+        match game.to_move() {
+            Player::First => lead > 0,
+            Player::Second => lead < 0,
+        }
+    });
+    (2 * EVEN, if won { 2 * EVEN } else { 0 })
 }
 
 /// True when a stone of `player` on `p` takes an opponent group in atari.
