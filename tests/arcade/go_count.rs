@@ -175,7 +175,8 @@ fn the_computer_resigns_a_game_it_cannot_win() {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     let session = app.session().unwrap();
-    // Black's first two searches play on, each answered by White; the third resigns.
+    // Black's first two searches play on, each answered by White's pass (Black's
+    // whole board cannot outweigh komi, so passing wins); the third resigns.
     assert_eq!(session.played().len(), 4, "a resignation plays nothing");
     assert_eq!(
         session.outcome(),
@@ -184,4 +185,5 @@ fn the_computer_resigns_a_game_it_cannot_win() {
     let over = screen(&mut app, &mut terminal).join("\n");
     assert!(over.contains("Black resigns"), "{over}");
     assert!(over.contains("wins by resignation"), "{over}");
+    assert!(!over.contains("passed"), "no note of the last pass: {over}");
 }

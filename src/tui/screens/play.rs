@@ -912,7 +912,11 @@ impl Play {
                 theme.text,
             ));
         }
-        if let Some(note) = session.status_note() {
+        // The board's note is about the game in progress ("White passed"); once
+        // a side has resigned or lost on time it would read as the reason.
+        if !session.is_over()
+            && let Some(note) = session.status_note()
+        {
             spans.push(Span::styled(format!(" ({note})"), style));
         }
         if let Some(message) = session.message() {
