@@ -22,10 +22,8 @@ pub fn box_text(screen: &str, title: &str) -> Option<String> {
         let text: String = row.iter().collect();
         text.contains(title)
     })?;
-    let title_at = rows[top].iter().collect::<String>().find(title)?;
-    let title_column = rows[top].iter().collect::<String>()[..title_at]
-        .chars()
-        .count();
+    let text: String = rows[top].iter().collect();
+    let title_column = text[..text.find(title)?].chars().count();
     let left = rows[top][..title_column].iter().rposition(|&c| c == '┌')?;
     let right = left + rows[top][left..].iter().position(|&c| c == '┐')?;
     let mut words = Vec::new();

@@ -266,7 +266,11 @@ impl Go {
     /// Area score by Tromp-Taylor: Black's area minus White's, minus komi, in half
     /// points (positive when Black leads).
     pub fn score_halves(&self) -> i32 {
-        let [black, white] = self.board.area();
+        self.lead_halves(self.board.area())
+    }
+
+    /// Black's lead in half points, komi included, for the areas `[black, white]`.
+    pub fn lead_halves(&self, [black, white]: [u32; 2]) -> i32 {
         2 * (black as i32 - white as i32) - self.komi_halves
     }
 

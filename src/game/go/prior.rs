@@ -59,8 +59,8 @@ pub fn prior(game: &Go, m: GoMove) -> (u32, u32) {
 /// area (or its own) in a won game instead of passing, even after the
 /// opponent's pass, when passing wins on the spot.
 fn pass_prior(game: &Go) -> (u32, u32) {
-    let won = game.board().settled_area().is_some_and(|[black, white]| {
-        let lead = 2 * (i64::from(black) - i64::from(white)) - i64::from(game.komi_halves());
+    let won = game.board().settled_area().is_some_and(|area| {
+        let lead = game.lead_halves(area);
         match game.to_move() {
             Player::First => lead > 0,
             Player::Second => lead < 0,
