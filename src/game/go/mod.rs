@@ -87,6 +87,12 @@ pub fn side_name(player: Player) -> &'static str {
     }
 }
 
+/// Black's lead in half points for the areas `[black, white]`, komi included:
+/// the one count of the rules, the playouts, the end's scoring and the priors.
+pub fn lead_halves([black, white]: [u32; 2], komi_halves: i32) -> i32 {
+    2 * (black as i32 - white as i32) - komi_halves
+}
+
 /// Writes komi in half points as GTP and SGF do: `7.5`, `6`, `-0.5`.
 pub fn format_komi(komi_halves: i32) -> String {
     if komi_halves % 2 == 0 {
@@ -266,12 +272,7 @@ impl Go {
     /// Area score by Tromp-Taylor: Black's area minus White's, minus komi, in half
     /// points (positive when Black leads).
     pub fn score_halves(&self) -> i32 {
-        self.lead_halves(self.board.area())
-    }
-
-    /// Black's lead in half points, komi included, for the areas `[black, white]`.
-    pub fn lead_halves(&self, [black, white]: [u32; 2]) -> i32 {
-        2 * (black as i32 - white as i32) - self.komi_halves
+        lead_halves(self.board.area(), self.komi_halves)
     }
 
     /// The score as GTP and SGF write it: `B+7.5`, `W+0.5`, or `0`.
@@ -461,10 +462,9 @@ impl SearchHooks for Go {
         if let Some(record) = record {
             record.extend(end.record);
         }
-        let [black, white] = end.board.area();
         judge_by_sign(
             Player::First,
-            2 * (black as i32 - white as i32) - self.komi_halves,
+            lead_halves(end.board.area(), self.komi_halves),
         )
     }
 

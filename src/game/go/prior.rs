@@ -60,7 +60,7 @@ pub fn prior(game: &Go, m: GoMove) -> (u32, u32) {
 /// opponent's pass, when passing wins on the spot.
 fn pass_prior(game: &Go) -> (u32, u32) {
     let won = game.board().settled_area().is_some_and(|area| {
-        let lead = game.lead_halves(area);
+        let lead = super::lead_halves(area, game.komi_halves());
         match game.to_move() {
             Player::First => lead > 0,
             Player::Second => lead < 0,

@@ -104,7 +104,7 @@ impl Scoring {
 
     /// Black's lead in half points, komi included.
     pub fn score_halves(&self) -> i32 {
-        2 * (self.area[0] as i32 - self.area[1] as i32) - self.komi_halves
+        super::lead_halves(self.area, self.komi_halves)
     }
 
     /// The result as GTP and SGF write it: `B+3.5`, `W+0.5`, `0`.
